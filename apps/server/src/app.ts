@@ -1,0 +1,65 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_PREFIX, APP_VERSION, VERSION_HEADER } from '@orbit/shared/constants';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { createMailer, type Mailer } from './lib/mailer';
+import authPlugin from './plugins/auth';
+import contextPlugin from './plugins/context';
+import errorsPlugin from './plugins/errors';
+import i18nPlugin from './plugins/i18n';
+import webApp from './plugins/webApp';
+import authRoutes from './modules/auth/auth.routes';
+import profileRoutes from './modules/system/profile/profile.routes';
+
+export type AppOptions = {
+  config: Config;
+  db: Db;
+  logger?: FastifyServerOptions['logger'];
+  mailer?: Mailer;
+};
+
+/** Builds the whole server (API under /dev-api, and the web app when built) without listening. */
+export async function buildApp({ config, db, logger, mailer }: AppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // antd writes its styles at run time; images include the captcha's data: URI and avatars.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header(VERSION_HEADER, APP_VERSION);
+  });
+  await app.register(i18nPlugin);
+  await app.register(errorsPlugin);
+  await app.register(contextPlugin, {
+    config,
+    db,
+    mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+  });
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(profileRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  if (config.webDist) await app.register(webApp, { root: config.webDist });
+  return app;
+}

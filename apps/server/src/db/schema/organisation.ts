@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, char, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { auditColumns, ts } from './columns';
+
+/** Department tree; `ancestors` is the comma-separated chain of parent ids ("0,100,101"). */
+export const sysDept = pgTable(
+  'sys_dept',
+  {
+    deptId: bigint('dept_id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity({ startWith: 100 }),
+    parentId: bigint('parent_id', { mode: 'number' }).notNull().default(0),
+    ancestors: text('ancestors').notNull().default('0'),
+    deptName: text('dept_name').notNull(),
+    orderNum: integer('order_num').notNull().default(0),
+    leader: text('leader').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    status: char('status', { length: 1 }).notNull().default('0'),
+    delFlag: char('del_flag', { length: 1 }).notNull().default('0'),
+    ...auditColumns,
+  },
+  (t) => [index('sys_dept_parent_idx').on(t.parentId), index('sys_dept_ancestors_idx').on(t.ancestors)],
+);
+
+export const sysUser = pgTable(
+  'sys_user',
+  {
+    userId: bigint('user_id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    deptId: bigint('dept_id', { mode: 'number' }),
+    userName: text('user_name').notNull(),
+    nickName: text('nick_name').notNull(),
+    userType: text('user_type').notNull().default('00'),
+    email: text('email').notNull().default(''),
+    phonenumber: text('phonenumber').notNull().default(''),
+    sex: char('sex', { length: 1 }).notNull().default('2'),
+    avatar: text('avatar').notNull().default(''),
+    password: text('password').notNull(),
+    status: char('status', { length: 1 }).notNull().default('0'),
+    delFlag: char('del_flag', { length: 1 }).notNull().default('0'),
+    loginIp: text('login_ip').notNull().default(''),
+    loginDate: ts('login_date'),
+    /** When the password was last set; drives the 90-day change suggestion. */
+    pwdUpdateDate: ts('pwd_update_date').notNull().defaultNow(),
+    /** Set when someone else chose the password: the user must change it after signing in. */
+    mustChangePwd: boolean('must_change_pwd').notNull().default(false),
+    /** "Remind me later" on the expiry suggestion; suppresses it for another age period. */
+    pwdHintPostponedAt: ts('pwd_hint_postponed_at'),
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    lockedUntil: ts('locked_until'),
+    remark: text('remark').notNull().default(''),
+    ...auditColumns,
+  },
+  (t) => [
+    uniqueIndex('sys_user_name_uq').on(sql`lower(${t.userName})`).where(sql`${t.delFlag} = '0'`),
+    uniqueIndex('sys_user_email_uq').on(sql`lower(${t.email})`).where(sql`${t.delFlag} = '0' and ${t.email} <> ''`),
+    uniqueIndex('sys_user_phone_uq').on(t.phonenumber).where(sql`${t.delFlag} = '0' and ${t.phonenumber} <> ''`),
+    index('sys_user_dept_idx').on(t.deptId),
+    index('sys_user_create_time_idx').on(t.createTime),
+  ],
+);
+
+export const sysRole = pgTable(
+  'sys_role',
+  {
+    roleId: bigint('role_id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    roleName: text('role_name').notNull(),
+    roleKey: text('role_key').notNull(),
+    roleSort: integer('role_sort').notNull().default(0),
+    /** 1 all, 2 custom departments, 3 own department, 4 own department and below, 5 own records only. */
+    dataScope: char('data_scope', { length: 1 }).notNull().default('1'),
+    menuCheckStrictly: boolean('menu_check_strictly').notNull().default(true),
+    deptCheckStrictly: boolean('dept_check_strictly').notNull().default(true),
+    status: char('status', { length: 1 }).notNull().default('0'),
+    delFlag: char('del_flag', { length: 1 }).notNull().default('0'),
+    remark: text('remark').notNull().default(''),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('sys_role_key_uq').on(t.roleKey).where(sql`${t.delFlag} = '0'`)],
+);
+
+export const sysUserRole = pgTable(
+  'sys_user_role',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    roleId: bigint('role_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('sys_user_role_role_idx').on(t.roleId)],
+);
+
+export const sysRoleDept = pgTable(
+  'sys_role_dept',
+  {
+    roleId: bigint('role_id', { mode: 'number' }).notNull(),
+    deptId: bigint('dept_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.deptId] })],
+);

@@ -1,0 +1,115 @@
+import { PERMISSIONS as P } from '@orbit/shared/permissions';
+
+/**
+ * The full menu of SPEC §2. `routeName` keys the client's translations; `component` is the view
+ * path the web app loads lazily. Buttons (F) carry the permission strings the server checks.
+ */
+export type MenuSeed = {
+  name: string;
+  routeName: string;
+  path: string;
+  type: 'M' | 'C' | 'F';
+  component?: string;
+  icon?: string;
+  perms?: string;
+  hidden?: boolean;
+  noCache?: boolean;
+  external?: boolean;
+  children?: MenuSeed[];
+};
+
+const buttons = (prefix: string, group: Record<string, string>, skip: string[] = ['list']): MenuSeed[] =>
+  Object.entries(group)
+    .filter(([action]) => !skip.includes(action))
+    .map(([action, perms]) => ({ name: `${prefix} ${action}`, routeName: '', path: '', type: 'F', perms }));
+
+/** A business module: its list page, a hidden detail page, and its buttons. */
+function crmModule(title: string, top: string, slug: string, group: Record<string, string> & { list: string; query: string }, icon: string): MenuSeed {
+  const name = title.replace(/\s/g, '');
+  return {
+    name: title,
+    routeName: name,
+    path: top,
+    type: 'M',
+    icon,
+    children: [
+      { name: title, routeName: `${name}Index`, path: `${slug}-index`, type: 'C', component: `crm/${slug}/index`, perms: group.list, icon, children: buttons(title, group) },
+      { name: `${title} Detail`, routeName: `${name}Detail`, path: `${slug}-detail`, type: 'C', component: `crm/${slug}/detail`, perms: group.query, hidden: true, noCache: true },
+    ],
+  };
+}
+
+const fieldLayout = (title: string, slug: string, order: number): MenuSeed => ({
+  name: title,
+  routeName: `Setup${title.replace(/\s/g, '')}`,
+  path: `index-${slug}`,
+  type: 'M',
+  icon: ['table', 'money', 'peoples', 'list', 'guide'][order] ?? 'table',
+  children: [
+    {
+      name: `${title} Page Layout`,
+      routeName: `${title.replace(/\s/g, '')}Fields`,
+      path: `${slug}-fields`,
+      type: 'C',
+      component: `setup/fields/index`,
+      perms: P.setupFields.list,
+      children: order === 0 ? buttons('Field layout', P.setupFields) : [],
+    },
+  ],
+});
+
+export const menuTree: MenuSeed[] = [
+  crmModule('Leads', 'Leads', 'leads', P.leads, 'user'),
+  crmModule('Opportunity', 'opportunity', 'opportunity', P.opportunity, 'money'),
+  crmModule('Account', 'account', 'account', P.account, 'peoples'),
+  crmModule('Task', 'task', 'task', P.task, 'list'),
+  crmModule('Campaign', 'campaign', 'campaign', P.campaign, 'guide'),
+  crmModule('Report', 'report', 'report', P.report, 'chart'),
+  {
+    name: 'Dashboard',
+    routeName: 'Dashboard',
+    path: 'dashboard',
+    type: 'M',
+    icon: 'dashboard',
+    children: [
+      { name: 'Dashboard', routeName: 'DashboardIndex', path: 'dashboard-index', type: 'C', component: 'crm/dashboard/index', perms: P.dashboard.list, icon: 'dashboard', children: buttons('Dashboard', P.dashboard) },
+    ],
+  },
+  {
+    name: 'Setup',
+    routeName: 'Setup',
+    path: 'setup',
+    type: 'M',
+    icon: 'component',
+    children: [
+      fieldLayout('Leads', 'leads', 0),
+      fieldLayout('Opportunity', 'opportunity', 1),
+      fieldLayout('Account', 'account', 2),
+      fieldLayout('Task', 'task', 3),
+      fieldLayout('Campaign', 'campaign', 4),
+      {
+        name: 'Login Log', routeName: 'LogLogin', path: 'log-login', type: 'C', component: 'monitor/logininfor/index', perms: P.logininfor.list, icon: 'logininfor',
+        children: buttons('Login log', P.logininfor),
+      },
+      {
+        name: 'Operation Log', routeName: 'LogOperation', path: 'log-operation', type: 'C', component: 'monitor/operlog/index', perms: P.operlog.list, icon: 'form',
+        children: buttons('Operation log', P.operlog),
+      },
+    ],
+  },
+  {
+    name: 'System',
+    routeName: 'System',
+    path: 'system',
+    type: 'M',
+    icon: 'system',
+    children: [
+      { name: 'Users', routeName: 'User', path: 'user', type: 'C', component: 'system/user/index', perms: P.user.list, icon: 'user', children: buttons('User', P.user) },
+      { name: 'Roles', routeName: 'Role', path: 'role', type: 'C', component: 'system/role/index', perms: P.role.list, icon: 'peoples', children: buttons('Role', P.role) },
+      { name: 'Departments', routeName: 'Dept', path: 'dept', type: 'C', component: 'system/dept/index', perms: P.dept.list, icon: 'tree', children: buttons('Department', P.dept) },
+      { name: 'Menus', routeName: 'Menu', path: 'menu', type: 'C', component: 'system/menu/index', perms: P.menu.list, icon: 'tree-table', children: buttons('Menu', P.menu) },
+      { name: 'Dictionaries', routeName: 'Dict', path: 'dict', type: 'C', component: 'system/dict/index', perms: P.dict.list, icon: 'dict', children: buttons('Dictionary', P.dict) },
+      { name: 'Dictionary Data', routeName: 'DictData', path: 'dict-data', type: 'C', component: 'system/dict/data', perms: P.dict.list, icon: 'dict', hidden: true },
+    ],
+  },
+];

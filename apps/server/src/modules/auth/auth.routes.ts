@@ -1,0 +1,116 @@
+import { CODE } from '@orbit/shared/constants';
+import { checkCodeBody, emailBody, emailQuery, loginBody, resetPwdBody } from '@orbit/shared/contract/auth';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { sysUser } from '../../db/schema/organisation';
+import { clientInfo } from '../../lib/clientInfo';
+import { AppError, badRequest, unauthorized } from '../../lib/errors';
+import { ok, okData } from '../../lib/reply';
+import { bearerToken, requireUser } from '../../plugins/auth';
+import { buildRouters, menusForUser, toTree } from '../system/menu/routers';
+import { createCaptchaService } from './captcha.service';
+import { createEmailCodeService } from './emailCode.service';
+import { createLoginService } from './login.service';
+import { hashPassword } from './password';
+import { createSessionRepository } from './session.repository';
+import { findUserByEmail } from './user.lookup';
+import { buildUserInfo } from './userInfo';
+
+/** Sign-in, sign-out, the session's user and menu, and password reset / code sign-in by e-mail. */
+const authRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const captcha = createCaptchaService(app.db);
+  const login = createLoginService(app);
+  const codes = createEmailCodeService(app);
+  const sessions = createSessionRepository(app.db, app.config.sessionTtlMinutes);
+
+  app.get('/captchaImage', { config: { access: 'public' } }, async (request) => {
+    if (!app.config.captchaEnabled) return ok(request, { captchaEnabled: false });
+    return ok(request, { captchaEnabled: true, ...(await captcha.issue()) });
+  });
+
+  app.post('/login', { config: { access: 'public' }, schema: { body: loginBody } }, async (request) => {
+    const token = await login.login(request.body, clientInfo(request));
+    return ok(request, { token });
+  });
+
+  app.post('/logout', { config: { access: 'public' } }, async (request) => {
+    // Public so that an already-expired token can still "log out" without a 401 dialog.
+    const token = bearerToken(request);
+    const session = token ? await sessions.touch(token) : undefined;
+    if (session) {
+      const [user] = await app.db.select({ userName: sysUser.userName }).from(sysUser).where(eq(sysUser.userId, session.userId));
+      await login.logout(session.sessionId, user?.userName ?? '', clientInfo(request));
+    }
+    return ok(request);
+  });
+
+  app.get('/getInfo', { config: { access: 'authenticated' } }, async (request) => {
+    const info = await buildUserInfo(app.db, requireUser(request));
+    if (!info) throw unauthorized();
+    return ok(request, info);
+  });
+
+  app.get('/getRouters', { config: { access: 'authenticated' } }, async (request) => {
+    const menus = await menusForUser(app.db, requireUser(request));
+    return okData(request, buildRouters(toTree(menus)));
+  });
+
+  // Password reset by e-mail code. The answers never say whether the address has an account.
+  app.get('/sendCode', { config: { access: 'public' }, schema: { querystring: emailQuery } }, async (request) => {
+    await codes.send(request.query.email, 'reset', request.lang);
+    return { code: CODE.ok, msg: request.t('auth.codeSent') };
+  });
+
+  app.get('/resendCode', { config: { access: 'public' }, schema: { querystring: emailQuery } }, async (request) => {
+    await codes.send(request.query.email, 'reset', request.lang);
+    return { code: CODE.ok, msg: request.t('auth.codeSent') };
+  });
+
+  app.post('/checkCode', { config: { access: 'public' }, schema: { body: checkCodeBody } }, async (request) => {
+    const { email, code } = request.body;
+    const valid = await app.db.transaction((tx) => codes.verify(tx, email, code, 'reset', false));
+    if (!valid) throw badRequest('auth.codeInvalid');
+    return { code: CODE.ok, msg: request.t('auth.codeValid') };
+  });
+
+  app.put('/resetPwd', { config: { access: 'public' }, schema: { body: resetPwdBody } }, async (request) => {
+    const { email, code, password } = request.body;
+    const passwordHash = await hashPassword(password);
+    const valid = await app.db.transaction(async (tx) => {
+      if (!(await codes.verify(tx, email, code, 'reset', true))) return false;
+      const user = await findUserByEmail(tx, email);
+      if (!user) return false;
+      await tx
+        .update(sysUser)
+        .set({ password: passwordHash, pwdUpdateDate: new Date(), mustChangePwd: false, failedLoginCount: 0, lockedUntil: null })
+        .where(eq(sysUser.userId, user.userId));
+      await createSessionRepository(tx, app.config.sessionTtlMinutes).revokeOthers(user.userId);
+      return true;
+    });
+    if (!valid) throw badRequest('auth.codeInvalid');
+    return { code: CODE.ok, msg: request.t('auth.passwordReset') };
+  });
+
+  // Sign-in by a code sent to the user's e-mail address.
+  app.post('/email', { config: { access: 'public' }, schema: { body: emailBody } }, async (request) => {
+    await codes.send(request.body.email, 'login', request.lang);
+    return { code: CODE.ok, msg: request.t('auth.codeSent') };
+  });
+
+  app.post('/switchLogin', { config: { access: 'public' }, schema: { body: checkCodeBody } }, async (request) => {
+    const { email, code } = request.body;
+    const client = clientInfo(request);
+    const user = await app.db.transaction(async (tx) => {
+      if (!(await codes.verify(tx, email, code, 'login', true))) return undefined;
+      return findUserByEmail(tx, email);
+    });
+    if (!user) return login.fail(email, client, new AppError(CODE.badRequest, 'auth.codeInvalid'));
+    await login.assertMaySignIn(user, client);
+    const token = await login.openSession(user, client);
+    return ok(request, { token });
+  });
+};
+
+export default authRoutes;

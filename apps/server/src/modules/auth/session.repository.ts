@@ -1,0 +1,59 @@
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { sysSession } from '../../db/schema/auth';
+import type { ClientInfo } from '../../lib/clientInfo';
+import { hashToken, newToken } from './token';
+
+/** Sliding expiry is written at most once a minute per session, to keep reads cheap. */
+const TOUCH_AFTER_MS = 60_000;
+
+export type SessionRow = typeof sysSession.$inferSelect;
+
+export function createSessionRepository(db: Executor, ttlMinutes: number) {
+  const ttlMs = ttlMinutes * 60_000;
+  return {
+    async create(userId: number, client: ClientInfo): Promise<string> {
+      const token = newToken();
+      await db.insert(sysSession).values({
+        tokenHash: hashToken(token),
+        userId,
+        ...client,
+        expiresAt: new Date(Date.now() + ttlMs),
+      });
+      return token;
+    },
+
+    /** The live session of a token, its expiry moved forward; undefined when unknown or expired. */
+    async touch(token: string): Promise<SessionRow | undefined> {
+      const now = new Date();
+      const [row] = await db
+        .select()
+        .from(sysSession)
+        .where(and(eq(sysSession.tokenHash, hashToken(token)), gt(sysSession.expiresAt, now)))
+        .limit(1);
+      if (!row) return undefined;
+      if (now.getTime() - row.lastActiveAt.getTime() > TOUCH_AFTER_MS) {
+        await db
+          .update(sysSession)
+          .set({ lastActiveAt: now, expiresAt: new Date(now.getTime() + ttlMs) })
+          .where(eq(sysSession.sessionId, row.sessionId));
+      }
+      return row;
+    },
+
+    async revoke(sessionId: number): Promise<void> {
+      await db.delete(sysSession).where(eq(sysSession.sessionId, sessionId));
+    },
+
+    /** Every session of a user except one (the caller's own, after a password change). */
+    async revokeOthers(userId: number, keepSessionId?: number): Promise<void> {
+      await db
+        .delete(sysSession)
+        .where(keepSessionId ? and(eq(sysSession.userId, userId), ne(sysSession.sessionId, keepSessionId)) : eq(sysSession.userId, userId));
+    },
+
+    async purgeExpired(): Promise<void> {
+      await db.delete(sysSession).where(lt(sysSession.expiresAt, sql`now()`));
+    },
+  };
+}

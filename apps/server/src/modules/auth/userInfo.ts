@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import { PASSWORD_AGE_HINT_DAYS } from '@orbit/shared/constants';
+import type { SessionUser } from '@orbit/shared/contract/auth';
+import type { Executor } from '../../db/client';
+import { sysDept } from '../../db/schema/organisation';
+import type { CurrentUser } from './currentUser';
+import { findUserById, type UserRow } from './user.lookup';
+
+const DAY_MS = 86_400_000;
+
+/** Suggest a change when the password is older than the hint age, unless postponed within that age. */
+export function isPasswordExpired(user: Pick<UserRow, 'pwdUpdateDate' | 'pwdHintPostponedAt'>, now = Date.now()): boolean {
+  const limit = PASSWORD_AGE_HINT_DAYS * DAY_MS;
+  if (now - user.pwdUpdateDate.getTime() < limit) return false;
+  return !user.pwdHintPostponedAt || now - user.pwdHintPostponedAt.getTime() >= limit;
+}
+
+/** The `/getInfo` answer for the signed-in user. */
+export async function buildUserInfo(db: Executor, current: CurrentUser) {
+  const user = await findUserById(db, current.userId);
+  if (!user) return undefined;
+  const [dept] = user.deptId
+    ? await db.select({ deptId: sysDept.deptId, deptName: sysDept.deptName }).from(sysDept).where(eq(sysDept.deptId, user.deptId))
+    : [];
+  const sessionUser: SessionUser = {
+    userId: user.userId,
+    userName: user.userName,
+    nickName: user.nickName,
+    email: user.email,
+    phonenumber: user.phonenumber,
+    sex: user.sex,
+    avatar: user.avatar,
+    deptId: user.deptId,
+    dept: dept ?? null,
+    loginDate: user.loginDate?.toISOString() ?? null,
+    createTime: user.createTime.toISOString(),
+  };
+  // A signed-in user without roles still needs a non-empty list, or the client would reload forever.
+  const roles = current.isAdmin ? ['admin'] : current.roles.length ? current.roles.map((r) => r.roleKey) : ['ROLE_DEFAULT'];
+  return {
+    user: sessionUser,
+    roles,
+    permissions: [...current.permissions],
+    isAdmin: current.isAdmin,
+    isDefaultModifyPwd: user.mustChangePwd,
+    isPasswordExpired: isPasswordExpired(user),
+  };
+}

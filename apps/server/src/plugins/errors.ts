@@ -1,0 +1,60 @@
+import fp from 'fastify-plugin';
+import { CODE } from '@orbit/shared/constants';
+import { isMessageKey, type MessageKey } from '@orbit/shared/messages';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+
+type ZodLikeIssue = { path?: PropertyKey[]; instancePath?: string; message: string; params?: Record<string, unknown> };
+
+/**
+ * One place turns every failure into the envelope: validation → 400 with `errors` per field,
+ * AppError → its code, client errors from Fastify → their status, anything else → 500 with a
+ * generic message (the detail goes to the log only, never to the body).
+ */
+export default fp(async (app) => {
+  app.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation as unknown as ZodLikeIssue[]) {
+        const field = fieldName(issue);
+        if (errors[field]) continue;
+        const key: MessageKey = isMessageKey(issue.message) ? issue.message : 'validation.invalidValue';
+        const limits = (issue.params ?? {}) as { maximum?: number; minimum?: number };
+        errors[field] = request.t(key, {
+          field: `field.${field}`,
+          max: String((issue as { maximum?: number }).maximum ?? limits.maximum ?? ''),
+          min: String((issue as { minimum?: number }).minimum ?? limits.minimum ?? ''),
+        });
+      }
+      const first = Object.values(errors)[0] ?? request.t('common.badRequest');
+      return reply.status(400).send({ code: CODE.badRequest, msg: first, errors });
+    }
+    if (error instanceof AppError) {
+      const body: Record<string, unknown> = { code: error.code, msg: request.t(error.key, error.params) };
+      if (error.errors) {
+        body.errors = Object.fromEntries(
+          Object.entries(error.errors).map(([field, key]) => [field, request.t(key, { ...error.params, field: `field.${field}` })]),
+        );
+      }
+      return reply.status(error.httpStatus).send(body);
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const key: MessageKey =
+        status === 404 ? 'common.notFound' : status === 413 ? 'common.payloadTooLarge' : status === 429 ? 'common.tooMany' : 'common.badRequest';
+      return reply.status(status).send({ code: status, msg: request.t(key) });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ code: CODE.error, msg: request.t('common.internal') });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ code: CODE.notFound, msg: request.t('common.routeNotFound') });
+  });
+});
+
+function fieldName(issue: ZodLikeIssue): string {
+  if (issue.path && issue.path.length) return issue.path.map(String).join('.');
+  if (issue.instancePath) return issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
+  return 'body';
+}

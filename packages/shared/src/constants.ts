@@ -1,0 +1,82 @@
+/**
+ * Business constants and limits of SPEC §9. Every other place imports them from here.
+ */
+export const PRODUCT_NAME = 'Orbit CRM';
+
+/** Client and server version; a differing `System-Version` header triggers "System Update" (SPEC §8). */
+export const APP_VERSION = 'v1.0.4';
+export const VERSION_HEADER = 'System-Version';
+
+export const API_PREFIX = '/dev-api';
+export const TOKEN_COOKIE = 'Admin-Token';
+
+export const REQUEST_TIMEOUT_MS = 10_000_000;
+export const CAPTCHA_TIMEOUT_MS = 20_000;
+
+export const FILE_PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const DEFAULT_PAGE_NUM = 1;
+/** Largest page a list endpoint serves; protects the database from `pageSize=1e9`. */
+export const MAX_PAGE_SIZE = 500;
+
+export const UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
+export const UPLOAD_EXCEL_EXTENSIONS = ['.xlsx', '.xls'] as const;
+
+export const PASSWORD_AGE_HINT_DAYS = 90;
+export const REPORT_PREVIEW_LIMIT = 100;
+
+export const MOBILE_BREAKPOINT_PX = 992;
+export const SIDEBAR_WIDTH_PX = 210;
+export const DEFAULT_THEME_COLOR = '#5542f6';
+
+export const LANGUAGES = ['en', 'zh'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const FALLBACK_LANGUAGE: Language = 'zh';
+
+export const SEARCH_FUZZY_THRESHOLD = 0.4;
+export const ERROR_MESSAGE_DURATION_S = 5;
+export const DOWNLOAD_MESSAGE_DURATION_S = 3;
+
+export const MOCK_SUCCESS_CODE = 20000;
+
+/** File record status (SPEC §4). */
+export const FILE_STATUS = { generating: 0, available: 1, failed: 3 } as const;
+/** File record type (SPEC §2, file management dialog). */
+export const FILE_TYPE = { upload: 0, download: 1 } as const;
+
+/** Sign-in protection. */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_LOCK_MINUTES = 10;
+export const CAPTCHA_TTL_SECONDS = 120;
+
+/** E-mail codes for password reset and code sign-in. */
+export const EMAIL_CODE_LENGTH = 6;
+export const EMAIL_CODE_TTL_MINUTES = 10;
+export const EMAIL_CODE_MAX_ATTEMPTS = 5;
+export const EMAIL_CODE_RESEND_SECONDS = 60;
+
+/** Field limits shared by the forms and the server. */
+export const USERNAME_MAX = 30;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 64;
+export const EMAIL_MAX = 100;
+
+/** Envelope codes. */
+export const CODE = {
+  ok: 200,
+  badRequest: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooMany: 429,
+  error: 500,
+  /** Template code for "other client logged in" style errors, shown like 500 (SPEC §8). */
+  illegalToken: 50014,
+} as const;
+
+/** Super administrator: the user with this id can never be edited, disabled or deleted by anyone. */
+export const SUPER_ADMIN_USER_ID = 1;
+export const ADMIN_ROLE_KEY = 'admin';
+export const ALL_PERMISSION = '*:*:*';

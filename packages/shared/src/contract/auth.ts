@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { EMAIL_CODE_LENGTH, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../constants';
+import { optionalText, requiredEmail, requiredText, secret } from '../validation';
+
+/** Sign-in password: only a length cap, so that users with older short passwords can still sign in. */
+const loginPassword = secret(1, PASSWORD_MAX);
+/** A password being set: the full policy. */
+export const newPassword = secret(PASSWORD_MIN, PASSWORD_MAX);
+
+const emailCode = requiredText(EMAIL_CODE_LENGTH).regex(/^\d+$/, { error: 'validation.wrongFormat' });
+
+export const loginBody = z.object({
+  username: requiredText(USERNAME_MAX),
+  password: loginPassword,
+  code: optionalText(10).optional(),
+  uuid: optionalText(64).optional(),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const emailQuery = z.object({ email: requiredEmail(EMAIL_MAX) });
+export const emailBody = emailQuery;
+
+export const checkCodeBody = z.object({ email: requiredEmail(EMAIL_MAX), code: emailCode });
+export type CheckCodeBody = z.infer<typeof checkCodeBody>;
+
+export const resetPwdBody = checkCodeBody.extend({ password: newPassword });
+export type ResetPwdBody = z.infer<typeof resetPwdBody>;
+
+export const updatePwdBody = z.object({ oldPassword: loginPassword, newPassword });
+export type UpdatePwdBody = z.infer<typeof updatePwdBody>;
+
+export type CaptchaResponse = { code: number; msg: string; captchaEnabled: boolean; uuid?: string; img?: string };
+export type LoginResponse = { code: number; msg: string; token: string };
+
+export type SessionUser = {
+  userId: number;
+  userName: string;
+  nickName: string;
+  email: string;
+  phonenumber: string;
+  sex: string;
+  avatar: string;
+  deptId: number | null;
+  dept: { deptId: number; deptName: string } | null;
+  loginDate: string | null;
+  createTime: string | null;
+};
+
+export type GetInfoResponse = {
+  code: number;
+  msg: string;
+  user: SessionUser;
+  roles: string[];
+  permissions: string[];
+  isAdmin: boolean;
+  isDefaultModifyPwd: boolean;
+  isPasswordExpired: boolean;
+};
+
+/** RouterVo of `/getRouters`. */
+export type RouterMeta = { title: string; icon: string; noCache: boolean; link: string | null; affix?: boolean };
+export type RouterVo = {
+  name: string;
+  path: string;
+  hidden: boolean;
+  redirect?: string;
+  component: string;
+  query?: string;
+  alwaysShow?: boolean;
+  meta: RouterMeta;
+  children?: RouterVo[];
+};
+export type GetRoutersResponse = { code: number; msg: string; data: RouterVo[] };
