@@ -10,8 +10,7 @@ import contextPlugin from './plugins/context';
 import errorsPlugin from './plugins/errors';
 import i18nPlugin from './plugins/i18n';
 import webApp from './plugins/webApp';
-import authRoutes from './modules/auth/auth.routes';
-import profileRoutes from './modules/system/profile/profile.routes';
+import { loadRoutePlugins } from './modules/routeFiles';
 
 export type AppOptions = {
   config: Config;
@@ -52,10 +51,10 @@ export async function buildApp({ config, db, logger, mailer }: AppOptions) {
   });
   await app.register(authPlugin);
 
+  const routePlugins = await loadRoutePlugins();
   await app.register(
     async (api) => {
-      await api.register(authRoutes);
-      await api.register(profileRoutes);
+      for (const { plugin } of routePlugins) await api.register(plugin);
     },
     { prefix: API_PREFIX },
   );

@@ -51,7 +51,8 @@ export default fp(async (app) => {
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // onRequest: refuse before the body is even parsed or validated.
+  app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     // Routes outside the API (static web files, 404) have no declared access and no data.
     if (access === undefined) {

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { API_PREFIX } from '@orbit/shared/constants';
+import { buildApp } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import { openDatabase, type Db } from '../../src/db/client';
+import { seedDemoData } from '../../src/db/seed/seedDemoData';
+import type { Mail, Mailer } from '../../src/lib/mailer';
+
+const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Which database the suite runs on: PGlite (default) or real PostgreSQL (`TEST_DATABASE=postgres`). */
+export const testDatabaseKind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>> & {
+  db: Db;
+  config: Config;
+  /** Mails "sent" so far, newest last. */
+  mails: Mail[];
+  /** Stops the app and drops its database. */
+  teardown(): Promise<void>;
+};
+
+/**
+ * A fully built app on its own fresh database: migrated and seeded with the demo data. On
+ * PostgreSQL each call creates a uniquely named database and drops it in teardown.
+ */
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'orbit-test-'));
+  let databaseUrl: string | undefined;
+  let dbName: string | undefined;
+  if (testDatabaseKind === 'postgres') {
+    dbName = `orbit_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const config = loadConfig({ DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false', LOG_LEVEL: 'silent', ...overrides });
+  const database = openDatabase({ databaseUrl, pgliteDir: 'memory' });
+  await database.migrate();
+  await seedDemoData(database.db);
+  const mails: Mail[] = [];
+  const mailer: Mailer = { send: async (mail) => void mails.push(mail) };
+  const app = await buildApp({ config: { ...config, databaseUrl }, db: database.db, logger: false, mailer });
+  await app.ready();
+  return Object.assign(app, {
+    db: database.db,
+    mails,
+    async teardown() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      if (dbName) {
+        const admin = new pg.Client({ connectionString: ADMIN_URL });
+        await admin.connect();
+        await admin.query(`drop database if exists ${dbName} with (force)`);
+        await admin.end();
+      }
+    },
+  }) as TestApp;
+}
+
+export const api = (p: string) => `${API_PREFIX}${p}`;
+
+/** Signs in (captcha off in tests) and returns the bearer token. */
+export async function loginAs(app: TestApp, username: string, password = 'admin123'): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: api('/login'), payload: { username, password } });
+  const body = res.json() as { code: number; token?: string; msg: string };
+  if (body.code !== 200 || !body.token) throw new Error(`login as ${username} failed: ${body.msg}`);
+  return body.token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
