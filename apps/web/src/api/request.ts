@@ -1,0 +1,114 @@
+import { API_PREFIX, REQUEST_TIMEOUT_MS, VERSION_HEADER } from '@orbit/shared/constants';
+import i18n from '../i18n/i18n';
+import { getStoredLanguage } from '../i18n/language';
+import { getToken, removeToken } from '../utils/auth';
+import { classifyAnswer, type AnswerInput } from './classifyAnswer';
+import { notifier } from './notifier';
+import { flattenParams } from './flattenParams';
+
+export type RequestOptions = {
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  params?: Record<string, unknown>;
+  data?: unknown;
+  /** false: send no bearer token (sign-in, captcha). */
+  isToken?: boolean;
+  timeout?: number;
+  /** 'blob': the answer is a file (octet-stream) and is returned raw. */
+  responseType?: 'json' | 'blob';
+};
+
+/** A refused call: the envelope's code and message, and field errors for forms. */
+export class RequestError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+let versionDialogOpen = false;
+let logoutDialogOpen = false;
+
+async function act(input: AnswerInput): Promise<boolean> {
+  const action = classifyAnswer(input);
+  switch (action.kind) {
+    case 'resolve':
+      return true;
+    case 'versionDialog':
+      if (!versionDialogOpen) {
+        versionDialogOpen = true;
+        await notifier().announceUpdate();
+        window.location.reload();
+      }
+      return false;
+    case 'logoutDialog':
+      if (!logoutDialogOpen) {
+        logoutDialogOpen = true;
+        const relogin = await notifier().confirmLogout();
+        logoutDialogOpen = false;
+        if (relogin) {
+          removeToken();
+          window.location.reload();
+        }
+      }
+      return false;
+    case 'message':
+      notifier().error(action.translate ? i18n.t(action.text) : action.text, action.duration);
+      return false;
+    case 'reject':
+      return false;
+  }
+}
+
+/**
+ * The one request client: base `/dev-api`, bearer token from the `Admin-Token` cookie, language
+ * header, GET parameters flattened (`key[sub]`), files returned raw. Every answer is classified by
+ * `classifyAnswer`; a refused call rejects with RequestError.
+ */
+export async function request<T = unknown>(options: RequestOptions): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { 'Accept-Language': getStoredLanguage() };
+  const token = options.isToken === false ? undefined : getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.data instanceof FormData) body = options.data;
+  else if (options.data !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.data);
+  }
+  const query = options.params ? flattenParams(options.params) : '';
+  const url = `${API_PREFIX}${options.url}${query ? (options.url.includes('?') ? '&' : '?') + query : ''}`;
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeout ?? REQUEST_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers, body, signal: controller.signal });
+  } catch (error) {
+    const timedOut = controller.signal.aborted;
+    await act(timedOut ? { kind: 'timeout' } : { kind: 'network', message: '' });
+    throw new RequestError(i18n.t(timedOut ? 'request.timeout' : 'request.networkError'), 0);
+  } finally {
+    clearTimeout(timer);
+  }
+
+  const versionHeader = response.headers.get(VERSION_HEADER);
+  const contentType = response.headers.get('content-type') ?? '';
+  if (options.responseType === 'blob' && response.ok && !contentType.includes('application/json')) {
+    if (!(await act({ kind: 'answer', body: { code: 200 }, versionHeader }))) throw new RequestError('', 0);
+    return (await response.blob()) as T;
+  }
+  let parsed: unknown;
+  try {
+    parsed = contentType.includes('application/json') ? await response.json() : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  const input: AnswerInput = parsed === undefined && !response.ok ? { kind: 'http', status: response.status } : { kind: 'answer', body: parsed, versionHeader };
+  if (await act(input)) return parsed as T;
+  const envelope = (parsed ?? {}) as { code?: number; msg?: string; errors?: Record<string, string> };
+  throw new RequestError(envelope.msg ?? i18n.t('request.httpError', { status: response.status }), envelope.code ?? response.status, envelope.errors);
+}
