@@ -1,0 +1,56 @@
+// `npm test`: every test, in steps — unit and server tests on embedded PGlite, the server tests
+// again on real PostgreSQL, then a web build and the Chromium end-to-end tests. Ends with one
+// line `N passed, N failed` over all steps.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = path.join(root, '.test-results');
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+const only = process.argv.slice(2); // e.g. `npm test -- server-postgres` runs one step
+const steps = [
+  { name: 'unit-and-server-pglite', args: ['--project', 'shared', '--project', 'web', '--project', 'server'], env: {} },
+  { name: 'server-postgres', args: ['--project', 'server'], env: { TEST_DATABASE: 'postgres' } },
+  { name: 'build-web', command: ['npm', 'run', 'build', '-w', '@orbit/web'] },
+  { name: 'e2e', args: ['--project', 'e2e'], env: {} },
+].filter((s) => !only.length || only.includes(s.name));
+
+let passed = 0;
+let failed = 0;
+let broken = false;
+for (const step of steps) {
+  console.log(`\n=== ${step.name} ===`);
+  if (step.command) {
+    const r = spawnSync(step.command[0], step.command.slice(1), { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) {
+      broken = true;
+      console.error(`step ${step.name} failed`);
+      break;
+    }
+    continue;
+  }
+  const out = path.join(resultsDir, `${step.name}.json`);
+  const r = spawnSync(
+    'npx',
+    ['vitest', 'run', ...step.args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, ...step.env } },
+  );
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    // A file that fails to load counts as a failure even though no test inside it ran.
+    const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+    failed += brokenFiles;
+  } else {
+    failed += 1;
+  }
+  if (r.status !== 0) broken = true;
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(broken || failed ? 1 : 0);
