@@ -6,6 +6,9 @@ import type { Executor } from '../../db/client';
 import { sysCaptcha } from '../../db/schema/auth';
 import { badRequest } from '../../lib/errors';
 
+/** Exactly the text form of a uuid: anything looser reaches the uuid column and fails there as a 500. */
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Captchas live in the database so that any server process can check them; two minutes, single use. */
 export function createCaptchaService(db: Executor) {
   return {
@@ -24,7 +27,7 @@ export function createCaptchaService(db: Executor) {
     /** Consumes the captcha whatever the answer, so a guess can never be retried against it. */
     async check(uuid: string | undefined, code: string | undefined): Promise<void> {
       if (!code) throw badRequest('auth.captchaRequired');
-      if (!uuid || !/^[0-9a-f-]{36}$/i.test(uuid)) throw badRequest('auth.captchaExpired');
+      if (!uuid || !UUID_PATTERN.test(uuid)) throw badRequest('auth.captchaExpired');
       const [row] = await db
         .delete(sysCaptcha)
         .where(and(eq(sysCaptcha.uuid, uuid), gt(sysCaptcha.expiresAt, sql`now()`)))
