@@ -87,7 +87,7 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
   let response: Response;
   try {
     response = await fetch(url, { method, headers, body, signal: controller.signal });
-  } catch (error) {
+  } catch {
     const timedOut = controller.signal.aborted;
     await act(timedOut ? { kind: 'timeout' } : { kind: 'network', message: '' });
     throw new RequestError(i18n.t(timedOut ? 'request.timeout' : 'request.networkError'), 0);
