@@ -17,11 +17,14 @@ export default fp(async (app) => {
       const errors: Record<string, string> = {};
       for (const issue of error.validation as unknown as ZodLikeIssue[]) {
         const field = fieldName(issue);
-        if (errors[field]) continue;
+        // No field: the body or query as a whole is missing or not an object; `msg` says so.
+        if (!field || errors[field]) continue;
         const key: MessageKey = isMessageKey(issue.message) ? issue.message : 'validation.invalidValue';
         const limits = (issue.params ?? {}) as { maximum?: number; minimum?: number };
+        const label = `field.${field}`;
         errors[field] = request.t(key, {
-          field: `field.${field}`,
+          // A field without a translated label is named as sent, never as a raw message key.
+          field: isMessageKey(label) ? label : field,
           max: String((issue as { maximum?: number }).maximum ?? limits.maximum ?? ''),
           min: String((issue as { minimum?: number }).minimum ?? limits.minimum ?? ''),
         });
@@ -53,8 +56,9 @@ export default fp(async (app) => {
   });
 });
 
+/** The dotted path of the offending field; '' when the issue is about the whole body or query. */
 function fieldName(issue: ZodLikeIssue): string {
   if (issue.path && issue.path.length) return issue.path.map(String).join('.');
-  if (issue.instancePath) return issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
-  return 'body';
+  if (issue.instancePath) return issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  return '';
 }
