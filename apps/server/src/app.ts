@@ -1,6 +1,7 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX, APP_VERSION, VERSION_HEADER } from '@orbit/shared/constants';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -9,6 +10,7 @@ import authPlugin from './plugins/auth';
 import contextPlugin from './plugins/context';
 import errorsPlugin from './plugins/errors';
 import i18nPlugin from './plugins/i18n';
+import operLogPlugin from './plugins/operLog';
 import webApp from './plugins/webApp';
 import { loadRoutePlugins } from './modules/routeFiles';
 
@@ -50,11 +52,18 @@ export async function buildApp({ config, db, logger, mailer }: AppOptions) {
     mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
   });
   await app.register(authPlugin);
+  // The OpenAPI document is generated from the same zod schemas that validate the requests.
+  await app.register(swagger, {
+    openapi: { info: { title: 'Orbit CRM API', version: APP_VERSION }, servers: [{ url: '/' }] },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(operLogPlugin);
 
   const routePlugins = await loadRoutePlugins();
   await app.register(
     async (api) => {
       for (const { plugin } of routePlugins) await api.register(plugin);
+      api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },
   );
