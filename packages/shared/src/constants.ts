@@ -20,6 +20,9 @@ export const DEFAULT_PAGE_NUM = 1;
 export const MAX_PAGE_SIZE = 500;
 
 export const UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
+/** Avatar images: at most 2 MB, PNG / JPEG / GIF / WebP only (checked by content, not by name). */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
 export const UPLOAD_EXCEL_EXTENSIONS = ['.xlsx', '.xls'] as const;
 
 export const PASSWORD_AGE_HINT_DAYS = 90;

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_NUM, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
+import { optionalText } from '../validation';
+
+/**
+ * Building blocks shared by every administration list and form: paging (pageSize capped at
+ * MAX_PAGE_SIZE), sorting by a per-entity whitelist of column names, date ranges sent the RuoYi way
+ * (`params[beginTime]`, `params[endTime]`), ids in paths ("1,2,3").
+ */
+export const pageQuery = {
+  pageNum: z.coerce.number().int().min(1).default(DEFAULT_PAGE_NUM),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(DEFAULT_PAGE_SIZE)
+    .transform((n) => Math.min(n, MAX_PAGE_SIZE)),
+};
+
+/** RuoYi's tables send `ascending` / `descending`; both spellings are accepted, nothing else. */
+export const sortDirection = z.enum(['asc', 'desc', 'ascending', 'descending']);
+
+/** Sorting: the column must be one of the entity's whitelisted names, otherwise the request is refused. */
+export function sortQuery<const T extends readonly [string, ...string[]]>(columns: T) {
+  return { orderByColumn: z.enum(columns).optional(), isAsc: sortDirection.optional() };
+}
+
+const day = z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, { error: 'validation.wrongFormat' })]);
+export const dateRangeQuery = {
+  'params[beginTime]': day.optional(),
+  'params[endTime]': day.optional(),
+  beginTime: day.optional(),
+  endTime: day.optional(),
+};
+
+/** A text filter ("contains"); empty means no filter. */
+export const textFilter = (max = 100) => optionalText(max).optional();
+
+export const statusValue = z.enum(['0', '1']);
+export const statusFilter = z.union([z.literal(''), statusValue]).optional();
+
+export const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** "1,2,3" in a path: at most 500 ids. */
+export const idList = z
+  .string()
+  .regex(/^\d{1,15}(,\d{1,15}){0,499}$/, { error: 'validation.invalidValue' })
+  .transform((s) => [...new Set(s.split(',').map(Number))]);
+
+/** An optional text that the client may send as null; stored as ''. */
+export const nullableText = (max: number) =>
+  optionalText(max)
+    .nullish()
+    .transform((v) => v ?? '');
+
+export type PageRows<T> = { code: number; msg: string; total: number; rows: T[] };
+export type TreeSelectNode = { id: number; label: string; disabled?: boolean; children?: TreeSelectNode[] };

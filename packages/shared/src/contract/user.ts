@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { EMAIL_MAX, USERNAME_MAX } from '../constants';
+import { optionalEmail, requiredText } from '../validation';
+import { newPassword } from './auth';
+import { dateRangeQuery, id, nullableText, pageQuery, sortQuery, statusFilter, statusValue, textFilter } from './common';
+
+export const USER_SORT_COLUMNS = ['userId', 'userName', 'nickName', 'deptId', 'status', 'createTime', 'loginDate'] as const;
+
+export const userListQuery = z.object({
+  ...pageQuery,
+  ...sortQuery(USER_SORT_COLUMNS),
+  ...dateRangeQuery,
+  userName: textFilter(USERNAME_MAX),
+  nickName: textFilter(30),
+  phonenumber: textFilter(20),
+  status: statusFilter,
+  /** The department and all its sub-departments. */
+  deptId: id.optional(),
+});
+export type UserListQuery = z.infer<typeof userListQuery>;
+
+const PHONE = /^\+?[0-9][0-9 -]{4,19}$/;
+const USER_NAME = /^[A-Za-z0-9._@-]+$/;
+
+const userFields = {
+  deptId: id.nullish().transform((v) => v ?? null),
+  userName: requiredText(USERNAME_MAX).min(2, { error: 'validation.tooShort' }).regex(USER_NAME, { error: 'validation.wrongFormat' }),
+  nickName: requiredText(30),
+  email: optionalEmail(EMAIL_MAX)
+    .nullish()
+    .transform((v) => v ?? ''),
+  phonenumber: nullableText(20).refine((v) => v === '' || PHONE.test(v), { error: 'validation.wrongFormat' }),
+  sex: z.enum(['0', '1', '2']).default('2'),
+  status: statusValue.default('0'),
+  remark: nullableText(500),
+  roleIds: z.array(id).max(50).default([]),
+};
+
+export const createUserBody = z.object({ ...userFields, password: newPassword });
+export type CreateUserBody = z.infer<typeof createUserBody>;
+export const updateUserBody = z.object({ ...userFields, userId: id });
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
+
+export const resetUserPwdBody = z.object({ userId: id, password: newPassword });
+export const changeUserStatusBody = z.object({ userId: id, status: statusValue });
+export const changeUserStatusParams = z.object({ userId: id, status: statusValue });
+export const authRoleQuery = z.object({
+  userId: id,
+  roleIds: z.union([z.literal(''), z.string().regex(/^\d{1,15}(,\d{1,15}){0,49}$/, { error: 'validation.invalidValue' })]).default(''),
+});
+
+/** The signed-in user's own details; ids and names sent by the client are ignored. */
+export const updateProfileBody = z.object({
+  nickName: requiredText(30),
+  email: optionalEmail(EMAIL_MAX)
+    .nullish()
+    .transform((v) => v ?? ''),
+  phonenumber: nullableText(20).refine((v) => v === '' || PHONE.test(v), { error: 'validation.wrongFormat' }),
+  sex: z.enum(['0', '1', '2']).default('2'),
+});
+export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
+
+/** One row of the user list and the `data` of `GET /system/user/{id}`; never the password. */
+export type UserRow = {
+  userId: number;
+  deptId: number | null;
+  userName: string;
+  nickName: string;
+  email: string;
+  phonenumber: string;
+  sex: string;
+  avatar: string;
+  status: string;
+  loginIp: string;
+  loginDate: string | null;
+  createTime: string;
+  remark: string;
+  dept: { deptId: number; deptName: string; leader: string } | null;
+  admin: boolean;
+};
