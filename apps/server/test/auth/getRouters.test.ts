@@ -1,0 +1,198 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GetRoutersResponse, RouterVo } from '@orbit/shared/contract/auth';
+import { sysMenu, sysRoleMenu } from '../../src/db/schema/menu';
+import { sysRole } from '../../src/db/schema/organisation';
+import { bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { get } from './authTestUtils';
+
+const TOP_LEVEL = ['Leads', 'Opportunity', 'Account', 'Task', 'Campaign', 'Report', 'Dashboard', 'Setup', 'System'];
+
+/** Every router of a tree, depth first. */
+const flatten = (list: RouterVo[]): RouterVo[] => list.flatMap((r) => [r, ...flatten(r.children ?? [])]);
+const byName = (list: RouterVo[], name: string) => flatten(list).find((r) => r.name === name);
+
+describe('GET /getRouters', () => {
+  let app: TestApp;
+  let adminToken: string;
+  let repToken: string;
+  beforeAll(async () => {
+    app = await createTestApp();
+    adminToken = await loginAs(app, 'admin');
+    repToken = await loginAs(app, 'olivia.park');
+  });
+  afterAll(() => app.teardown());
+
+  const routers = async (token: string) => {
+    const res = await get(app, '/getRouters', bearer(token));
+    expect(res.status).toBe(200);
+    const body = res.body as unknown as GetRoutersResponse;
+    expect(body.code).toBe(200);
+    return body.data;
+  };
+  const menuId = async (routeName: string) => {
+    const [row] = await app.db.select({ menuId: sysMenu.menuId }).from(sysMenu).where(eq(sysMenu.routeName, routeName));
+    return row!.menuId;
+  };
+
+  it('admin: the full seeded menu, in order', async () => {
+    const data = await routers(adminToken);
+    expect(data.map((r) => r.meta.title)).toEqual(TOP_LEVEL);
+    expect(data.map((r) => r.path)).toEqual(['/Leads', '/opportunity', '/account', '/task', '/campaign', '/report', '/dashboard', '/setup', '/system']);
+  });
+
+  it('directories are RouterVo with Layout, alwaysShow and noRedirect; pages carry their view path', async () => {
+    const data = await routers(adminToken);
+    const leads = data[0]!;
+    expect(leads).toEqual({
+      name: 'Leads',
+      path: '/Leads',
+      hidden: false,
+      component: 'Layout',
+      alwaysShow: true,
+      redirect: 'noRedirect',
+      meta: { title: 'Leads', icon: 'user', noCache: false, link: null },
+      children: [
+        { name: 'LeadsIndex', path: 'leads-index', hidden: false, component: 'crm/leads/index', meta: { title: 'Leads', icon: 'user', noCache: false, link: null } },
+        { name: 'LeadsDetail', path: 'leads-detail', hidden: true, component: 'crm/leads/detail', meta: { title: 'Leads Detail', icon: '#', noCache: true, link: null } },
+      ],
+    });
+    // Every node has the RouterVo keys; directories and only directories have children.
+    for (const r of flatten(data)) {
+      expect(Object.keys(r)).toEqual(expect.arrayContaining(['name', 'path', 'hidden', 'component', 'meta']));
+      expect(Object.keys(r.meta).sort()).toEqual(['icon', 'link', 'noCache', 'title']);
+      if (r.children) expect(r).toMatchObject({ alwaysShow: true, redirect: 'noRedirect' });
+      else expect(r.component).toMatch(/^[a-z]+\/[a-z-]+\/[a-z]+$/);
+    }
+  });
+
+  it('nested directories use ParentView; set-up holds the field layouts and the logs', async () => {
+    const setup = (await routers(adminToken)).find((r) => r.name === 'Setup')!;
+    expect(setup.children!.map((c) => c.name)).toEqual([
+      'SetupLeads', 'SetupOpportunity', 'SetupAccount', 'SetupTask', 'SetupCampaign', 'LogLogin', 'LogOperation',
+    ]);
+    const leadsLayout = setup.children![0]!;
+    expect(leadsLayout).toMatchObject({ path: 'index-leads', component: 'ParentView', alwaysShow: true, redirect: 'noRedirect' });
+    expect(leadsLayout.children).toEqual([
+      expect.objectContaining({ name: 'LeadsFields', path: 'leads-fields', component: 'setup/fields/index', meta: expect.objectContaining({ title: 'Leads Page Layout' }) }),
+    ]);
+    expect(setup.children![5]).toMatchObject({ path: 'log-login', component: 'monitor/logininfor/index' });
+    expect(setup.children![6]).toMatchObject({ path: 'log-operation', component: 'monitor/operlog/index' });
+  });
+
+  it('system administration lists users, roles, departments, menus and dictionaries; buttons are never routes', async () => {
+    const data = await routers(adminToken);
+    const system = data.find((r) => r.name === 'System')!;
+    expect(system.children!.map((c) => [c.name, c.path, c.component, c.hidden])).toEqual([
+      ['User', 'user', 'system/user/index', false],
+      ['Role', 'role', 'system/role/index', false],
+      ['Dept', 'dept', 'system/dept/index', false],
+      ['Menu', 'menu', 'system/menu/index', false],
+      ['Dict', 'dict', 'system/dict/index', false],
+      ['DictData', 'dict-data', 'system/dict/data', true],
+    ]);
+    const buttonCount = (await app.db.select().from(sysMenu).where(eq(sysMenu.menuType, 'F'))).length;
+    const pageAndDirCount = (await app.db.select().from(sysMenu).where(inArray(sysMenu.menuType, ['M', 'C']))).length;
+    expect(buttonCount).toBeGreaterThan(0);
+    expect(flatten(data)).toHaveLength(pageAndDirCount);
+  });
+
+  it('a sales_rep sees only the menus its role grants: the CRM modules, no set-up, no system', async () => {
+    const data = await routers(repToken);
+    expect(data.map((r) => r.name)).toEqual(['Leads', 'Opportunity', 'Account', 'Task', 'Campaign', 'Report', 'Dashboard']);
+    const names = flatten(data).map((r) => r.name);
+    expect(names).toContain('LeadsDetail');
+    expect(names).not.toContain('User');
+    expect(names).not.toContain('LogLogin');
+  });
+
+  it('a marketing user sees campaigns, reports, dashboard and leads only', async () => {
+    const data = await routers(await loginAs(app, 'mia.chen'));
+    expect(data.map((r) => r.name)).toEqual(['Leads', 'Campaign', 'Report', 'Dashboard']);
+  });
+
+  describe('changes to sys_menu are reflected at once', () => {
+    it('a renamed, re-iconed or hidden menu', async () => {
+      const id = await menuId('LeadsIndex');
+      await app.db.update(sysMenu).set({ menuName: 'Prospects', icon: 'star', visible: '1', isCache: 1 }).where(eq(sysMenu.menuId, id));
+      try {
+        for (const token of [adminToken, repToken]) {
+          expect(byName(await routers(token), 'LeadsIndex')).toMatchObject({ hidden: true, meta: { title: 'Prospects', icon: 'star', noCache: true } });
+        }
+      } finally {
+        await app.db.update(sysMenu).set({ menuName: 'Leads', icon: 'user', visible: '0', isCache: 0 }).where(eq(sysMenu.menuId, id));
+      }
+      expect(byName(await routers(adminToken), 'LeadsIndex')).toMatchObject({ hidden: false, meta: { title: 'Leads', icon: 'user' } });
+    });
+
+    it('reordered top-level menus', async () => {
+      const id = await menuId('System');
+      const [before] = await app.db.select({ orderNum: sysMenu.orderNum }).from(sysMenu).where(eq(sysMenu.menuId, id));
+      await app.db.update(sysMenu).set({ orderNum: -1 }).where(eq(sysMenu.menuId, id));
+      try {
+        expect((await routers(adminToken))[0]!.name).toBe('System');
+      } finally {
+        await app.db.update(sysMenu).set({ orderNum: before!.orderNum }).where(eq(sysMenu.menuId, id));
+      }
+    });
+
+    it('a disabled directory disappears with everything below it', async () => {
+      const id = await menuId('System');
+      await app.db.update(sysMenu).set({ status: '1' }).where(eq(sysMenu.menuId, id));
+      try {
+        const data = await routers(adminToken);
+        expect(data.map((r) => r.name)).toEqual(TOP_LEVEL.filter((t) => t !== 'System'));
+        expect(byName(data, 'User')).toBeUndefined();
+      } finally {
+        await app.db.update(sysMenu).set({ status: '0' }).where(eq(sysMenu.menuId, id));
+      }
+    });
+
+    it('a new menu, and a new grant to a role, show up; a revoked grant goes away', async () => {
+      const setupId = await menuId('Setup');
+      const [page] = await app.db
+        .insert(sysMenu)
+        .values({ menuName: 'Territories', parentId: setupId, orderNum: 99, path: 'territories', component: 'setup/territories/index', routeName: 'Territories', menuType: 'C', perms: 'setup:territory:list', icon: 'tree' })
+        .returning({ menuId: sysMenu.menuId });
+      const [role] = await app.db.select({ roleId: sysRole.roleId }).from(sysRole).where(eq(sysRole.roleKey, 'sales_rep'));
+      try {
+        const adminSetup = (await routers(adminToken)).find((r) => r.name === 'Setup')!;
+        expect(adminSetup.children!.at(-1)).toMatchObject({ name: 'Territories', path: 'territories', component: 'setup/territories/index' });
+        expect(byName(await routers(repToken), 'Territories')).toBeUndefined();
+
+        await app.db.insert(sysRoleMenu).values([
+          { roleId: role!.roleId, menuId: setupId },
+          { roleId: role!.roleId, menuId: page!.menuId },
+        ]);
+        const repSetup = (await routers(repToken)).find((r) => r.name === 'Setup')!;
+        expect(repSetup.children!.map((c) => c.name)).toEqual(['Territories']);
+        // The permission the menu carries is granted with it.
+        expect((await get(app, '/getInfo', bearer(repToken))).body.permissions).toContain('setup:territory:list');
+
+        await app.db.delete(sysRoleMenu).where(and(eq(sysRoleMenu.roleId, role!.roleId), inArray(sysRoleMenu.menuId, [setupId, page!.menuId])));
+        expect(byName(await routers(repToken), 'Setup')).toBeUndefined();
+      } finally {
+        await app.db.delete(sysRoleMenu).where(eq(sysRoleMenu.menuId, page!.menuId));
+        await app.db.delete(sysRoleMenu).where(and(eq(sysRoleMenu.roleId, role!.roleId), eq(sysRoleMenu.menuId, setupId)));
+        await app.db.delete(sysMenu).where(eq(sysMenu.menuId, page!.menuId));
+      }
+    });
+
+    it('an external link entry carries its address as path and meta.link', async () => {
+      const systemId = await menuId('System');
+      const [link] = await app.db
+        .insert(sysMenu)
+        .values({ menuName: 'Help Centre', parentId: systemId, orderNum: 99, path: 'https://example.com/help', routeName: 'HelpCentre', menuType: 'C', isFrame: 0, icon: 'link' })
+        .returning({ menuId: sysMenu.menuId });
+      try {
+        expect(byName(await routers(adminToken), 'HelpCentre')).toMatchObject({
+          path: 'https://example.com/help',
+          component: 'InnerLink',
+          meta: { title: 'Help Centre', link: 'https://example.com/help' },
+        });
+      } finally {
+        await app.db.delete(sysMenu).where(eq(sysMenu.menuId, link!.menuId));
+      }
+    });
+  });
+});
