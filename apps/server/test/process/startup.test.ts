@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dirs: string[] = [];
+
+function tempDir() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'orbit-start-'));
+  dirs.push(dir);
+  return dir;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function startServer(env: Record<string, string>) {
+  // Straight through node (not the tsx CLI, which wraps a child) so SIGTERM reaches the server itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('server process', () => {
+  it('refuses a bad environment value with one line naming the variable', async () => {
+    const server = startServer({ PORT: 'eighty', DATA_DIR: tempDir() });
+    expect(await server.exited).toBe(1);
+    const lines = server.output().trim().split('\n').filter((l) => !l.startsWith('npm warn'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invalid environment variable PORT: /);
+  });
+
+  it('migrates, seeds an empty embedded database, serves, and stops cleanly on SIGTERM', async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    const server = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false' });
+    const deadline = Date.now() + 60_000;
+    let answer: { code: number; token?: string } | undefined;
+    while (Date.now() < deadline && !answer) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/dev-api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+        });
+        answer = (await res.json()) as { code: number; token?: string };
+      } catch {
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+    expect(answer?.code).toBe(200);
+    expect(server.output()).toContain('demo data seeded');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('shutting down');
+
+    // A second start on the same data keeps it and does not seed again.
+    const again = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false' });
+    const until = Date.now() + 60_000;
+    let up = false;
+    while (Date.now() < until && !up) {
+      up = await fetch(`http://127.0.0.1:${port}/dev-api/captchaImage`).then((r) => r.ok, () => false);
+      if (!up) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(up).toBe(true);
+    expect(again.output()).not.toContain('demo data seeded');
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  }, 120_000);
+});
