@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { api, bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { get, post, put, updateUser, userRow, ZH } from './authTestUtils';
+
+const DAY_MS = 86_400_000;
+
+describe('PUT /system/user/profile/updatePwd', () => {
+  let app: TestApp;
+  let demoHash: string;
+  beforeAll(async () => {
+    app = await createTestApp();
+    demoHash = (await userRow(app, 'lucas.wang')).password;
+  });
+  afterAll(() => app.teardown());
+  beforeEach(async () => {
+    await updateUser(app, 'lucas.wang', { password: demoHash, mustChangePwd: false, pwdUpdateDate: new Date(), pwdHintPostponedAt: null });
+  });
+
+  const updatePwd = (token: string, body: unknown, headers: Record<string, string> = {}) =>
+    put(app, '/system/user/profile/updatePwd', body, { ...bearer(token), ...headers });
+  const signIn = (password: string) => post(app, '/login', { username: 'lucas.wang', password });
+
+  it('changes the password: the new one signs in, the old one does not', async () => {
+    const token = await loginAs(app, 'lucas.wang');
+    const res = await updatePwd(token, { oldPassword: 'admin123', newPassword: 'Brand-New-7' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ code: 200, msg: 'Password changed' });
+    expect((await signIn('Brand-New-7')).body.code).toBe(200);
+    expect((await signIn('admin123')).body.code).toBe(400);
+  });
+
+  it('answers in the request language', async () => {
+    const token = await loginAs(app, 'lucas.wang');
+    const res = await updatePwd(token, { oldPassword: 'admin123', newPassword: 'Brand-New-7' }, ZH);
+    expect(res.body).toEqual({ code: 200, msg: '密码修改成功' });
+  });
+
+  it('clears the forced-change flag and the age suggestion', async () => {
+    await updateUser(app, 'lucas.wang', { mustChangePwd: true, pwdUpdateDate: new Date(Date.now() - 200 * DAY_MS) });
+    const token = await loginAs(app, 'lucas.wang');
+    const before = (await get(app, '/getInfo', bearer(token))).body;
+    expect(before).toMatchObject({ isDefaultModifyPwd: true, isPasswordExpired: true });
+    expect((await updatePwd(token, { oldPassword: 'admin123', newPassword: 'Brand-New-7' })).body.code).toBe(200);
+    const after = (await get(app, '/getInfo', bearer(token))).body;
+    expect(after).toMatchObject({ isDefaultModifyPwd: false, isPasswordExpired: false });
+    const row = await userRow(app, 'lucas.wang');
+    expect(row.mustChangePwd).toBe(false);
+    expect(Date.now() - row.pwdUpdateDate.getTime()).toBeLessThan(60_000);
+  });
+
+  it("revokes the user's other sessions but keeps the current one", async () => {
+    const current = await loginAs(app, 'lucas.wang');
+    const otherDevice = await loginAs(app, 'lucas.wang');
+    const someoneElse = await loginAs(app, 'mia.chen');
+    expect((await updatePwd(current, { oldPassword: 'admin123', newPassword: 'Brand-New-7' })).body.code).toBe(200);
+    expect((await get(app, '/getInfo', bearer(current))).status).toBe(200);
+    expect((await get(app, '/getInfo', bearer(otherDevice))).status).toBe(401);
+    expect((await get(app, '/getInfo', bearer(someoneElse))).status).toBe(200);
+  });
+
+  it('a wrong old password: 400 with errors.oldPassword, nothing changed, other sessions kept', async () => {
+    const token = await loginAs(app, 'lucas.wang');
+    const otherDevice = await loginAs(app, 'lucas.wang');
+    const res = await updatePwd(token, { oldPassword: 'not-my-password', newPassword: 'Brand-New-7' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 400, msg: 'The old password is wrong', errors: { oldPassword: 'The old password is wrong' } });
+    const zh = await updatePwd(token, { oldPassword: 'not-my-password', newPassword: 'Brand-New-7' }, ZH);
+    expect(zh.body.errors).toEqual({ oldPassword: '旧密码错误' });
+    expect((await userRow(app, 'lucas.wang')).password).toBe(demoHash);
+    expect((await get(app, '/getInfo', bearer(otherDevice))).status).toBe(200);
+  });
+
+  it('the new password must differ from the old one', async () => {
+    const token = await loginAs(app, 'lucas.wang');
+    const res = await updatePwd(token, { oldPassword: 'admin123', newPassword: 'admin123' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ newPassword: 'The new password must differ from the old one' });
+  });
+
+  it('missing, short and over-long passwords: 400 per field', async () => {
+    const token = await loginAs(app, 'lucas.wang');
+    const missing = await updatePwd(token, {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual({ oldPassword: 'Old password is required', newPassword: 'New password is required' });
+    const short = await updatePwd(token, { oldPassword: 'admin123', newPassword: '12345' });
+    expect(short.body.errors).toEqual({ newPassword: 'New password must be at least 6 characters' });
+    const long = await updatePwd(token, { oldPassword: 'o'.repeat(65), newPassword: 'n'.repeat(65) });
+    expect(long.body.errors).toEqual({
+      oldPassword: 'Old password must be at most 64 characters',
+      newPassword: 'New password must be at most 64 characters',
+    });
+    const zh = await updatePwd(token, {}, ZH);
+    expect(zh.body.errors).toEqual({ oldPassword: '旧密码不能为空', newPassword: '新密码不能为空' });
+  });
+
+  it('passwords in the query string are not accepted (body only)', async () => {
+    const token = await loginAs(app, 'lucas.wang');
+    const res = await app.inject({
+      method: 'PUT',
+      url: api('/system/user/profile/updatePwd?oldPassword=admin123&newPassword=Brand-New-7'),
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await userRow(app, 'lucas.wang')).password).toBe(demoHash);
+  });
+
+  it('needs a session, and acts on the session user only', async () => {
+    const anonymous = await put(app, '/system/user/profile/updatePwd', { oldPassword: 'admin123', newPassword: 'Brand-New-7' });
+    expect(anonymous.status).toBe(401);
+    const token = await loginAs(app, 'lucas.wang');
+    const mia = await userRow(app, 'mia.chen');
+    const res = await updatePwd(token, { oldPassword: 'admin123', newPassword: 'Brand-New-7', userId: mia.userId, userName: 'mia.chen' });
+    expect(res.body.code).toBe(200);
+    expect((await userRow(app, 'mia.chen')).password).toBe(mia.password);
+    expect((await signIn('Brand-New-7')).body.code).toBe(200);
+  });
+});
