@@ -1,0 +1,87 @@
+import type { CreateMenuBody, MenuListQuery, UpdateMenuBody } from '@orbit/shared/contract/menu';
+import type { Db } from '../../../db/client';
+import { badRequest, fieldError, notFound } from '../../../lib/errors';
+import { parentsWithin, toTreeSelect } from '../../../lib/tree';
+import type { CurrentUser } from '../../auth/currentUser';
+import { createRoleRepository } from '../role/role.repository';
+import { createMenuRepository, type MenuRecord } from './menu.repository';
+
+/** Menu tree of directories (M), pages (C) and buttons (F): no cycles, unique names among siblings. */
+export function createMenuService(db: Db) {
+  const repo = createMenuRepository(db);
+  const roles = createRoleRepository(db);
+
+  /** The menus a user may see and grant: all for an administrator, their roles' menus otherwise. */
+  const visibleMenus = (user: CurrentUser, filter: MenuListQuery = {}) =>
+    repo.list(filter, user.isAdmin ? undefined : user.roles.map((r) => r.roleId));
+
+  const treeOf = (rows: MenuRecord[]) => toTreeSelect(rows, (m) => ({ id: m.menuId, parentId: m.parentId, label: m.menuName }));
+
+  async function checkPlacement(body: CreateMenuBody, menuId?: number): Promise<void> {
+    if (body.parentId !== 0) {
+      if (body.parentId === menuId) throw fieldError('parentId', 'menu.parentCycle');
+      const parent = await repo.findById(body.parentId);
+      if (!parent) throw fieldError('parentId', 'validation.invalidValue');
+      if (parent.menuType === 'F') throw fieldError('parentId', 'menu.parentIsButton');
+      if (menuId !== undefined) {
+        // Walk up from the new parent: meeting the menu itself means it would sit below itself.
+        const parents = await repo.parents();
+        for (let id: number | undefined = body.parentId; id; id = parents.get(id)) {
+          if (id === menuId) throw fieldError('parentId', 'menu.parentCycle');
+        }
+      }
+    }
+    if (body.isFrame === 0 && !/^https?:\/\//.test(body.path)) throw fieldError('path', 'menu.externalLink');
+    if (await repo.nameTakenAmongSiblings(body.parentId, body.menuName, menuId)) throw fieldError('menuName', 'menu.nameTaken', { value: body.menuName });
+  }
+
+  const columnsOf = (body: CreateMenuBody) => ({
+    ...body,
+    component: body.component || null,
+    query: body.query || null,
+    perms: body.perms || null,
+    icon: body.icon || '#',
+  });
+
+  return {
+    list: visibleMenus,
+
+    async get(menuId: number): Promise<MenuRecord> {
+      const menu = await repo.findById(menuId);
+      if (!menu) throw notFound();
+      return menu;
+    },
+
+    async treeSelect(user: CurrentUser) {
+      return treeOf(await visibleMenus(user));
+    },
+
+    /** The menu tree of the role dialog and the menus the role grants (leaves only when linked). */
+    async roleTree(user: CurrentUser, roleId: number) {
+      const role = await roles.findById(roleId);
+      if (!role) throw notFound();
+      const checked = await repo.roleMenuIds(roleId);
+      const parents = role.menuCheckStrictly ? parentsWithin(checked, await repo.parents()) : new Set<number>();
+      return { menus: treeOf(await visibleMenus(user)), checkedKeys: checked.filter((id) => !parents.has(id)) };
+    },
+
+    async create(user: CurrentUser, body: CreateMenuBody): Promise<number> {
+      await checkPlacement(body);
+      return repo.insert({ ...columnsOf(body), createBy: user.userName });
+    },
+
+    async update(user: CurrentUser, body: UpdateMenuBody): Promise<void> {
+      const { menuId, ...rest } = body;
+      if (!(await repo.findById(menuId))) throw notFound();
+      await checkPlacement(rest, menuId);
+      await repo.update(menuId, { ...columnsOf(rest), updateBy: user.userName, updateTime: new Date() });
+    },
+
+    async remove(menuId: number): Promise<void> {
+      if (!(await repo.findById(menuId))) throw notFound();
+      if (await repo.hasChildren(menuId)) throw badRequest('menu.hasChildren');
+      if (await repo.isAssigned(menuId)) throw badRequest('menu.assigned');
+      await repo.delete(menuId);
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { and, eq } from 'drizzle-orm';
+import type { UpdateProfileBody } from '@orbit/shared/contract/user';
+import type { Db } from '../../../db/client';
+import { DEL_FLAG_PRESENT, STATUS_NORMAL } from '../../../db/schema/columns';
+import { sysRole, sysUser, sysUserRole } from '../../../db/schema/organisation';
+import { fieldError, unauthorized } from '../../../lib/errors';
+import { createUserRepository } from '../user/user.repository';
+
+/** The signed-in user's own details. Every function takes the session's user id, never a client-sent one. */
+export function createProfileService(db: Db) {
+  const users = createUserRepository(db);
+
+  return {
+    async get(userId: number) {
+      const data = await users.findById(userId);
+      if (!data) throw unauthorized();
+      const roles = await db
+        .select({ roleName: sysRole.roleName })
+        .from(sysUserRole)
+        .innerJoin(sysRole, eq(sysRole.roleId, sysUserRole.roleId))
+        .where(and(eq(sysUserRole.userId, userId), eq(sysRole.delFlag, DEL_FLAG_PRESENT), eq(sysRole.status, STATUS_NORMAL)));
+      return { data, roleGroup: roles.map((r) => r.roleName).join(','), postGroup: '' };
+    },
+
+    async update(userId: number, userName: string, body: UpdateProfileBody): Promise<void> {
+      if (await users.isTaken('email', body.email, userId)) throw fieldError('email', 'user.emailTaken', { value: body.email });
+      if (await users.isTaken('phonenumber', body.phonenumber, userId)) throw fieldError('phonenumber', 'user.phoneTaken', { value: body.phonenumber });
+      await users.update(userId, { ...body, updateBy: userName, updateTime: new Date() });
+    },
+
+    /** Sets the avatar and returns the previous value (so its file can be removed). */
+    async setAvatar(userId: number, avatar: string): Promise<string> {
+      const [before] = await db.select({ avatar: sysUser.avatar }).from(sysUser).where(eq(sysUser.userId, userId));
+      await db
+        .update(sysUser)
+        .set({ avatar, updateTime: new Date() })
+        .where(eq(sysUser.userId, userId));
+      return before?.avatar ?? '';
+    },
+  };
+}
