@@ -2,9 +2,17 @@ import path from 'node:path';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+/** Digits only: z.coerce.number() would take ' ' as 0, '0x10' as 16 and '1e3' as 1000. */
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(min).max(max));
 
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PORT: wholeNumber(0, 65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -17,7 +25,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Orbit CRM <no-reply@orbit-crm.local>'),
-  SESSION_TTL_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(30),
+  SESSION_TTL_MINUTES: wholeNumber(1, 60 * 24 * 30).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_DATA: bool.default(true),
   WEB_DIST: z.string().min(1).optional(),

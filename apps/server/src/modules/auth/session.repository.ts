@@ -4,13 +4,17 @@ import { sysSession } from '../../db/schema/auth';
 import type { ClientInfo } from '../../lib/clientInfo';
 import { hashToken, newToken } from './token';
 
-/** Sliding expiry is written at most once a minute per session, to keep reads cheap. */
+/**
+ * Sliding expiry is written at most once a minute per session, to keep reads cheap; with a very
+ * short TTL (SESSION_TTL_MINUTES=1) at half the TTL, or the session would expire before any touch.
+ */
 const TOUCH_AFTER_MS = 60_000;
 
 export type SessionRow = typeof sysSession.$inferSelect;
 
 export function createSessionRepository(db: Executor, ttlMinutes: number) {
   const ttlMs = ttlMinutes * 60_000;
+  const touchAfterMs = Math.min(TOUCH_AFTER_MS, ttlMs / 2);
   return {
     async create(userId: number, client: ClientInfo): Promise<string> {
       const token = newToken();
@@ -32,7 +36,7 @@ export function createSessionRepository(db: Executor, ttlMinutes: number) {
         .where(and(eq(sysSession.tokenHash, hashToken(token)), gt(sysSession.expiresAt, now)))
         .limit(1);
       if (!row) return undefined;
-      if (now.getTime() - row.lastActiveAt.getTime() > TOUCH_AFTER_MS) {
+      if (now.getTime() - row.lastActiveAt.getTime() > touchAfterMs) {
         await db
           .update(sysSession)
           .set({ lastActiveAt: now, expiresAt: new Date(now.getTime() + ttlMs) })
