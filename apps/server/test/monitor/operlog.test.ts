@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { caller, deptIds, userIds } from '../helpers/adminApi';
+
+type OperRow = { operId: number; title: string; businessType: number; requestMethod: string; operUrl: string; operName: string; deptName: string; operParam: string; jsonResult: string; status: number; errorMsg: string; costTime: number; operIp: string };
+
+describe('operation log', () => {
+  let app: TestApp;
+  let token: string;
+  let admin: ReturnType<typeof caller>;
+  beforeAll(async () => {
+    app = await createTestApp();
+    token = await loginAs(app, 'admin');
+    admin = caller(app, token);
+  });
+  afterAll(() => app.teardown());
+
+  const latest = async (query = ''): Promise<OperRow> => (await admin('GET', `/monitor/operlog/list?pageSize=1${query}`)).body.rows[0];
+  const everything = async (): Promise<string> => JSON.stringify((await admin('GET', '/monitor/operlog/list?pageSize=500')).body.rows);
+
+  it('records every write with title, type, operator, department, parameters, result and time', async () => {
+    const depts = await deptIds(admin);
+    const created = await admin('POST', '/system/user', { userName: 'log.me', nickName: 'Log Me', password: 'Sup3r-Secret!', deptId: depts['Support'], roleIds: [] });
+    const row = await latest();
+    expect(row).toMatchObject({
+      title: 'User', businessType: 1, requestMethod: 'POST', operUrl: '/dev-api/system/user', operName: 'admin', deptName: 'Head Office', status: 0, errorMsg: '',
+    });
+    expect(JSON.parse(row.operParam)).toMatchObject({ userName: 'log.me', password: '******' });
+    expect(JSON.parse(row.jsonResult)).toEqual({ code: 200, msg: 'Operation successful', data: created.body.data });
+    expect(row.costTime).toBeGreaterThanOrEqual(0);
+    expect(row.operIp).toBeTruthy();
+
+    const detail = await admin('GET', `/monitor/operlog/${row.operId}`);
+    expect(detail.body.data.operId).toBe(row.operId);
+  });
+
+  it('never stores a password, token or code: user admin, sign-in, password change and reset', async () => {
+    const ids = await userIds(admin);
+    await admin('PUT', '/system/user/resetPwd', { userId: ids['noah.king'], password: 'Reset-Secret-1' });
+    await app.inject({ method: 'POST', url: api('/login'), payload: { username: 'noah.king', password: 'Login-Secret-2', code: '4321', uuid: 'abc' } });
+    const noah = await loginAs(app, 'noah.king', 'Reset-Secret-1');
+    await app.inject({ method: 'PUT', url: api('/system/user/profile/updatePwd'), headers: bearer(noah), payload: { oldPassword: 'Reset-Secret-1', newPassword: 'Changed-Secret-3' } });
+    await app.inject({ method: 'PUT', url: api('/resetPwd'), payload: { email: 'noah.king@example.com', code: '123456', password: 'Mail-Secret-4' } });
+    await app.inject({ method: 'POST', url: api('/switchLogin'), payload: { email: 'noah.king@example.com', code: '654321' } });
+    const all = await everything();
+    for (const secret of ['Sup3r-Secret!', 'Reset-Secret-1', 'Login-Secret-2', 'Changed-Secret-3', 'Mail-Secret-4', '4321', '654321', '123456', noah, token]) {
+      expect(all, secret).not.toContain(secret);
+    }
+    expect(all).toContain('******');
+    const login = (await admin('GET', '/monitor/operlog/list?title=login&pageSize=50')).body.rows.find((r: OperRow) => r.status === 0);
+    expect(JSON.parse(login.jsonResult).token).toBe('******');
+  });
+
+  it('records failures with their message, and the GET status switches', async () => {
+    await admin('DELETE', '/system/user/1');
+    const failed = await latest();
+    expect(failed).toMatchObject({ businessType: 3, requestMethod: 'DELETE', status: 1, errorMsg: 'You cannot delete your own account', jsonResult: '' });
+    const ids = await userIds(admin);
+    await admin('GET', `/changeUserStatus/${ids['mia.chen']}/1`);
+    expect(await latest()).toMatchObject({ title: 'User', businessType: 2, requestMethod: 'GET', status: 0, operUrl: `/dev-api/changeUserStatus/${ids['mia.chen']}/1` });
+    // Plain reads are not operations.
+    const before = (await admin('GET', '/monitor/operlog/list')).body.total;
+    await admin('GET', '/system/user/list');
+    expect((await admin('GET', '/monitor/operlog/list')).body.total).toBe(before);
+  });
+
+  it('filters by type, status and operator; refuses unknown sort columns', async () => {
+    expect((await admin('GET', '/monitor/operlog/list?businessType=1')).body.rows.every((r: OperRow) => r.businessType === 1)).toBe(true);
+    expect((await admin('GET', '/monitor/operlog/list?status=1')).body.rows.every((r: OperRow) => r.status === 1)).toBe(true);
+    expect((await admin('GET', '/monitor/operlog/list?operName=admin&orderByColumn=costTime&isAsc=desc')).status).toBe(200);
+    expect((await admin('GET', '/monitor/operlog/list?orderByColumn=oper_param')).status).toBe(400);
+  });
+
+  it('deletes rows and cleans the log (the clean itself is then recorded)', async () => {
+    const row = await latest();
+    expect((await admin('DELETE', `/monitor/operlog/${row.operId}`)).body.code).toBe(200);
+    expect((await admin('GET', `/monitor/operlog/${row.operId}`)).status).toBe(404);
+    expect((await admin('DELETE', '/monitor/operlog/clean')).body.code).toBe(200);
+    const after = await admin('GET', '/monitor/operlog/list');
+    expect(after.body.total).toBe(1);
+    expect(after.body.rows[0]).toMatchObject({ title: 'Operation log', businessType: 9 });
+  });
+});
