@@ -9,7 +9,15 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: false,
+    // `ANALYSE=1 npm run build -w @orbit/web` adds source maps for looking into chunks.
+    sourcemap: process.env.ANALYSE ? true : false,
+    // dist/.vite/manifest.json: which chunks each route loads; bench/bundleSize.ts follows it.
+    manifest: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: (id: string) => (/node_modules\/(@rc-component|@ant-design)\//.test(id) ? false : undefined),
+      },
+    },
   },
 });

@@ -32,7 +32,8 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /** Signs in through the real sign-in page (captcha is off in the e2e server). */
 export async function signIn(page: Page, baseUrl: string, username = 'admin', password = 'admin123'): Promise<void> {
   await page.goto(`${baseUrl}/login`);
-  await page.getByPlaceholder(/User name|用户名/).fill(username);
-  await page.getByPlaceholder(/Password|密码/).fill(password);
-  await page.getByRole('button', { name: /Sign in|登 录/ }).click();
+  await page.getByLabel(/^(User name|用户名)$/).fill(username);
+  await page.getByLabel(/^(Password|密码)$/).fill(password);
+  // antd puts a space between two Chinese characters of a button ("登 录").
+  await page.getByRole('button', { name: /^(Sign in|登\s?录)$/ }).click();
 }

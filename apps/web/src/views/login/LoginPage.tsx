@@ -1,84 +1,112 @@
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import CheckCircleFilled from '@ant-design/icons/CheckCircleFilled';
+import { APP_VERSION, PRODUCT_NAME } from '@orbit/shared/constants';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { getCaptcha, login } from '../../api/auth';
-import { RequestError } from '../../api/request';
-import { setToken } from '../../utils/auth';
-import LanguageSwitch from '../../components/LanguageSwitch';
+import { Navigate, useSearchParams } from 'react-router';
+import { getToken } from '../../utils/auth';
+import { enterDestination, postSignInDestination } from '../../utils/postSignInDestination';
+import BrandLogo from './components/BrandLogo';
+import LanguageToggle from './components/LanguageToggle';
+import PasswordSignInForm from './components/PasswordSignInForm';
 import styles from './LoginPage.module.css';
 
-type LoginForm = { username: string; password: string; code?: string };
+// The two e-mail flows load on demand: the sign-in page itself stays small (bench/bundleSize.ts).
+const loadForgotPassword = () => import('./components/ForgotPassword');
+const loadEmailCodeSignIn = () => import('./components/EmailCodeSignIn');
+const ForgotPassword = lazy(loadForgotPassword);
+const EmailCodeSignIn = lazy(loadEmailCodeSignIn);
+const prefetchFlows = () => {
+  void loadForgotPassword();
+  void loadEmailCodeSignIn();
+};
 
-/** Sign-in with user name, password and captcha (refreshes on click). */
+type Mode = 'password' | 'code' | 'forgot';
+const FEATURES = ['login.featureLeads', 'login.featureAccounts', 'login.featureReports'];
+
+/**
+ * The sign-in page: user name and password (with captcha), "Forgot password" and sign-in with an
+ * e-mail code (`?mode=forgot|code`, so the browser's Back button works). Someone already signed in
+ * goes straight on to where the page was asked to lead.
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const [form] = Form.useForm<LoginForm>();
-  const [captcha, setCaptcha] = useState<{ enabled: boolean; uuid?: string; img?: string }>({ enabled: false });
-  const [submitting, setSubmitting] = useState(false);
-
-  const refreshCaptcha = useCallback(async () => {
-    try {
-      const answer = await getCaptcha();
-      setCaptcha({ enabled: answer.captchaEnabled, uuid: answer.uuid, img: answer.img });
-      form.setFieldValue('code', '');
-    } catch {
-      // The request client has already shown the error.
-    }
-  }, [form]);
+  const [params, setParams] = useSearchParams();
+  const [notice, setNotice] = useState<string>();
+  const modeParam = params.get('mode');
+  const mode: Mode = modeParam === 'code' || modeParam === 'forgot' ? modeParam : 'password';
 
   useEffect(() => {
-    void refreshCaptcha();
-  }, [refreshCaptcha]);
+    document.title = `${t('login.pageTitle')} - ${PRODUCT_NAME}`;
+  }, [t]);
 
-  const handleSubmit = async (values: LoginForm) => {
-    setSubmitting(true);
-    try {
-      const answer = await login({ username: values.username.trim(), password: values.password, code: values.code, uuid: captcha.uuid });
-      setToken(answer.token);
-      navigate(params.get('redirect') || '/', { replace: true });
-    } catch (error) {
-      if (error instanceof RequestError && error.message) form.setFields([{ name: 'password', errors: [error.message] }]);
-      if (captcha.enabled) void refreshCaptcha();
-    } finally {
-      setSubmitting(false);
-    }
+  if (getToken()) return <Navigate to={enterDestination(postSignInDestination(params))} replace />;
+
+  const switchMode = (next: Mode) => {
+    if (next !== 'password') setNotice(undefined);
+    setParams(
+      (current) => {
+        const query = new URLSearchParams(current);
+        if (next === 'password') query.delete('mode');
+        else query.set('mode', next);
+        return query;
+      },
+      { replace: false },
+    );
   };
 
   return (
     <div className={styles.page}>
-      <div className={styles.language}>
-        <LanguageSwitch />
-      </div>
-      <Card className={styles.card}>
-        <Typography.Title level={3} className={styles.title}>
-          {t('login.title')}
-        </Typography.Title>
-        <Form form={form} size="large" onFinish={handleSubmit} autoComplete="on">
-          <Form.Item name="username" rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}>
-            <Input prefix={<UserOutlined />} placeholder={t('login.username')} autoComplete="username" maxLength={30} />
-          </Form.Item>
-          <Form.Item name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
-            <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="current-password" maxLength={64} />
-          </Form.Item>
-          {captcha.enabled && (
-            <Form.Item>
-              <div className={styles.captchaRow}>
-                <Form.Item name="code" noStyle rules={[{ required: true, message: t('login.codeRequired') }]}>
-                  <Input prefix={<SafetyOutlined />} placeholder={t('login.code')} maxLength={10} autoComplete="off" />
-                </Form.Item>
-                <img className={styles.captcha} src={captcha.img} alt={t('login.captchaAlt')} title={t('login.captchaRefresh')} onClick={() => void refreshCaptcha()} />
-              </div>
-            </Form.Item>
-          )}
-          <Button type="primary" htmlType="submit" block loading={submitting}>
-            {submitting ? t('login.signingIn') : t('login.submit')}
-          </Button>
-        </Form>
-      </Card>
+      <aside className={styles.brand}>
+        <div className={styles.brandName}>
+          <BrandLogo size={44} inverted />
+          <span>{PRODUCT_NAME}</span>
+        </div>
+        <div className={styles.brandBody}>
+          <p className={styles.tagline}>{t('login.tagline')}</p>
+          <ul className={styles.features}>
+            {FEATURES.map((key) => (
+              <li key={key}>
+                <CheckCircleFilled aria-hidden />
+                <span>{t(key)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className={styles.orbits} aria-hidden />
+      </aside>
+
+      <main className={styles.main}>
+        <div className={styles.topBar}>
+          <div className={styles.compactBrand}>
+            <BrandLogo size={32} />
+            <span>{PRODUCT_NAME}</span>
+          </div>
+          <LanguageToggle />
+        </div>
+        <div className={styles.card}>
+          <Suspense fallback={<div className={styles.loading} aria-busy="true" />}>
+            {mode === 'forgot' ? (
+              <ForgotPassword
+                onBack={() => switchMode('password')}
+                onDone={(message) => {
+                  setNotice(message);
+                  switchMode('password');
+                }}
+              />
+            ) : mode === 'code' ? (
+              <EmailCodeSignIn onBack={() => switchMode('password')} />
+            ) : (
+              <PasswordSignInForm
+                notice={notice}
+                onForgotPassword={() => switchMode('forgot')}
+                onEmailCode={() => switchMode('code')}
+                onPrefetch={prefetchFlows}
+              />
+            )}
+          </Suspense>
+        </div>
+        <footer className={styles.footer}>{t('login.footer', { year: new Date().getFullYear(), version: APP_VERSION })}</footer>
+      </main>
     </div>
   );
 }

@@ -1,0 +1,16 @@
+export default {
+  'password.mismatch': 'The two passwords do not match',
+  'password.oldPassword': 'Current password',
+  'password.newPassword': 'New password',
+  'password.confirmPassword': 'Confirm new password',
+  'password.newPasswordHint': '{{min}} to {{max}} characters, different from the current one',
+  'password.forcedTitle': 'Please set your own password',
+  'password.forcedText': 'Your password was set by an administrator. Choose a new one to continue.',
+  'password.expiredTitle': 'Time for a new password',
+  'password.expiredText': 'You have not changed your password for more than {{days}} days. We suggest changing it now.',
+  'password.changeNow': 'Change now',
+  'password.remindLater': 'Remind me later',
+  'password.save': 'Change password',
+  'password.saving': 'Saving…',
+  'password.changed': 'Your password has been changed',
+};

@@ -1,0 +1,153 @@
+import LockOutlined from '@ant-design/icons/LockOutlined';
+import MailOutlined from '@ant-design/icons/MailOutlined';
+import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
+import UserOutlined from '@ant-design/icons/UserOutlined';
+import { PASSWORD_MAX, USERNAME_MAX } from '@orbit/shared/constants';
+import { Button, Input } from 'antd';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getCaptcha, login } from '../../../api/auth';
+import { checkSecret, checkText, collectErrors, messageText } from '../../../utils/formValidation';
+import { useEnterApp } from '../hooks/useEnterApp';
+import { useSubmission } from '../hooks/useSubmission';
+import styles from '../LoginPage.module.css';
+import FormNotice from './FormNotice';
+import LoginField, { fieldProps } from './LoginField';
+
+const FIELDS = ['username', 'password', 'code'] as const;
+type Field = (typeof FIELDS)[number];
+type Captcha = { enabled: boolean; uuid?: string; img?: string; loading: boolean };
+
+type Props = { notice?: string; onForgotPassword(): void; onEmailCode(): void; onPrefetch(): void };
+
+/** Sign-in with user name, password and (when the server asks for it) a captcha. */
+export default function PasswordSignInForm({ notice, onForgotPassword, onEmailCode, onPrefetch }: Props) {
+  const { t } = useTranslation();
+  const enterApp = useEnterApp();
+  const { errors, message, submitting, clearField, submit } = useSubmission(FIELDS);
+  const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '', code: '' });
+  const [captcha, setCaptcha] = useState<Captcha>({ enabled: false, loading: true });
+
+  const refreshCaptcha = useCallback(async () => {
+    setCaptcha((current) => ({ ...current, loading: true }));
+    setValues((current) => ({ ...current, code: '' }));
+    try {
+      const answer = await getCaptcha();
+      setCaptcha({ enabled: answer.captchaEnabled, uuid: answer.uuid, img: answer.img, loading: false });
+    } catch {
+      // The request client has shown why; a click on the picture tries again.
+      setCaptcha((current) => ({ ...current, enabled: true, loading: false }));
+    }
+  }, []);
+
+  useEffect(() => {
+    void refreshCaptcha();
+  }, [refreshCaptcha]);
+
+  const change = (field: Field) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    clearField(field);
+  };
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checks = collectErrors<Field>({
+      username: checkText('username', values.username, USERNAME_MAX),
+      password: checkSecret('password', values.password, PASSWORD_MAX),
+      code: captcha.enabled ? checkText('code', values.code, 10) : undefined,
+    });
+    let token = '';
+    const result = await submit(checks, async () => {
+      const answer = await login({ username: values.username.trim(), password: values.password, code: values.code.trim() || undefined, uuid: captcha.uuid });
+      token = answer.token;
+    });
+    if (result === 'done') enterApp(token);
+    // A captcha is single use: after a refused attempt, the next one needs a new picture.
+    else if (result === 'refused' && captcha.enabled) void refreshCaptcha();
+  };
+
+  const error = (field: Field) => messageText(t, errors[field]);
+
+  return (
+    <form className={styles.form} onSubmit={(event) => void handleSubmit(event)} noValidate data-testid="password-sign-in">
+      <h1 className={styles.title}>{t('login.title')}</h1>
+      <p className={styles.subtitle}>{t('login.subtitle')}</p>
+      <FormNotice kind="success" text={notice} />
+
+      <LoginField id="login-username" label={t('login.username')} error={error('username')}>
+        <Input
+          {...fieldProps('login-username', error('username'))}
+          size="large"
+          prefix={<UserOutlined className={styles.inputIcon} />}
+          placeholder={t('login.usernamePlaceholder')}
+          autoComplete="username"
+          autoFocus
+          maxLength={USERNAME_MAX + 10}
+          value={values.username}
+          onChange={change('username')}
+        />
+      </LoginField>
+
+      <LoginField
+        id="login-password"
+        label={t('login.password')}
+        error={error('password')}
+        extra={
+          <button type="button" className={styles.linkButton} onClick={onForgotPassword} onMouseEnter={onPrefetch} onFocus={onPrefetch} data-testid="forgot-password">
+            {t('login.forgotPassword')}
+          </button>
+        }
+      >
+        <Input.Password
+          {...fieldProps('login-password', error('password'))}
+          size="large"
+          prefix={<LockOutlined className={styles.inputIcon} />}
+          placeholder={t('login.passwordPlaceholder')}
+          autoComplete="current-password"
+          maxLength={PASSWORD_MAX}
+          value={values.password}
+          onChange={change('password')}
+        />
+      </LoginField>
+
+      {captcha.enabled && (
+        <LoginField id="login-code" label={t('login.code')} error={error('code')}>
+          <div className={styles.captchaRow}>
+            <Input
+              {...fieldProps('login-code', error('code'))}
+              size="large"
+              prefix={<SafetyOutlined className={styles.inputIcon} />}
+              placeholder={t('login.codePlaceholder')}
+              autoComplete="off"
+              maxLength={10}
+              value={values.code}
+              onChange={change('code')}
+            />
+            <button
+              type="button"
+              className={styles.captchaButton}
+              onClick={() => void refreshCaptcha()}
+              title={t('login.captchaRefresh')}
+              aria-label={t('login.captchaRefresh')}
+              data-testid="captcha-image"
+            >
+              {captcha.img && !captcha.loading ? <img src={captcha.img} alt={t('login.captchaAlt')} /> : <span>{t('login.captchaLoading')}</span>}
+            </button>
+          </div>
+        </LoginField>
+      )}
+
+      <FormNotice kind="error" text={message} />
+      <Button type="primary" htmlType="submit" size="large" block loading={submitting} disabled={submitting} data-testid="sign-in">
+        {submitting ? t('login.signingIn') : t('login.submit')}
+      </Button>
+
+      <div className={styles.divider}>
+        <span>{t('login.or')}</span>
+      </div>
+      <Button size="large" block icon={<MailOutlined />} onClick={onEmailCode} onMouseEnter={onPrefetch} onFocus={onPrefetch} disabled={submitting} data-testid="email-code-sign-in">
+        {t('login.withEmailCode')}
+      </Button>
+    </form>
+  );
+}
