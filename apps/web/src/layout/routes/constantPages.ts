@@ -1,0 +1,43 @@
+import type { MenuPage } from './menuModel';
+
+/**
+ * Pages every signed-in user has (SPEC §2 "Always-available routes"), in the same shape as the
+ * server's pages. Their titles are route names translated under `menu.`; components are view paths.
+ */
+const page = (fullPath: string, name: string, component: string, extra: Partial<MenuPage> = {}): MenuPage => ({
+  fullPath,
+  name,
+  title: name,
+  icon: '',
+  component,
+  hidden: true,
+  noCache: false,
+  affix: false,
+  link: null,
+  parents: [],
+  ...extra,
+});
+
+export const HOME_PATH = '/home';
+
+export const constantPages: MenuPage[] = [
+  page(HOME_PATH, 'Home', 'home/HomePage', { affix: true, icon: 'dashboard' }),
+  page('/documentation/index', 'Documentation', 'documentation/DocumentationPage', { affix: true, icon: 'documentation' }),
+  page('/guide/index', 'Guide', 'guide/GuidePage', { noCache: true, icon: 'guide' }),
+  page('/search', 'Search', 'search/SearchPage', { icon: 'search' }),
+  page('/user/profile', 'Profile', 'system/user/profile/index', { icon: 'user' }),
+  page('/401', 'Page401', 'error/NoPermissionPage', { noCache: true }),
+];
+
+/** Paths that only redirect. */
+export const aliases: Record<string, string> = {
+  '/': '/home/index-redirect/index',
+  '/home/index-redirect/index': HOME_PATH,
+  '/search/index': '/search',
+};
+
+/**
+ * First path segments of the product's server-built areas. A signed-in user opening such a path
+ * without a menu entry for it gets the no-permission page; any other unknown path is a 404.
+ */
+export const PRODUCT_AREAS = ['leads', 'opportunity', 'account', 'task', 'campaign', 'report', 'dashboard', 'setup', 'system', 'monitor', 'tool'];

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { RouterVo } from '@orbit/shared/contract/auth';
+import { buildMenuModel } from './menuModel';
+import { resolvePath } from './resolvePath';
+
+const meta = (title: string, extra: Partial<RouterVo['meta']> = {}) => ({ title, icon: 'x', noCache: false, link: null, ...extra });
+const routers: RouterVo[] = [
+  {
+    name: 'Leads', path: '/Leads', hidden: false, component: 'Layout', alwaysShow: true, redirect: 'noRedirect', meta: meta('Leads'),
+    children: [
+      { name: 'LeadsIndex', path: 'leads-index', hidden: false, component: 'crm/leads/index', meta: meta('Leads') },
+      { name: 'LeadsDetail', path: 'leads-detail', hidden: true, component: 'crm/leads/detail', meta: meta('Leads Detail', { noCache: true }) },
+    ],
+  },
+  {
+    name: 'Setup', path: '/setup', hidden: false, component: 'Layout', alwaysShow: true, meta: meta('Setup'),
+    children: [
+      { name: 'SetupLeads', path: 'index-leads', hidden: false, component: 'ParentView', alwaysShow: true, meta: meta('Leads'), children: [{ name: 'LeadsFields', path: 'leads-fields', hidden: false, component: 'setup/fields/index', meta: meta('Leads Page Layout') }] },
+      { name: 'LogLogin', path: 'log-login', hidden: false, component: 'monitor/logininfor/index', meta: meta('Login Log') },
+    ],
+  },
+  { name: '', path: '/', hidden: false, component: 'Layout', meta: meta(''), children: [{ name: 'Dashboard', path: 'dashboard', hidden: false, component: 'crm/dashboard/index', meta: meta('Dashboard') }] },
+  { name: 'Site', path: 'https://example.com', hidden: false, component: 'Layout', meta: meta('Site') },
+];
+
+describe('buildMenuModel', () => {
+  const model = buildMenuModel(routers);
+
+  it('flattens pages with full paths, parents and cache flags', () => {
+    expect(model.pages.map((p) => p.fullPath)).toEqual(['/Leads/leads-index', '/Leads/leads-detail', '/setup/index-leads/leads-fields', '/setup/log-login', '/dashboard', 'https://example.com']);
+    const fields = model.pages.find((p) => p.name === 'LeadsFields')!;
+    expect(fields.parents.map((d) => d.name)).toEqual(['Setup', 'SetupLeads']);
+    expect(fields.component).toBe('setup/fields/index');
+    expect(model.pages.find((p) => p.name === 'LeadsDetail')).toMatchObject({ hidden: true, noCache: true });
+    expect(model.pages.find((p) => p.name === 'Site')!.link).toBe('https://example.com');
+  });
+
+  it('builds the sidebar tree without hidden pages; a top-level wrapper shows its page directly', () => {
+    expect(model.tree.map((n) => n.key)).toEqual(['/Leads', '/setup', '/dashboard', 'https://example.com']);
+    expect(model.tree[0]!.children!.map((n) => n.key)).toEqual(['/Leads/leads-index']);
+    expect(model.tree[1]!.children![0]!.children![0]!.key).toBe('/setup/index-leads/leads-fields');
+  });
+
+  it('directories know their first page (for breadcrumbs and bare directory paths)', () => {
+    expect(model.dirs.find((d) => d.name === 'Setup')!.firstPage).toBe('/setup/index-leads/leads-fields');
+  });
+});
+
+describe('resolvePath', () => {
+  const model = buildMenuModel(routers);
+  it('finds server pages and constant pages', () => {
+    expect(resolvePath('/Leads/leads-index', model)).toMatchObject({ kind: 'page', page: { name: 'LeadsIndex' } });
+    expect(resolvePath('/Leads/leads-index/', model)).toMatchObject({ kind: 'page', page: { name: 'LeadsIndex' } });
+    expect(resolvePath('/documentation/index', model)).toMatchObject({ kind: 'page', page: { name: 'Documentation', affix: true } });
+    expect(resolvePath('/guide/index', model)).toMatchObject({ kind: 'page', page: { noCache: true } });
+    expect(resolvePath('/user/profile', model)).toMatchObject({ kind: 'page', page: { component: 'system/user/profile/index' } });
+  });
+  it('redirects / to the home alias, directories to their first page, /redirect/* to the rest', () => {
+    expect(resolvePath('/', model)).toEqual({ kind: 'redirect', to: '/home/index-redirect/index' });
+    expect(resolvePath('/home/index-redirect/index', model)).toEqual({ kind: 'redirect', to: '/home' });
+    expect(resolvePath('/setup', model)).toEqual({ kind: 'redirect', to: '/setup/index-leads/leads-fields' });
+    expect(resolvePath('/redirect/Leads/leads-index', model)).toEqual({ kind: 'redirect', to: '/Leads/leads-index' });
+  });
+  it('answers no permission inside product areas and not found elsewhere', () => {
+    expect(resolvePath('/system/user', model)).toEqual({ kind: 'noPermission' });
+    expect(resolvePath('/opportunity/opportunity-index', model)).toEqual({ kind: 'noPermission' });
+    expect(resolvePath('/nowhere', model)).toEqual({ kind: 'notFound' });
+    expect(resolvePath('https://example.com', model)).toEqual({ kind: 'notFound' });
+  });
+});

@@ -1,0 +1,89 @@
+import type { RouterVo } from '@orbit/shared/contract/auth';
+import { isExternalLink } from '@orbit/shared/validation';
+
+/**
+ * The server's menu (`/getRouters`, RouterVo tree) turned into what the shell needs: a flat list
+ * of pages by full path (the run-time routes), the sidebar tree, and the directories for the
+ * breadcrumb. Pure, so that it is unit-tested on its own.
+ */
+export type MenuDir = { fullPath: string; name: string; title: string; firstPage: string | null };
+
+export type MenuPage = {
+  fullPath: string;
+  name: string;
+  title: string;
+  icon: string;
+  /** View path, e.g. 'system/user/index' → views/system/user/index.tsx. */
+  component: string;
+  hidden: boolean;
+  noCache: boolean;
+  affix: boolean;
+  /** External link: opened in a new window, never routed. */
+  link: string | null;
+  /** Directories above the page, outermost first. */
+  parents: MenuDir[];
+};
+
+export type MenuNode = {
+  key: string;
+  name: string;
+  title: string;
+  icon: string;
+  link: string | null;
+  children?: MenuNode[];
+};
+
+export type MenuModel = { pages: MenuPage[]; dirs: MenuDir[]; tree: MenuNode[] };
+
+const CONTAINERS = new Set(['Layout', 'ParentView', 'InnerLink', '']);
+
+export function joinPath(base: string, path: string): string {
+  if (path.startsWith('/') || isExternalLink(path)) return path;
+  return `${base.replace(/\/$/, '')}/${path}`.replace(/\/{2,}/g, '/');
+}
+
+function linkOf(route: RouterVo): string | null {
+  if (route.meta?.link) return route.meta.link;
+  return isExternalLink(route.path) ? route.path : null;
+}
+
+export function buildMenuModel(routers: RouterVo[]): MenuModel {
+  const pages: MenuPage[] = [];
+  const dirs: MenuDir[] = [];
+
+  function walk(route: RouterVo, base: string, parents: MenuDir[]): MenuNode | null {
+    const fullPath = joinPath(base, route.path);
+    const children = route.children ?? [];
+    const isContainer = CONTAINERS.has(route.component) && children.length > 0;
+    const title = route.meta?.title ?? route.name;
+    const icon = route.meta?.icon ?? '';
+    if (!isContainer) {
+      pages.push({
+        fullPath,
+        name: route.name,
+        title,
+        icon,
+        component: route.component,
+        hidden: route.hidden,
+        noCache: route.meta?.noCache ?? false,
+        affix: route.meta?.affix ?? false,
+        link: linkOf(route),
+        parents,
+      });
+      return route.hidden ? null : { key: linkOf(route) ?? fullPath, name: route.name, title, icon, link: linkOf(route) };
+    }
+    // A top-level wrapper `{ path: '/', component: 'Layout', children: [page] }` is not a directory.
+    const wrapper = route.path === '/' || route.path === '';
+    const dir: MenuDir = { fullPath, name: route.name, title, firstPage: null };
+    if (!wrapper) dirs.push(dir);
+    const nodes = children.map((child) => walk(child, fullPath, wrapper ? parents : [...parents, dir])).filter((n): n is MenuNode => n !== null);
+    dir.firstPage = pages.find((p) => !p.hidden && !p.link && p.fullPath.startsWith(`${fullPath}/`))?.fullPath ?? null;
+    if (route.hidden || nodes.length === 0) return null;
+    // RuoYi's rule: a directory with one visible child shows the child directly unless alwaysShow.
+    if (wrapper || (nodes.length === 1 && !route.alwaysShow)) return nodes.length === 1 ? nodes[0]! : { key: fullPath, name: route.name, title, icon, link: null, children: nodes };
+    return { key: fullPath, name: route.name, title, icon, link: null, children: nodes };
+  }
+
+  const tree = routers.map((route) => walk(route, '/', [])).filter((n): n is MenuNode => n !== null);
+  return { pages, dirs, tree };
+}

@@ -1,0 +1,21 @@
+import { aliases, constantPages, PRODUCT_AREAS } from './constantPages';
+import type { MenuModel, MenuPage } from './menuModel';
+
+export type Resolution =
+  | { kind: 'page'; page: MenuPage }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'noPermission' }
+  | { kind: 'notFound' };
+
+/** What the signed-in shell shows at a path: a page, a redirect, no permission, or not found. */
+export function resolvePath(pathname: string, model: MenuModel): Resolution {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path.startsWith('/redirect/')) return { kind: 'redirect', to: path.slice('/redirect'.length) };
+  if (aliases[path]) return { kind: 'redirect', to: aliases[path] };
+  const page = constantPages.find((p) => p.fullPath === path) ?? model.pages.find((p) => !p.link && p.fullPath === path);
+  if (page) return { kind: 'page', page };
+  const dir = model.dirs.find((d) => d.fullPath === path);
+  if (dir?.firstPage) return { kind: 'redirect', to: dir.firstPage };
+  const area = path.split('/')[1]?.toLowerCase() ?? '';
+  return PRODUCT_AREAS.includes(area) ? { kind: 'noPermission' } : { kind: 'notFound' };
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { isEmail, isExternalLink, isUrl } from './validation';
+
+describe('isEmail', () => {
+  it.each(['a@b.co', 'first.last+tag@example.com', 'li@例子.中国'])('accepts %s', (v) => expect(isEmail(v)).toBe(true));
+  it.each(['', 'plain', 'a@b', 'a b@c.com', '@example.com', 'a@.'])('refuses %s', (v) => expect(isEmail(v)).toBe(false));
+});
+
+describe('isUrl', () => {
+  it.each(['http://example.com', 'https://sub.example.co.uk/path?q=1', 'ftp://files.example.com', 'http://127.0.0.1:8080', 'http://localhost:5173'])(
+    'accepts %s',
+    (v) => expect(isUrl(v)).toBe(true),
+  );
+  it.each(['', 'example.com', 'javascript:alert(1)', 'http://', 'http://exa mple.com'])('refuses %s', (v) => expect(isUrl(v)).toBe(false));
+});
+
+describe('isExternalLink', () => {
+  it.each(['http://x', 'https://x', 'mailto:a@b.co', 'tel:+123'])('accepts %s', (v) => expect(isExternalLink(v)).toBe(true));
+  it.each(['/system/user', 'ftp://x', 'javascript:void(0)', 'leads-index'])('refuses %s', (v) => expect(isExternalLink(v)).toBe(false));
+});
