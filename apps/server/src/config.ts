@@ -29,6 +29,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_DATA: bool.default(true),
   WEB_DIST: z.string().min(1).optional(),
+  TRUST_PROXY: bool.default(false),
 });
 
 export type Config = {
@@ -44,6 +45,8 @@ export type Config = {
   seedDemoData: boolean;
   /** Built web app to serve; absent means API only (tests, `npm run dev:server`). */
   webDist: string | undefined;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. Off by default, or anyone could fake it. */
+  trustProxy: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -71,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemoData: e.SEED_DEMO_DATA,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    trustProxy: e.TRUST_PROXY,
   };
 }

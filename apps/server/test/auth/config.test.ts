@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       seedDemoData: true,
       webDist: undefined,
+      trustProxy: false,
     });
   });
 
@@ -43,6 +44,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       SEED_DEMO_DATA: '0',
       WEB_DIST: '/tmp/web-dist',
+      TRUST_PROXY: 'true',
     });
     expect(config).toEqual({
       port: 9090,
@@ -56,6 +58,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       seedDemoData: false,
       webDist: '/tmp/web-dist',
+      trustProxy: true,
     });
   });
 

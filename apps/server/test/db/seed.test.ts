@@ -20,7 +20,9 @@ describe('demo data seed', () => {
     expect(await count(app, 'sys_role')).toBe(5);
     expect(await count(app, 'sys_user')).toBe(11);
     const admin = await app.db.execute(sql`select user_id, email from sys_user where user_name = 'admin'`);
-    expect((admin as unknown as { rows: Array<{ user_id: number; email: string }> }).rows[0]).toEqual({ user_id: 1, email: 'admin@example.com' });
+    const row = (admin as unknown as { rows: Array<{ user_id: number | string; email: string }> }).rows[0]!;
+    // bigint comes back as a string from node-postgres and as a number from PGlite.
+    expect({ userId: Number(row.user_id), email: row.email }).toEqual({ userId: 1, email: 'admin@example.com' });
   });
 
   it('never seeds a database that already has data', async () => {

@@ -56,11 +56,15 @@ export function createEmailCodeService(app: FastifyInstance) {
     const user = await findUserByEmail(app.db, address);
     if (!user) return;
     const params = { code, minutes: EMAIL_CODE_TTL_MINUTES };
-    await app.mailer.send({
-      to: user.email,
-      subject: translate(lang, purpose === 'reset' ? 'auth.mailResetSubject' : 'auth.mailLoginSubject'),
-      text: translate(lang, purpose === 'reset' ? 'auth.mailResetBody' : 'auth.mailLoginBody', params),
-    });
+    // Not awaited: neither the answer's timing nor an SMTP failure may tell the caller that the
+    // address has an account. A failure is logged for the administrator.
+    app.mailer
+      .send({
+        to: user.email,
+        subject: translate(lang, purpose === 'reset' ? 'auth.mailResetSubject' : 'auth.mailLoginSubject'),
+        text: translate(lang, purpose === 'reset' ? 'auth.mailResetBody' : 'auth.mailLoginBody', params),
+      })
+      .catch((error: unknown) => app.log.error({ err: error, purpose }, 'could not send an e-mail code'));
   }
 
   /**
