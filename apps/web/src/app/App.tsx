@@ -1,4 +1,4 @@
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { DEFAULT_THEME_COLOR } from '@orbit/shared/constants';
@@ -8,17 +8,16 @@ import { router } from './router';
 
 /**
  * Providers around the whole app: antd theme and locale, the request notifier. Server data
- * (TanStack Query) is provided by the signed-in root, so that the sign-in page does not load it.
+ * (TanStack Query) and antd's App (message, modal, notification for `App.useApp()`) are provided
+ * by the signed-in root, so that the sign-in page loads neither (bench/bundleSize.ts).
  */
 export default function App() {
   const { i18n } = useTranslation();
   const antdLocale = useAntdLocale(i18n.language);
   return (
     <ConfigProvider locale={antdLocale} theme={{ token: { colorPrimary: DEFAULT_THEME_COLOR } }}>
-      <AntdApp>
-        <NotifierBridge />
-        <RouterProvider router={router} />
-      </AntdApp>
+      <NotifierBridge />
+      <RouterProvider router={router} />
     </ConfigProvider>
   );
 }
