@@ -58,6 +58,10 @@ describe('operation log', () => {
     const ids = await userIds(admin);
     await admin('GET', `/changeUserStatus/${ids['mia.chen']}/1`);
     expect(await latest()).toMatchObject({ title: 'User', businessType: 2, requestMethod: 'GET', status: 0, operUrl: `/dev-api/changeUserStatus/${ids['mia.chen']}/1` });
+    // Anonymous calls refused at the door are noise, not operations.
+    const total = (await admin('GET', '/monitor/operlog/list')).body.total;
+    expect((await app.inject({ method: 'POST', url: api('/system/user'), payload: { password: 'x' } })).statusCode).toBe(401);
+    expect((await admin('GET', '/monitor/operlog/list')).body.total).toBe(total);
     // Plain reads are not operations.
     const before = (await admin('GET', '/monitor/operlog/list')).body.total;
     await admin('GET', '/system/user/list');

@@ -117,5 +117,10 @@ describe('role administration', () => {
     const outside = await editor('PUT', '/system/role/dataScope', { roleId: created, dataScope: '2', deptIds: [depts['Sales West']] });
     expect(outside.status).toBe(400);
     expect((await editor('PUT', '/system/role/dataScope', { roleId: created, dataScope: '2', deptIds: [depts['Sales East']] })).body.code).toBe(200);
+    // Handing out a role beyond reach through its holder list is refused too, naming the role.
+    const ids = await userIds(admin);
+    const grant = await editor('PUT', `/system/role/authUser/selectAll?roleId=${roleIdOf.sales_manager}&userIds=${ids['olivia.park']}`);
+    expect(grant.status).toBe(403);
+    expect(grant.body.msg).toBe('You cannot assign the role Sales Manager');
   });
 });

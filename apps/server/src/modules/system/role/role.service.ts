@@ -1,11 +1,11 @@
 import { inArray } from 'drizzle-orm';
-import { ADMIN_ROLE_KEY } from '@orbit/shared/constants';
+import { ADMIN_ROLE_KEY, CODE } from '@orbit/shared/constants';
 import type { AuthUserListQuery, CreateRoleBody, RoleDataScopeBody, RoleListQuery, UpdateRoleBody } from '@orbit/shared/contract/role';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { sysDept } from '../../../db/schema/organisation';
 import { sysMenu } from '../../../db/schema/menu';
-import { badRequest, fieldError, forbidden, notFound } from '../../../lib/errors';
+import { AppError, badRequest, fieldError, forbidden, notFound } from '../../../lib/errors';
 import { parentsWithin } from '../../../lib/tree';
 import { hasPermission, type CurrentUser } from '../../auth/currentUser';
 import { createDeptService } from '../dept/dept.service';
@@ -52,8 +52,10 @@ export function createRoleService(db: Db, config: Pick<Config, 'sessionTtlMinute
 
   /** Adding or removing holders is granting: the caller must be able to assign the role. */
   async function assertAssignable(user: CurrentUser, roleId: number): Promise<void> {
-    await getChangeable(roleId);
-    if (!(await assignableRoles(db, user)).some((r) => r.roleId === roleId)) throw forbidden('user.roleNotAssignable');
+    const role = await getChangeable(roleId);
+    if (!(await assignableRoles(db, user)).some((r) => r.roleId === roleId)) {
+      throw new AppError(CODE.forbidden, 'user.roleNotAssignable', { name: role.roleName });
+    }
   }
 
   return {
