@@ -10,6 +10,8 @@ export default {
   'login.username': 'User name',
   'login.usernamePlaceholder': 'Your user name',
   'login.password': 'Password',
+  'login.showPassword': 'Show password',
+  'login.hidePassword': 'Hide password',
   'login.passwordPlaceholder': 'Your password',
   'login.code': 'Verification code',
   'login.codePlaceholder': 'Characters in the picture',

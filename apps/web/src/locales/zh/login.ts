@@ -10,6 +10,8 @@ export default {
   'login.username': '用户名',
   'login.usernamePlaceholder': '请输入用户名',
   'login.password': '密码',
+  'login.showPassword': '显示密码',
+  'login.hidePassword': '隐藏密码',
   'login.passwordPlaceholder': '请输入密码',
   'login.code': '验证码',
   'login.codePlaceholder': '请输入图中字符',

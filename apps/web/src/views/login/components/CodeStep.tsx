@@ -1,6 +1,5 @@
 import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
 import { EMAIL_CODE_LENGTH, EMAIL_CODE_TTL_MINUTES } from '@orbit/shared/constants';
-import { Button, Input } from 'antd';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../../api/request';
@@ -8,7 +7,9 @@ import { checkEmailCode, messageText } from '../../../utils/formValidation';
 import { useSubmission } from '../hooks/useSubmission';
 import styles from '../LoginPage.module.css';
 import FormNotice from './FormNotice';
+import LoginButton from './LoginButton';
 import LoginField, { fieldProps } from './LoginField';
+import LoginInput from './LoginInput';
 
 const FIELDS = ['code'] as const;
 
@@ -76,14 +77,13 @@ export default function CodeStep({ email, secondsLeft, submitText, submittingTex
           </button>
         }
       >
-        <Input
+        <LoginInput
           {...fieldProps('login-email-code', error)}
-          size="large"
           className={styles.codeInput}
           inputMode="numeric"
           autoComplete="one-time-code"
           autoFocus
-          prefix={<SafetyOutlined className={styles.inputIcon} />}
+          icon={<SafetyOutlined />}
           placeholder={t('login.emailCodePlaceholder', { length: EMAIL_CODE_LENGTH })}
           maxLength={EMAIL_CODE_LENGTH}
           value={code}
@@ -94,9 +94,9 @@ export default function CodeStep({ email, secondsLeft, submitText, submittingTex
         />
       </LoginField>
       <FormNotice kind="error" text={message} />
-      <Button type="primary" htmlType="submit" size="large" block loading={submitting} disabled={busy} data-testid="submit-code">
+      <LoginButton primary type="submit" loading={submitting} disabled={busy} data-testid="submit-code">
         {submitting ? submittingText : submitText}
-      </Button>
+      </LoginButton>
     </form>
   );
 }

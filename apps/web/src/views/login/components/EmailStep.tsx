@@ -1,13 +1,14 @@
 import MailOutlined from '@ant-design/icons/MailOutlined';
 import { EMAIL_MAX } from '@orbit/shared/constants';
-import { Button, Input } from 'antd';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkEmail, messageText } from '../../../utils/formValidation';
 import { useSubmission } from '../hooks/useSubmission';
 import styles from '../LoginPage.module.css';
 import FormNotice from './FormNotice';
+import LoginButton from './LoginButton';
 import LoginField, { fieldProps } from './LoginField';
+import LoginInput from './LoginInput';
 
 const FIELDS = ['email'] as const;
 
@@ -28,12 +29,11 @@ export default function EmailStep({ initialEmail = '', onSend }: Props) {
   return (
     <form className={styles.form} onSubmit={(event) => void handleSubmit(event)} noValidate data-testid="email-step">
       <LoginField id="login-email" label={t('login.email')} error={error}>
-        <Input
+        <LoginInput
           {...fieldProps('login-email', error)}
-          size="large"
           type="email"
           inputMode="email"
-          prefix={<MailOutlined className={styles.inputIcon} />}
+          icon={<MailOutlined />}
           placeholder={t('login.emailPlaceholder')}
           autoComplete="email"
           autoFocus
@@ -46,9 +46,9 @@ export default function EmailStep({ initialEmail = '', onSend }: Props) {
         />
       </LoginField>
       <FormNotice kind="error" text={message} />
-      <Button type="primary" htmlType="submit" size="large" block loading={submitting} disabled={submitting} data-testid="send-code">
+      <LoginButton primary type="submit" loading={submitting} data-testid="send-code">
         {submitting ? t('login.sending') : t('login.sendCode')}
-      </Button>
+      </LoginButton>
     </form>
   );
 }

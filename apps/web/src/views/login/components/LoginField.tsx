@@ -21,10 +21,5 @@ export default function LoginField({ id, label, error, extra, children }: Props)
 
 /** Props that tie an input to its LoginField: id, error state and description. */
 export function fieldProps(id: string, error: string | undefined) {
-  return {
-    id,
-    status: error ? ('error' as const) : undefined,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': `${id}-error`,
-  };
+  return { id, invalid: Boolean(error), 'aria-describedby': `${id}-error` };
 }

@@ -1,13 +1,14 @@
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@orbit/shared/constants';
-import { Button, Input } from 'antd';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkConfirmation, checkNewPassword, collectErrors, messageText } from '../../../utils/formValidation';
 import { useSubmission } from '../hooks/useSubmission';
 import styles from '../LoginPage.module.css';
 import FormNotice from './FormNotice';
+import LoginButton from './LoginButton';
 import LoginField, { fieldProps } from './LoginField';
+import LoginInput from './LoginInput';
 
 const FIELDS = ['password', 'confirmPassword'] as const;
 type Field = (typeof FIELDS)[number];
@@ -30,10 +31,11 @@ export default function NewPasswordStep({ onSubmit }: { onSubmit(password: strin
   const input = (field: Field, id: string, placeholder: string, autoFocus = false) => {
     const error = messageText(t, errors[field]);
     return (
-      <Input.Password
+      <LoginInput
+        type="password"
+        revealable
         {...fieldProps(id, error)}
-        size="large"
-        prefix={<LockOutlined className={styles.inputIcon} />}
+        icon={<LockOutlined />}
         placeholder={placeholder}
         autoComplete="new-password"
         autoFocus={autoFocus}
@@ -56,9 +58,9 @@ export default function NewPasswordStep({ onSubmit }: { onSubmit(password: strin
         {input('confirmPassword', 'reset-confirm-password', t('login.confirmPasswordPlaceholder'))}
       </LoginField>
       <FormNotice kind="error" text={message} />
-      <Button type="primary" htmlType="submit" size="large" block loading={submitting} disabled={submitting} data-testid="reset-password-submit">
+      <LoginButton primary type="submit" loading={submitting} data-testid="reset-password-submit">
         {submitting ? t('login.resetting') : t('login.resetSubmit')}
-      </Button>
+      </LoginButton>
     </form>
   );
 }

@@ -3,7 +3,6 @@ import MailOutlined from '@ant-design/icons/MailOutlined';
 import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import { PASSWORD_MAX, USERNAME_MAX } from '@orbit/shared/constants';
-import { Button, Input } from 'antd';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getCaptcha, login } from '../../../api/auth';
@@ -12,7 +11,9 @@ import { useEnterApp } from '../hooks/useEnterApp';
 import { useSubmission } from '../hooks/useSubmission';
 import styles from '../LoginPage.module.css';
 import FormNotice from './FormNotice';
+import LoginButton from './LoginButton';
 import LoginField, { fieldProps } from './LoginField';
+import LoginInput from './LoginInput';
 
 const FIELDS = ['username', 'password', 'code'] as const;
 type Field = (typeof FIELDS)[number];
@@ -75,10 +76,9 @@ export default function PasswordSignInForm({ notice, onForgotPassword, onEmailCo
       <FormNotice kind="success" text={notice} />
 
       <LoginField id="login-username" label={t('login.username')} error={error('username')}>
-        <Input
+        <LoginInput
           {...fieldProps('login-username', error('username'))}
-          size="large"
-          prefix={<UserOutlined className={styles.inputIcon} />}
+          icon={<UserOutlined />}
           placeholder={t('login.usernamePlaceholder')}
           autoComplete="username"
           autoFocus
@@ -98,10 +98,11 @@ export default function PasswordSignInForm({ notice, onForgotPassword, onEmailCo
           </button>
         }
       >
-        <Input.Password
+        <LoginInput
+          type="password"
+          revealable
           {...fieldProps('login-password', error('password'))}
-          size="large"
-          prefix={<LockOutlined className={styles.inputIcon} />}
+          icon={<LockOutlined />}
           placeholder={t('login.passwordPlaceholder')}
           autoComplete="current-password"
           maxLength={PASSWORD_MAX}
@@ -113,10 +114,9 @@ export default function PasswordSignInForm({ notice, onForgotPassword, onEmailCo
       {captcha.enabled && (
         <LoginField id="login-code" label={t('login.code')} error={error('code')}>
           <div className={styles.captchaRow}>
-            <Input
+            <LoginInput
               {...fieldProps('login-code', error('code'))}
-              size="large"
-              prefix={<SafetyOutlined className={styles.inputIcon} />}
+              icon={<SafetyOutlined />}
               placeholder={t('login.codePlaceholder')}
               autoComplete="off"
               maxLength={10}
@@ -138,16 +138,16 @@ export default function PasswordSignInForm({ notice, onForgotPassword, onEmailCo
       )}
 
       <FormNotice kind="error" text={message} />
-      <Button type="primary" htmlType="submit" size="large" block loading={submitting} disabled={submitting} data-testid="sign-in">
+      <LoginButton primary type="submit" loading={submitting} data-testid="sign-in">
         {submitting ? t('login.signingIn') : t('login.submit')}
-      </Button>
+      </LoginButton>
 
       <div className={styles.divider}>
         <span>{t('login.or')}</span>
       </div>
-      <Button size="large" block icon={<MailOutlined />} onClick={onEmailCode} onMouseEnter={onPrefetch} onFocus={onPrefetch} disabled={submitting} data-testid="email-code-sign-in">
+      <LoginButton icon={<MailOutlined />} onClick={onEmailCode} onMouseEnter={onPrefetch} onFocus={onPrefetch} disabled={submitting} data-testid="email-code-sign-in">
         {t('login.withEmailCode')}
-      </Button>
+      </LoginButton>
     </form>
   );
 }
