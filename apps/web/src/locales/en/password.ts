@@ -1,9 +1,9 @@
 export default {
   'password.mismatch': 'The two passwords do not match',
-  'password.oldPassword': 'Current password',
+  'password.oldPassword': 'Old password',
   'password.newPassword': 'New password',
   'password.confirmPassword': 'Confirm new password',
-  'password.newPasswordHint': '{{min}} to {{max}} characters, different from the current one',
+  'password.newPasswordHint': '{{min}} to {{max}} characters, different from the old one',
   'password.forcedTitle': 'Please set your own password',
   'password.forcedText': 'Your password was set by an administrator. Choose a new one to continue.',
   'password.expiredTitle': 'Time for a new password',

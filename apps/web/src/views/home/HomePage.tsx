@@ -1,33 +1,72 @@
-import { Button, Card, Result } from 'antd';
+import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
+import RightOutlined from '@ant-design/icons/RightOutlined';
+import { Avatar, Button, Card, Tag } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../store/session';
 import { logOut } from '../../utils/logOut';
+import styles from './HomePage.module.css';
+import { homeSections } from './homeSections';
 
-/** Home: greets the signed-in user by name. */
+/** Home: greets the signed-in user by name and lists the areas of the menu they can open. */
 export default function HomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
-  const name = session?.user.nickName || session?.user.userName || '';
+  const [leaving, setLeaving] = useState(false);
+  const sections = useMemo(() => homeSections(session?.routers ?? []), [session?.routers]);
+  if (!session) return null;
+
+  const name = session.user.nickName || session.user.userName;
+  const title = (section: { name: string; title: string }) => (i18n.exists(`menu.${section.name}`) ? t(`menu.${section.name}`) : section.title);
 
   const handleLogOut = async () => {
+    setLeaving(true);
     await logOut();
     navigate('/login', { replace: true });
   };
 
   return (
-    <Card style={{ margin: 24 }}>
-      <Result
-        status="success"
-        title={<span data-testid="greeting">{t('home.greeting', { name })}</span>}
-        subTitle={t('home.subtitle')}
-        extra={
-          <Button onClick={() => void handleLogOut()} data-testid="logout">
+    <div className={styles.page}>
+      <Card className={styles.welcome}>
+        <div className={styles.welcomeBody}>
+          <Avatar size={56} src={session.user.avatar || undefined} className={styles.avatar}>
+            {name.slice(0, 1).toUpperCase()}
+          </Avatar>
+          <div className={styles.welcomeText}>
+            <h1 data-testid="greeting">{t('home.greeting', { name })}</h1>
+            <p>
+              {[session.user.dept?.deptName, session.user.userName].filter(Boolean).join(' · ')}
+              {session.roles.map((role) => (
+                <Tag key={role} className={styles.role}>
+                  {role}
+                </Tag>
+              ))}
+            </p>
+          </div>
+          <Button icon={<LogoutOutlined />} onClick={() => void handleLogOut()} loading={leaving} data-testid="logout">
             {t('common.logout')}
           </Button>
-        }
-      />
-    </Card>
+        </div>
+      </Card>
+
+      <h2 className={styles.heading}>{t('home.sectionsTitle')}</h2>
+      <p className={styles.hint}>{sections.length ? t('home.sectionsHint', { count: sections.length }) : t('home.noSections')}</p>
+      <div className={styles.sections} data-testid="home-sections">
+        {sections.map((section) => (
+          <Link key={section.path} to={section.path} className={styles.section}>
+            <span className={styles.sectionBadge} aria-hidden>
+              {title(section).slice(0, 1)}
+            </span>
+            <span className={styles.sectionText}>
+              <strong>{title(section)}</strong>
+              <span>{t('home.pageCount', { count: section.pages })}</span>
+            </span>
+            <RightOutlined className={styles.sectionArrow} />
+          </Link>
+        ))}
+      </div>
+    </div>
   );
 }

@@ -1,7 +1,73 @@
+import { PASSWORD_AGE_HINT_DAYS } from '@orbit/shared/constants';
+import { Button, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { postponePasswordChange } from '../../api/auth';
+import { patchSession, useSession } from '../../store/session';
+import ChangePasswordForm from './components/ChangePasswordForm';
+
 /**
- * After sign-in: forces a password change (isDefaultModifyPwd) or suggests one (isPasswordExpired).
- * Mounted once inside the signed-in layout.
+ * After sign-in: forces a password change (isDefaultModifyPwd: a dialog that cannot be closed) or
+ * suggests one (isPasswordExpired: "Change now" or "Remind me later", which postpones the hint on
+ * the server). Mounted once inside the signed-in layout.
  */
 export default function PasswordChangePrompt() {
-  return null;
+  const { t } = useTranslation();
+  const session = useSession();
+  const [dismissed, setDismissed] = useState(false);
+  const [changing, setChanging] = useState(false);
+  const [postponing, setPostponing] = useState(false);
+  if (!session) return null;
+
+  const handleChanged = () => {
+    setChanging(false);
+    patchSession({ isDefaultModifyPwd: false, isPasswordExpired: false });
+  };
+
+  if (session.isDefaultModifyPwd) {
+    return (
+      <Modal open title={t('password.forcedTitle')} closable={false} maskClosable={false} keyboard={false} footer={null} destroyOnHidden>
+        <div data-testid="forced-password-change">
+          <p>{t('password.forcedText')}</p>
+          <ChangePasswordForm onChanged={handleChanged} />
+        </div>
+      </Modal>
+    );
+  }
+
+  if (!session.isPasswordExpired || dismissed) return null;
+
+  const handleRemindLater = async () => {
+    setPostponing(true);
+    try {
+      await postponePasswordChange();
+      patchSession({ isPasswordExpired: false });
+    } catch {
+      // The request client has shown why; the suggestion simply stays.
+    } finally {
+      setPostponing(false);
+    }
+  };
+
+  const remindLater = (
+    <Button onClick={() => void handleRemindLater()} loading={postponing} data-testid="remind-later">
+      {t('password.remindLater')}
+    </Button>
+  );
+  const choice = (
+    <>
+      {remindLater}
+      <Button type="primary" onClick={() => setChanging(true)} data-testid="change-now">
+        {t('password.changeNow')}
+      </Button>
+    </>
+  );
+  return (
+    <Modal open title={t('password.expiredTitle')} onCancel={() => setDismissed(true)} maskClosable={false} footer={changing ? null : choice} destroyOnHidden>
+      <div data-testid="suggested-password-change">
+        <p>{t('password.expiredText', { days: PASSWORD_AGE_HINT_DAYS })}</p>
+        {changing && <ChangePasswordForm onChanged={handleChanged} extraActions={remindLater} />}
+      </div>
+    </Modal>
+  );
 }

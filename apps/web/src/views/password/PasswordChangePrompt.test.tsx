@@ -1,0 +1,101 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App as AntdApp } from 'antd';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../i18n/i18n';
+import { RequestError } from '../../api/request';
+import { getSession, setSession, type Session } from '../../store/session';
+import PasswordChangePrompt from './PasswordChangePrompt';
+
+const api = vi.hoisted(() => ({ updatePwd: vi.fn(), postponePasswordChange: vi.fn() }));
+vi.mock('../../api/auth', () => api);
+
+const baseSession = {
+  user: { userId: 2, userName: 'sam', nickName: 'Sam Sales' },
+  roles: ['sales_rep'],
+  permissions: [],
+  isAdmin: false,
+  isDefaultModifyPwd: false,
+  isPasswordExpired: false,
+  routers: [],
+} as unknown as Session;
+
+beforeAll(() => {
+  // antd's responsive helpers ask for media queries, which jsdom lacks.
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, onchange: null, dispatchEvent: () => false })) as never;
+});
+beforeEach(() => vi.resetAllMocks());
+afterEach(() => {
+  cleanup();
+  act(() => setSession(null));
+});
+
+const renderPrompt = (patch: Partial<Session>) => {
+  act(() => setSession({ ...baseSession, ...patch }));
+  return render(
+    <AntdApp>
+      <PasswordChangePrompt />
+    </AntdApp>,
+  );
+};
+
+const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('PasswordChangePrompt', () => {
+  it('shows nothing when no change is due', () => {
+    renderPrompt({});
+    expect(screen.queryByTestId('forced-password-change')).toBeNull();
+    expect(screen.queryByTestId('suggested-password-change')).toBeNull();
+  });
+
+  it('forces a change that cannot be closed, checks the fields, and goes away once changed', async () => {
+    api.updatePwd.mockResolvedValue({ code: 200, msg: 'Password changed' });
+    renderPrompt({ isDefaultModifyPwd: true });
+    expect(await screen.findByText('Please set your own password')).toBeTruthy();
+    expect(document.querySelector('.ant-modal-close')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('change-password-submit'));
+    expect(await screen.findByText('Old password is required')).toBeTruthy();
+
+    fill(/^Old password$/, 'admin123');
+    fill(/^New password$/, 'abc');
+    fill(/^Confirm new password$/, 'abd');
+    fireEvent.click(screen.getByTestId('change-password-submit'));
+    expect(await screen.findByText('New password must be at least 6 characters')).toBeTruthy();
+    expect(await screen.findByText('The two passwords do not match')).toBeTruthy();
+    expect(api.updatePwd).not.toHaveBeenCalled();
+
+    fill(/^New password$/, 'better-secret');
+    fill(/^Confirm new password$/, 'better-secret');
+    fireEvent.click(screen.getByTestId('change-password-submit'));
+    await waitFor(() => expect(api.updatePwd).toHaveBeenCalledWith({ oldPassword: 'admin123', newPassword: 'better-secret' }));
+    await waitFor(() => expect(getSession()?.isDefaultModifyPwd).toBe(false));
+    await waitFor(() => expect(screen.queryByTestId('forced-password-change')).toBeNull());
+  });
+
+  it('puts the server field errors on the fields', async () => {
+    api.updatePwd.mockRejectedValue(new RequestError('The old password is wrong', 400, { oldPassword: 'The old password is wrong' }));
+    renderPrompt({ isDefaultModifyPwd: true });
+    fill(/^Old password$/, 'wrong-one');
+    fill(/^New password$/, 'better-secret');
+    fill(/^Confirm new password$/, 'better-secret');
+    fireEvent.click(await screen.findByTestId('change-password-submit'));
+    expect(await screen.findByText('The old password is wrong')).toBeTruthy();
+    expect(getSession()?.isDefaultModifyPwd).toBe(true);
+  });
+
+  it('suggests a change of an old password; "Remind me later" postpones it on the server', async () => {
+    api.postponePasswordChange.mockResolvedValue({ code: 200, msg: 'ok' });
+    renderPrompt({ isPasswordExpired: true });
+    expect(await screen.findByText('Time for a new password')).toBeTruthy();
+    expect(document.querySelector('.ant-modal-close')).not.toBeNull();
+    fireEvent.click(screen.getByTestId('remind-later'));
+    await waitFor(() => expect(api.postponePasswordChange).toHaveBeenCalled());
+    await waitFor(() => expect(getSession()?.isPasswordExpired).toBe(false));
+  });
+
+  it('"Change now" opens the form in the suggestion', async () => {
+    renderPrompt({ isPasswordExpired: true });
+    fireEvent.click(await screen.findByTestId('change-now'));
+    expect(await screen.findByTestId('change-password-form')).toBeTruthy();
+  });
+});
