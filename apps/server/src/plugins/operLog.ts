@@ -18,7 +18,8 @@ declare module 'fastify' {
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const SECRET_KEY = /password|pwd|secret|token|code/i;
+// 'code' alone is a captcha or e-mail code; ids such as dictCode are not secrets.
+const SECRET_KEY = /password|pwd|secret|token|^code$/i;
 export const REDACTED = '******';
 const PARAM_MAX = 2000;
 const RESULT_MAX = 2000;
