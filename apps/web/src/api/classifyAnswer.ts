@@ -17,13 +17,17 @@ export type AnswerAction =
   | { kind: 'message'; text: string; translate: boolean; duration: number }
   | { kind: 'reject' };
 
+export const DOWNLOAD_SUCCESS = { text: 'request.downloadSuccess', duration: DOWNLOAD_MESSAGE_DURATION_S } as const;
+export const DOWNLOAD_FAILED = { text: 'request.downloadFailed', duration: ERROR_MESSAGE_DURATION_S } as const;
+
 const MESSAGE_CODES = new Set<number>([CODE.error, CODE.forbidden, CODE.illegalToken]);
 
 function envelope(body: unknown): { code?: number; msg?: string } {
   return body && typeof body === 'object' ? (body as { code?: number; msg?: string }) : {};
 }
 
-export function classifyAnswer(input: AnswerInput, clientVersion: string = APP_VERSION): AnswerAction {
+/** `download`: the call fetches a file; its code 500 reads 'Download Failed' (SPEC §8). */
+export function classifyAnswer(input: AnswerInput, clientVersion: string = APP_VERSION, context: { download?: boolean } = {}): AnswerAction {
   if (input.kind === 'network') return { kind: 'message', text: input.message || 'request.networkError', translate: !input.message, duration: ERROR_MESSAGE_DURATION_S };
   if (input.kind === 'timeout') return { kind: 'message', text: 'request.timeout', translate: true, duration: ERROR_MESSAGE_DURATION_S };
 
@@ -34,11 +38,10 @@ export function classifyAnswer(input: AnswerInput, clientVersion: string = APP_V
   const effective = code ?? (input.kind === 'http' ? input.status : CODE.ok);
   if (effective === CODE.ok) return { kind: 'resolve' };
   if (effective === CODE.unauthorized) return { kind: 'logoutDialog' };
+  if (context.download && effective === CODE.error) return { kind: 'message', text: DOWNLOAD_FAILED.text, translate: true, duration: DOWNLOAD_FAILED.duration };
   if (MESSAGE_CODES.has(effective)) {
     return msg ? { kind: 'message', text: msg, translate: false, duration: ERROR_MESSAGE_DURATION_S } : { kind: 'message', text: 'request.error', translate: true, duration: ERROR_MESSAGE_DURATION_S };
   }
   return { kind: 'reject' };
 }
 
-export const DOWNLOAD_SUCCESS = { text: 'request.downloadSuccess', duration: DOWNLOAD_MESSAGE_DURATION_S } as const;
-export const DOWNLOAD_FAILED = { text: 'request.downloadFailed', duration: ERROR_MESSAGE_DURATION_S } as const;

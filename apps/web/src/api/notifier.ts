@@ -11,19 +11,28 @@ export type Notifier = {
   announceUpdate(): Promise<void>;
 };
 
-const fallback: Notifier = {
-  error: (text) => console.error(text),
-  success: () => undefined,
-  confirmLogout: async () => true,
-  announceUpdate: async () => undefined,
-};
+let current: Notifier | null = null;
+const waiting: Array<(notifier: Notifier) => void> = [];
 
-let current: Notifier = fallback;
+/**
+ * The first requests (the route guard's) can run before React has mounted the shell; what they
+ * want to show waits for the notifier instead of being lost or auto-answered.
+ */
+function whenReady<T>(show: (notifier: Notifier) => T): Promise<T> {
+  if (current) return Promise.resolve(show(current));
+  return new Promise((resolve) => waiting.push((n) => resolve(show(n))));
+}
 
 export function setNotifier(notifier: Notifier): void {
   current = notifier;
+  for (const run of waiting.splice(0)) run(notifier);
 }
 
 export function notifier(): Notifier {
-  return current;
+  return {
+    error: (text, duration) => void whenReady((n) => n.error(text, duration)),
+    success: (text, duration) => void whenReady((n) => n.success(text, duration)),
+    confirmLogout: () => whenReady((n) => n.confirmLogout()).then((p) => p),
+    announceUpdate: () => whenReady((n) => n.announceUpdate()).then((p) => p),
+  };
 }

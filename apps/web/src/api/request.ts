@@ -2,7 +2,7 @@ import { API_PREFIX, REQUEST_TIMEOUT_MS, VERSION_HEADER } from '@orbit/shared/co
 import i18n from '../i18n/i18n';
 import { getStoredLanguage } from '../i18n/language';
 import { getToken, removeToken } from '../utils/auth';
-import { classifyAnswer, type AnswerInput } from './classifyAnswer';
+import { classifyAnswer, DOWNLOAD_FAILED, DOWNLOAD_SUCCESS, type AnswerInput } from './classifyAnswer';
 import { notifier } from './notifier';
 import { flattenParams } from './flattenParams';
 
@@ -14,7 +14,7 @@ export type RequestOptions = {
   /** false: send no bearer token (sign-in, captcha). */
   isToken?: boolean;
   timeout?: number;
-  /** 'blob': the answer is a file (octet-stream) and is returned raw. */
+  /** 'blob': the answer is a file (octet-stream) and is returned raw; a refusal says 'Download Failed'. */
   responseType?: 'json' | 'blob';
 };
 
@@ -24,26 +24,30 @@ export class RequestError extends Error {
     message: string,
     readonly code: number,
     readonly errors?: Record<string, string>,
+    /** True when the client already showed the user a message or dialog about it. */
+    readonly shown = false,
   ) {
     super(message);
+    this.name = 'RequestError';
   }
 }
 
 let versionDialogOpen = false;
 let logoutDialogOpen = false;
 
-async function act(input: AnswerInput): Promise<boolean> {
-  const action = classifyAnswer(input);
+/** Carries out the classification; 'resolve' → the call succeeds, otherwise whether the user was told. */
+async function act(input: AnswerInput, download: boolean): Promise<'resolve' | 'shown' | 'silent'> {
+  const action = classifyAnswer(input, undefined, { download });
   switch (action.kind) {
     case 'resolve':
-      return true;
+      return 'resolve';
     case 'versionDialog':
       if (!versionDialogOpen) {
         versionDialogOpen = true;
         await notifier().announceUpdate();
         window.location.reload();
       }
-      return false;
+      return 'shown';
     case 'logoutDialog':
       if (!logoutDialogOpen) {
         logoutDialogOpen = true;
@@ -54,12 +58,12 @@ async function act(input: AnswerInput): Promise<boolean> {
           window.location.reload();
         }
       }
-      return false;
+      return 'shown';
     case 'message':
       notifier().error(action.translate ? i18n.t(action.text) : action.text, action.duration);
-      return false;
+      return 'shown';
     case 'reject':
-      return false;
+      return 'silent';
   }
 }
 
@@ -89,16 +93,17 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
     response = await fetch(url, { method, headers, body, signal: controller.signal });
   } catch {
     const timedOut = controller.signal.aborted;
-    await act(timedOut ? { kind: 'timeout' } : { kind: 'network', message: '' });
-    throw new RequestError(i18n.t(timedOut ? 'request.timeout' : 'request.networkError'), 0);
+    await act(timedOut ? { kind: 'timeout' } : { kind: 'network', message: '' }, false);
+    throw new RequestError(i18n.t(timedOut ? 'request.timeout' : 'request.networkError'), 0, undefined, true);
   } finally {
     clearTimeout(timer);
   }
 
   const versionHeader = response.headers.get(VERSION_HEADER);
   const contentType = response.headers.get('content-type') ?? '';
-  if (options.responseType === 'blob' && response.ok && !contentType.includes('application/json')) {
-    if (!(await act({ kind: 'answer', body: { code: 200 }, versionHeader }))) throw new RequestError('', 0);
+  const isDownload = options.responseType === 'blob';
+  if (isDownload && response.ok && !contentType.includes('application/json')) {
+    if ((await act({ kind: 'answer', body: { code: 200 }, versionHeader }, true)) !== 'resolve') throw new RequestError('', 0, undefined, true);
     return (await response.blob()) as T;
   }
   let parsed: unknown;
@@ -108,7 +113,39 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
     parsed = undefined;
   }
   const input: AnswerInput = parsed === undefined && !response.ok ? { kind: 'http', status: response.status } : { kind: 'answer', body: parsed, versionHeader };
-  if (await act(input)) return parsed as T;
+  const outcome = await act(input, isDownload);
+  if (outcome === 'resolve') return parsed as T;
   const envelope = (parsed ?? {}) as { code?: number; msg?: string; errors?: Record<string, string> };
-  throw new RequestError(envelope.msg ?? i18n.t('request.httpError', { status: response.status }), envelope.code ?? response.status, envelope.errors);
+  throw new RequestError(envelope.msg ?? i18n.t('request.httpError', { status: response.status }), envelope.code ?? response.status, envelope.errors, outcome === 'shown');
+}
+
+/** Saves a blob as a file through a temporary link. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+/**
+ * Downloads a file answer (octet-stream) and saves it: 'Download Successful' for 3 s, or
+ * 'Download Failed' when the server refuses (SPEC §8). `url` may carry the `/dev-api` prefix.
+ */
+export async function download(options: RequestOptions & { fileName: string }): Promise<boolean> {
+  const url = options.url.startsWith(API_PREFIX) ? options.url.slice(API_PREFIX.length) : options.url;
+  let blob: Blob;
+  try {
+    blob = await request<Blob>({ ...options, url, responseType: 'blob' });
+  } catch (error) {
+    // What the client already showed (the 401 dialog, 'Download Failed' for a 500) is not repeated.
+    if (!(error instanceof RequestError && error.shown)) notifier().error(i18n.t(DOWNLOAD_FAILED.text), DOWNLOAD_FAILED.duration);
+    return false;
+  }
+  saveBlob(blob, options.fileName);
+  notifier().success(i18n.t(DOWNLOAD_SUCCESS.text), DOWNLOAD_SUCCESS.duration);
+  return true;
 }

@@ -1,21 +1,25 @@
 import { ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { DEFAULT_THEME_COLOR } from '@orbit/shared/constants';
+import { antdSize, appStore } from '../store/app';
+import { settingsStore } from '../store/settings';
 import { useAntdLocale } from '../utils/useAntdLocale';
 import NotifierBridge from './NotifierBridge';
 import { router } from './router';
 
 /**
- * Providers around the whole app: antd theme and locale, the request notifier. Server data
- * (TanStack Query) and antd's App (message, modal, notification for `App.useApp()`) are provided
- * by the signed-in root, so that the sign-in page loads neither (bench/bundleSize.ts).
+ * Providers around the whole app: antd theme (the settings panel's colour, applied at run time),
+ * component size and locale, the request notifier. Server data (TanStack Query) and antd's App
+ * (for `App.useApp()`) are provided by the signed-in root, so that the sign-in page loads neither
+ * (bench/bundleSize.ts).
  */
 export default function App() {
   const { i18n } = useTranslation();
   const antdLocale = useAntdLocale(i18n.language);
+  const { themeColor } = settingsStore.use();
+  const { size } = appStore.use();
   return (
-    <ConfigProvider locale={antdLocale} theme={{ token: { colorPrimary: DEFAULT_THEME_COLOR } }}>
+    <ConfigProvider locale={antdLocale} componentSize={antdSize(size)} theme={{ token: { colorPrimary: themeColor, colorLink: themeColor } }}>
       <NotifierBridge />
       <RouterProvider router={router} />
     </ConfigProvider>

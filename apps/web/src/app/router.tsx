@@ -1,21 +1,34 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { requireSession } from './guards';
+import RouteError from './RouteError';
+
+/** Shown while the first page's loaders run (session check, page module). */
+const booting = <div className="app-booting" aria-busy="true" />;
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => () => load().then((m) => ({ Component: m.default }));
 
 /**
- * Routes every visitor has. Pages load lazily so that the sign-in page stays small; the signed-in
- * area sits under one guarded route.
+ * Routes every visitor has (SPEC §2). Everything under '/' is the signed-in shell: its pages come
+ * from the server's menu at run time and are resolved by the layout (layout/routes/). Pages load
+ * lazily so that the sign-in page stays small.
  */
 export const router = createBrowserRouter([
-  { path: '/login', lazy: () => import('../views/login/LoginPage').then((m) => ({ Component: m.default })) },
+  { path: '/login', lazy: page(() => import('../views/login/LoginPage')), errorElement: <RouteError />, hydrateFallbackElement: booting },
+  { path: '/auth-redirect', lazy: page(() => import('../views/redirect/AuthRedirectPage')) },
+  { path: '/404', lazy: page(() => import('../views/error/NotFoundPage')) },
+  // Print views: hidden, signed in, without the layout's chrome.
+  { path: '/Leads/print-leads-index', loader: requireSession, lazy: page(() => import('../views/print/PrintLeadsPage')), errorElement: <RouteError />, hydrateFallbackElement: booting },
+  { path: '/Leads/print-leads-detail', loader: requireSession, lazy: page(() => import('../views/print/PrintLeadsPage')), errorElement: <RouteError />, hydrateFallbackElement: booting },
   {
     path: '/',
     loader: requireSession,
-    lazy: () => import('../layout/SignedInRoot').then((m) => ({ Component: m.default })),
+    lazy: page(() => import('../layout/SignedInRoot')),
+    errorElement: <RouteError />,
+    hydrateFallbackElement: booting,
+    // Keeps the session check from re-running on every navigation once the session is loaded.
+    shouldRevalidate: () => false,
     children: [
-      { index: true, element: <Navigate to="/home" replace /> },
-      { path: 'home', lazy: () => import('../views/home/HomePage').then((m) => ({ Component: m.default })) },
+      { path: '*', lazy: () => import('../layout/routes/pageRoute') },
     ],
   },
-  { path: '/404', lazy: () => import('../views/error/NotFoundPage').then((m) => ({ Component: m.default })) },
-  { path: '*', element: <Navigate to="/404" replace /> },
 ]);

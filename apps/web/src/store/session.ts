@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type { GetInfoResponse, RouterVo } from '@orbit/shared/contract/auth';
 import { getInfo, getRouters } from '../api/auth';
+import { RequestError } from '../api/request';
+import i18n from '../i18n/i18n';
 
 /**
  * The signed-in session: who the user is, their roles and permissions, and the menu the server
@@ -24,12 +26,27 @@ export function setSession(next: Session | null): void {
   emit();
 }
 
-/** Fetches user info and menu; rejects (RequestError) when either fails. */
-export async function loadSession(): Promise<Session> {
-  const [info, routers] = await Promise.all([getInfo(), getRouters()]);
-  const { code: _code, msg: _msg, ...rest } = info;
-  setSession({ ...rest, routers: routers.data });
-  return session!;
+let loading: Promise<Session> | null = null;
+
+/**
+ * Fetches user info and menu; rejects (RequestError) when either fails — a menu that cannot be
+ * loaded says so in the menu-load message (SPEC §8). Route loaders running side by side share
+ * one load.
+ */
+export function loadSession(): Promise<Session> {
+  loading ??= (async () => {
+    const menu = getRouters().catch((error: unknown) => {
+      if (error instanceof RequestError && error.code !== 401 && error.code !== 0) throw new RequestError(i18n.t('request.menuLoadError'), error.code);
+      throw error;
+    });
+    const [info, routers] = await Promise.all([getInfo(), menu]);
+    const { code: _code, msg: _msg, ...rest } = info;
+    setSession({ ...rest, routers: routers.data });
+    return session!;
+  })().finally(() => {
+    loading = null;
+  });
+  return loading;
 }
 
 export function patchSession(patch: Partial<Session>): void {

@@ -17,7 +17,20 @@ export type VisitedView = {
   version: number;
 };
 
-export const tagsStore = createStore<VisitedView[]>([]);
+/** Tabs survive a reload of the browser tab (session storage, cleared by Log Out). */
+const STORAGE_KEY = 'tags-view';
+
+function restore(): VisitedView[] {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]') as VisitedView[];
+    return Array.isArray(stored) ? stored.filter((v) => typeof v?.path === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export const tagsStore = createStore<VisitedView[]>(restore());
+tagsStore.subscribe(() => sessionStorage.setItem(STORAGE_KEY, JSON.stringify(tagsStore.get())));
 
 export function addView(view: Omit<VisitedView, 'version'>): void {
   tagsStore.set((views) => {
@@ -52,4 +65,5 @@ export function refreshView(path: string): void {
 /** Log Out: every tab goes, pinned ones too. */
 export function resetViews(): void {
   tagsStore.set([]);
+  sessionStorage.removeItem(STORAGE_KEY);
 }

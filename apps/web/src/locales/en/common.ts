@@ -26,4 +26,13 @@ export default {
   'request.updateText': 'A new version has been detected. The system will update immediately.',
   'request.menuLoadError': '菜单数据加载异常',
   'request.noPermission': "Sorry，you don't have the permissions for this URL，please contact IT Services，thanks！",
+  'time.justNow': 'just now',
+  'time.minutesAgo_one': '{{count}} minute ago',
+  'time.minutesAgo_other': '{{count}} minutes ago',
+  'time.hoursAgo_one': '{{count}} hour ago',
+  'time.hoursAgo_other': '{{count}} hours ago',
+  'time.oneDayAgo': '1 day ago',
+  'common.comingSoon': 'Coming soon',
+  'common.comingSoonText': 'The {{title}} page is on its way. The menu entry already works; its content arrives with its module.',
+  'common.refresh': 'Refresh',
 };

@@ -26,4 +26,11 @@ export default {
   'request.updateText': '检测到新版本，系统将立即更新。',
   'request.menuLoadError': '菜单数据加载异常',
   'request.noPermission': '抱歉，您没有访问此地址的权限，请联系 IT 服务部门，谢谢！',
+  'time.justNow': '刚刚',
+  'time.minutesAgo_other': '{{count}}分钟前',
+  'time.hoursAgo_other': '{{count}}小时前',
+  'time.oneDayAgo': '1天前',
+  'common.comingSoon': '即将上线',
+  'common.comingSoonText': '“{{title}}”页面正在建设中。菜单已经可用，页面内容将随模块一起上线。',
+  'common.refresh': '刷新',
 };

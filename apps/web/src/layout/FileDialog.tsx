@@ -1,0 +1,132 @@
+import { DownloadOutlined, FolderOpenOutlined, LoadingOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Input, Modal, Space, Table, Tabs, Tag, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_NUM, DEFAULT_PAGE_SIZE, FILE_PAGE_SIZES, FILE_STATUS, FILE_TYPE } from '@orbit/shared/constants';
+import type { FileRecord } from '@orbit/shared/contract/files';
+import { downloadFile, listFiles } from '../api/files';
+
+/** While a file is being generated the list refreshes itself. */
+const GENERATING_POLL_MS = 5000;
+
+function FileStatus({ status }: { status: number }) {
+  const { t } = useTranslation();
+  if (status === FILE_STATUS.generating)
+    return (
+      <Tag icon={<LoadingOutlined spin />} color="processing" data-testid="file-status-generating">
+        {t('layout.files.status.0')}
+      </Tag>
+    );
+  if (status === FILE_STATUS.available)
+    return (
+      <Tag color="success" data-testid="file-status-available">
+        {t('layout.files.status.1')}
+      </Tag>
+    );
+  return (
+    <Tag color="error" data-testid="file-status-failed">
+      {t('layout.files.status.3')}
+    </Tag>
+  );
+}
+
+function FileTable({ type }: { type: number }) {
+  const { t } = useTranslation();
+  const [fileName, setFileName] = useState('');
+  const [page, setPage] = useState({ pageNum: DEFAULT_PAGE_NUM, pageSize: DEFAULT_PAGE_SIZE });
+  const [downloading, setDownloading] = useState<number | null>(null);
+  const query = useQuery({
+    queryKey: ['userFiles', type, fileName, page],
+    queryFn: () => listFiles({ type, fileName, ...page }),
+    refetchInterval: (q) => (q.state.data?.rows.some((r) => r.status === FILE_STATUS.generating) ? GENERATING_POLL_MS : false),
+    staleTime: 0,
+  });
+
+  const handleDownload = async (id: number) => {
+    setDownloading(id);
+    try {
+      await downloadFile(id);
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Input.Search
+        allowClear
+        placeholder={t('layout.files.searchPlaceholder')}
+        aria-label={t('layout.files.fileName')}
+        onSearch={(value) => {
+          setFileName(value.trim());
+          setPage((p) => ({ ...p, pageNum: DEFAULT_PAGE_NUM }));
+        }}
+        style={{ maxWidth: 320 }}
+        data-testid="file-search"
+      />
+      <Table<FileRecord>
+        rowKey="id"
+        size="small"
+        loading={query.isFetching && !query.data}
+        dataSource={query.data?.rows ?? []}
+        scroll={{ x: 560 }}
+        columns={[
+          { title: t('layout.files.fileName'), dataIndex: 'fileName', ellipsis: true },
+          { title: t('layout.files.status'), dataIndex: 'status', width: 130, render: (status: number) => <FileStatus status={status} /> },
+          { title: t('layout.files.createTime'), dataIndex: 'createTimeStr', width: 170 },
+          {
+            title: t('layout.files.action'),
+            key: 'action',
+            width: 120,
+            render: (_, row) => (
+              <Button
+                type="link"
+                size="small"
+                icon={<DownloadOutlined />}
+                disabled={row.status !== FILE_STATUS.available}
+                loading={row.status === FILE_STATUS.generating || downloading === row.id}
+                onClick={() => void handleDownload(row.id)}
+                data-testid={`file-download-${row.id}`}
+              >
+                {t('layout.files.downloadButton')}
+              </Button>
+            ),
+          },
+        ]}
+        pagination={{
+          current: page.pageNum,
+          pageSize: page.pageSize,
+          total: query.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: FILE_PAGE_SIZES.map(String),
+          showTotal: (total) => t('layout.files.total', { total }),
+          onChange: (pageNum, pageSize) => setPage({ pageNum: pageSize === page.pageSize ? pageNum : DEFAULT_PAGE_NUM, pageSize }),
+        }}
+      />
+    </Space>
+  );
+}
+
+/** File management (SPEC §2): the user's download and upload records; generated files download here. */
+export default function FileDialog() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Tooltip title={t('layout.files')}>
+        <Button type="text" icon={<FolderOpenOutlined />} aria-label={t('layout.files')} onClick={() => setOpen(true)} data-testid="file-button" />
+      </Tooltip>
+      <Modal open={open} title={t('layout.files.title')} footer={null} width={820} onCancel={() => setOpen(false)} destroyOnHidden data-testid="file-dialog">
+        <Tabs
+          defaultActiveKey={String(FILE_TYPE.download)}
+          destroyOnHidden
+          items={[
+            { key: String(FILE_TYPE.download), label: t('layout.files.download'), children: <FileTable type={FILE_TYPE.download} /> },
+            { key: String(FILE_TYPE.upload), label: t('layout.files.upload'), children: <FileTable type={FILE_TYPE.upload} /> },
+          ]}
+        />
+      </Modal>
+    </>
+  );
+}

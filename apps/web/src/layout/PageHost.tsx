@@ -1,0 +1,93 @@
+import { Spin } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes, useLocation, type Location } from 'react-router';
+import { PRODUCT_NAME } from '@orbit/shared/constants';
+import ErrorBoundary from '../components/ErrorBoundary';
+import { addView, tagsStore, type VisitedView } from '../store/tagsView';
+import NoPermissionPage from '../views/error/NoPermissionPage';
+import { PageContext } from './PageContext';
+import { constantPages } from './routes/constantPages';
+import type { MenuPage } from './routes/menuModel';
+import { menuTitle } from './routes/menuTitle';
+import { resolvePath } from './routes/resolvePath';
+import { useMenuModel } from './routes/useMenuModel';
+import { loadView } from './routes/views';
+
+const lazyViews = new Map<string, LazyExoticComponent<ComponentType>>();
+function lazyView(component: string) {
+  let view = lazyViews.get(component);
+  if (!view) lazyViews.set(component, (view = lazy(() => loadView(component).then((c) => ({ default: c })))));
+  return view;
+}
+
+function toLocation(fullPath: string): Location {
+  const url = new URL(fullPath, window.location.origin);
+  return { pathname: url.pathname, search: url.search, hash: '', state: null, key: fullPath };
+}
+
+/**
+ * One page of the shell. Its own <Routes location> gives the page the location of its tab, so a
+ * page kept alive in the background keeps reading its own path and query.
+ */
+function KeptPage({ page, location, active }: { page: MenuPage; location: Location; active: boolean }) {
+  // lazyView returns one stable lazy component per view path, so the page keeps its state.
+  const View = lazyView(page.component);
+  return (
+    <div className="app-page" hidden={!active} data-page={page.fullPath}>
+      <PageContext.Provider value={page}>
+        <ErrorBoundary>
+          <Suspense fallback={<Spin className="app-page-loading" />}>
+            <Routes location={location}>
+              {/* eslint-disable-next-line react-hooks/static-components -- stable per view path (lazyView) */}
+              <Route path="*" element={<View />} />
+            </Routes>
+          </Suspense>
+        </ErrorBoundary>
+      </PageContext.Provider>
+    </div>
+  );
+}
+
+/**
+ * The pages of the signed-in area. Keep-alive: pages of open tabs stay mounted (hidden) so that
+ * they keep their state — filters, scroll, half-filled forms — unless their route says noCache;
+ * closing a tab unmounts its page and "refresh" remounts it.
+ */
+export default function PageHost() {
+  const location = useLocation();
+  const model = useMenuModel();
+  const views = tagsStore.use();
+  const { i18n } = useTranslation();
+  const resolution = resolvePath(location.pathname, model);
+  const active = resolution.kind === 'page' ? resolution.page : null;
+  const fullPath = location.pathname + location.search;
+
+  useEffect(() => {
+    if (active) addView({ fullPath, path: active.fullPath, name: active.name, title: active.title, affix: active.affix, noCache: active.noCache });
+  }, [active, fullPath]);
+
+  useEffect(() => {
+    const titled = active ?? (resolution.kind === 'noPermission' ? { name: 'Page401', title: 'Page401' } : null);
+    if (titled) document.title = `${PRODUCT_NAME} - ${menuTitle(titled)}`;
+  }, [active, resolution.kind, i18n.language]);
+
+  const pagesByPath = useMemo(() => new Map([...constantPages, ...model.pages].map((p) => [p.fullPath, p])), [model]);
+
+  if (resolution.kind === 'redirect') return <Navigate to={resolution.to + location.search} replace />;
+  if (resolution.kind === 'notFound') return <Navigate to="/404" replace />;
+
+  const mounted: VisitedView[] = views.filter((v) => v.path === active?.fullPath || (!v.noCache && pagesByPath.has(v.path)));
+  if (active && !mounted.some((v) => v.path === active.fullPath)) {
+    mounted.push({ fullPath, path: active.fullPath, name: active.name, title: active.title, affix: active.affix, noCache: active.noCache, version: 0 });
+  }
+  return (
+    <>
+      {resolution.kind === 'noPermission' && <NoPermissionPage />}
+      {mounted.map((view) => {
+        const isActive = view.path === active?.fullPath;
+        return <KeptPage key={`${view.path}#${view.version}`} page={pagesByPath.get(view.path)!} active={isActive} location={isActive ? location : toLocation(view.fullPath)} />;
+      })}
+    </>
+  );
+}

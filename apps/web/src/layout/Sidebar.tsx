@@ -1,0 +1,78 @@
+import { ConfigProvider, Menu, theme, type MenuProps } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { PRODUCT_NAME } from '@orbit/shared/constants';
+import { appStore, closeSidebar } from '../store/app';
+import { settingsStore } from '../store/settings';
+import { menuIcon } from './menuIcons';
+import type { MenuNode } from './routes/menuModel';
+import { menuTitle } from './routes/menuTitle';
+import { resolvePath } from './routes/resolvePath';
+import { useMenuModel } from './routes/useMenuModel';
+
+type Item = Required<MenuProps>['items'][number];
+
+function toItems(nodes: MenuNode[]): Item[] {
+  return nodes.map((node) => ({
+    key: node.key,
+    icon: menuIcon(node.icon),
+    label: <span data-testid={`menu-${node.name}`}>{menuTitle(node)}</span>,
+    children: node.children ? toItems(node.children) : undefined,
+  }));
+}
+
+/** The server's menu: 210px, collapsed to icons when closed; on a phone it slides over the page. */
+export default function Sidebar() {
+  const { sidebar, device } = appStore.use();
+  const { sidebarLogo, themeColor } = settingsStore.use();
+  const model = useMenuModel();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { i18n } = useTranslation();
+  const collapsed = !sidebar.opened && device === 'desktop';
+
+  const resolution = resolvePath(pathname, model);
+  const page = resolution.kind === 'page' ? resolution.page : null;
+  // A hidden page (a record's detail) highlights the visible entry of its module.
+  const selected = page ? (page.hidden ? (page.parents.at(-1)?.firstPage ?? page.fullPath) : page.fullPath) : '';
+  const parentKeys = useMemo(() => page?.parents.map((d) => d.fullPath) ?? [], [page]);
+  const [openKeys, setOpenKeys] = useState<string[]>(parentKeys);
+  useEffect(() => setOpenKeys((keys) => [...new Set([...keys, ...parentKeys])]), [parentKeys]);
+
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- labels depend on the language
+  const items = useMemo(() => toItems(model.tree), [model, i18n.language]);
+
+  const handleClick: MenuProps['onClick'] = ({ key }) => {
+    if (/^(https?:|mailto:|tel:)/.test(key)) window.open(key, '_blank', 'noopener');
+    else navigate(key);
+    if (device === 'mobile') closeSidebar(false);
+  };
+
+  return (
+    <aside className="app-sidebar" data-testid="sidebar" data-opened={sidebar.opened ? 'true' : 'false'} data-device={device}>
+      {sidebarLogo && (
+        <Link to="/home" className="app-sidebar-logo" data-testid="sidebar-logo">
+          <span className="app-sidebar-logo-mark">O</span>
+          {!collapsed && <span>{PRODUCT_NAME}</span>}
+        </Link>
+      )}
+      <ConfigProvider
+        theme={{
+          algorithm: theme.darkAlgorithm,
+          components: { Menu: { darkItemBg: 'transparent', darkSubMenuItemBg: 'rgba(0,0,0,0.18)', darkItemSelectedBg: themeColor, itemHeight: 46, subMenuItemBg: 'transparent' } },
+        }}
+      >
+        <Menu
+          mode="inline"
+          theme="dark"
+          inlineCollapsed={collapsed}
+          items={items}
+          selectedKeys={[selected]}
+          {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+          onClick={handleClick}
+        />
+      </ConfigProvider>
+    </aside>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ComponentType } from 'react';
+
+/**
+ * Every page module, loaded lazily by the view path the server gives (component
+ * 'system/user/index' → views/system/user/index.tsx, default export). A view that does not exist
+ * yet shows the "coming soon" page, so menus work before their modules do.
+ */
+type ViewModule = { default: ComponentType };
+const modules = import.meta.glob<ViewModule>(['../../views/**/*.tsx', '!../../views/**/*.test.tsx']);
+
+const PLACEHOLDER = 'placeholder/ComingSoonPage';
+const loaded = new Map<string, ComponentType>();
+const loading = new Map<string, Promise<ComponentType>>();
+
+const keyOf = (component: string) => `../../views/${component.replace(/^\/+|\.tsx$/g, '')}.tsx`;
+
+export function hasView(component: string): boolean {
+  return keyOf(component) in modules;
+}
+
+export function loadView(component: string): Promise<ComponentType> {
+  const name = hasView(component) ? component : PLACEHOLDER;
+  const existing = loading.get(name);
+  if (existing) return existing;
+  const promise = modules[keyOf(name)]!().then((m) => {
+    loaded.set(name, m.default);
+    return m.default;
+  });
+  // A failed chunk (network) may be retried by the next navigation.
+  promise.catch(() => loading.delete(name));
+  loading.set(name, promise);
+  return promise;
+}
+
+/** The component when already loaded (no Suspense flash when returning to a page). */
+export function loadedView(component: string): ComponentType | undefined {
+  return loaded.get(hasView(component) ? component : PLACEHOLDER);
+}
