@@ -16,9 +16,10 @@ describe('sign in and out in Chromium', () => {
   });
 
   it('signs in through the real page, greets the user, logs out', async () => {
-    const page = await browser.newPage();
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${server.url}/home`);
     await page.waitForURL(/\/login\?redirect=/);
+    await page.getByTestId('password-sign-in').waitFor();
     await screenshot(page, 'login-en');
     await signIn(page, server.url);
     await page.waitForURL(/\/home/);
@@ -29,6 +30,60 @@ describe('sign in and out in Chromium', () => {
     // The revoked session is gone: going back to home lands on the sign-in page again.
     await page.goto(`${server.url}/home`);
     await page.waitForURL(/\/login\?redirect=/);
+    await page.close();
+  });
+
+  it('checks the fields in the browser and shows the server refusal of a wrong password', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByTestId('sign-in').click();
+    await expect.poll(() => page.getByTestId('login-username-error').textContent()).toBe('User name is required');
+    await expect.poll(() => page.getByTestId('login-password-error').textContent()).toBe('Password is required');
+
+    await signIn(page, server.url, '  admin  ', 'not-the-password');
+    await expect.poll(() => page.getByTestId('login-error').textContent()).toBe('The user name or password is wrong');
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in', exact: true }).isEnabled()).toBe(true);
+    await screenshot(page, 'login-wrong-password-en');
+    expect(page.url()).toMatch(/\/login$/);
+    await page.close();
+  });
+
+  it('honours ?redirect= after sign-in, and a signed-in visit to /login goes straight on', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login?redirect=${encodeURIComponent('/home?from=redirect')}`);
+    await page.getByLabel('User name').fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill('admin123');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(/\/home\?from=redirect$/);
+    await page.goto(`${server.url}/login`);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await context.close();
+  });
+
+  it('switches the sign-in page to Chinese and signs in in Chinese', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByTestId('login-language').getByRole('button', { name: '中文' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('登录');
+    await expect.poll(() => page.locator('label[for="login-username"]').textContent()).toBe('用户名');
+    await expect.poll(() => page.locator('label[for="login-password"]').textContent()).toBe('密码');
+    await page.getByTestId('sign-in').click();
+    await expect.poll(() => page.getByTestId('login-username-error').textContent()).toBe('用户名不能为空');
+    await screenshot(page, 'login-zh');
+    await signIn(page, server.url);
+    await page.waitForURL(/\/home/);
+    await expect.poll(() => page.getByTestId('greeting').textContent()).toContain('欢迎回来');
+    await screenshot(page, 'home-zh');
+    await context.close();
+  });
+
+  it('fits a phone screen', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${server.url}/login`);
+    await page.getByTestId('password-sign-in').waitFor();
+    await screenshot(page, 'login-phone-en');
     await page.close();
   });
 });
