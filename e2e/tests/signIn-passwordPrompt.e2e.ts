@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, screenshot, signIn } from '../helpers/browser';
+import { startServer, type RunningServer } from '../helpers/server';
+
+type Envelope = { code: number; msg: string; token?: string; rows?: { userId: number; userName: string }[] };
+
+/**
+ * The forced password change: an administrator resets a user's password through the API (the
+ * e2e server's PGlite can only be opened by that process), so the user must change it at sign-in.
+ */
+describe('forced password change prompt in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let adminToken = '';
+  const api = async (path: string, init: RequestInit = {}): Promise<{ status: number; body: Envelope }> => {
+    const res = await fetch(`${server.url}/dev-api${path}`, {
+      ...init,
+      headers: { 'Content-Type': 'application/json', ...(adminToken ? { Authorization: `Bearer ${adminToken}` } : {}), ...init.headers },
+    });
+    return { status: res.status, body: (await res.json()) as Envelope };
+  };
+  /** Gives the user a password set by the administrator; false when the admin API is not there. */
+  const resetByAdmin = async (userName: string, password: string): Promise<boolean> => {
+    const list = await api(`/system/user/list?userName=${userName}`);
+    const user = list.body.rows?.find((row) => row.userName === userName);
+    if (list.status !== 200 || !user) return false;
+    const reset = await api('/system/user/resetPwd', { method: 'PUT', body: JSON.stringify({ userId: user.userId, password }) });
+    return reset.status === 200;
+  };
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    adminToken = (await api('/login', { method: 'POST', body: JSON.stringify({ username: 'admin', password: 'admin123' }) })).body.token ?? '';
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('makes a user whose password an administrator set choose a new one before going on', async (ctx) => {
+    if (!(await resetByAdmin('olivia.park', 'set-by-admin-1'))) ctx.skip();
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signIn(page, server.url, 'olivia.park', 'set-by-admin-1');
+    await page.waitForURL(/\/home/);
+    const dialog = page.getByTestId('forced-password-change');
+    await dialog.waitFor();
+    expect(await page.locator('.ant-modal-close').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    expect(await dialog.isVisible()).toBe(true);
+    await screenshot(page, 'password-forced-en');
+
+    await page.getByLabel('Old password').fill('not-it-at-all');
+    await page.getByLabel('New password', { exact: true }).fill('olivia-own-1');
+    await page.getByLabel('Confirm new password').fill('olivia-own-1');
+    await page.getByTestId('change-password-submit').click();
+    await expect.poll(() => dialog.textContent()).toContain('The old password is wrong');
+    await screenshot(page, 'password-forced-wrong-old-en');
+
+    await page.getByLabel('Old password').fill('set-by-admin-1');
+    await page.getByTestId('change-password-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('greeting').textContent()).toContain('Olivia Park');
+
+    // The new password is the one that works from now on, and no prompt comes back.
+    await page.getByTestId('logout').click();
+    await page.waitForURL(/\/login/);
+    await signIn(page, server.url, 'olivia.park', 'olivia-own-1');
+    await page.waitForURL(/\/home/);
+    await page.getByTestId('greeting').waitFor();
+    expect(await page.getByTestId('forced-password-change').count()).toBe(0);
+    await page.close();
+  });
+
+  it('shows the prompt in Chinese', async (ctx) => {
+    if (!(await resetByAdmin('noah.king', 'set-by-admin-2'))) ctx.skip();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByTestId('login-language').getByRole('button', { name: '中文' }).click();
+    await signIn(page, server.url, 'noah.king', 'set-by-admin-2');
+    await page.waitForURL(/\/home/);
+    await page.getByTestId('forced-password-change').waitFor();
+    await expect.poll(() => page.locator('.ant-modal-title').textContent()).toBe('请设置您自己的密码');
+    await page.getByTestId('change-password-submit').click();
+    await expect.poll(() => page.getByTestId('forced-password-change').textContent()).toContain('旧密码不能为空');
+    await screenshot(page, 'password-forced-zh');
+    await context.close();
+  });
+});
