@@ -56,6 +56,7 @@ describe('forced password change prompt in Chromium', () => {
     await page.getByLabel('Confirm new password').fill('olivia-own-1');
     await page.getByTestId('change-password-submit').click();
     await expect.poll(() => dialog.textContent()).toContain('The old password is wrong');
+    await page.waitForTimeout(400); // antd's error message fades in
     await screenshot(page, 'password-forced-wrong-old-en');
 
     await page.getByLabel('Old password').fill('set-by-admin-1');
@@ -85,6 +86,7 @@ describe('forced password change prompt in Chromium', () => {
     await expect.poll(() => page.locator('.ant-modal-title').textContent()).toBe('请设置您自己的密码');
     await page.getByTestId('change-password-submit').click();
     await expect.poll(() => page.getByTestId('forced-password-change').textContent()).toContain('旧密码不能为空');
+    await page.waitForTimeout(400);
     await screenshot(page, 'password-forced-zh');
     await context.close();
   });

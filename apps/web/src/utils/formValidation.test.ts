@@ -44,9 +44,9 @@ describe('field checks', () => {
     expect(checkNewPassword('x'.repeat(PASSWORD_MIN - 1), 'newPassword')).toEqual({ key: 'server.validation.tooShort', field: 'newPassword', values: { min: PASSWORD_MIN } });
     expect(checkNewPassword('x'.repeat(PASSWORD_MAX + 1), 'newPassword')?.['key' as never]).toBe('server.validation.tooLong');
     expect(checkNewPassword('x'.repeat(PASSWORD_MIN), 'newPassword')).toBeUndefined();
-    expect(checkConfirmation('secret1', 'secret2', 'newPassword')).toEqual({ key: 'password.mismatch' });
-    expect(checkConfirmation('secret1', '', 'newPassword')).toEqual({ key: 'server.validation.required', field: 'newPassword' });
-    expect(checkConfirmation('secret1', 'secret1', 'newPassword')).toBeUndefined();
+    expect(checkConfirmation('secret1', 'secret2')).toEqual({ key: 'password.mismatch' });
+    expect(checkConfirmation('secret1', '')).toEqual({ key: 'password.confirmRequired' });
+    expect(checkConfirmation('secret1', 'secret1')).toBeUndefined();
   });
 
   it('collectErrors keeps only the fields with a message', () => {

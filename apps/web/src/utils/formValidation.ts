@@ -1,5 +1,5 @@
 import { CODE, EMAIL_CODE_LENGTH, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '@orbit/shared/constants';
-import { EMAIL_PATTERN } from '@orbit/shared/validation';
+import { EMAIL_PATTERN } from '@orbit/shared/patterns';
 import type { TFunction } from 'i18next';
 import { RequestError } from '../api/request';
 
@@ -49,8 +49,8 @@ export function checkNewPassword(value: string | undefined, field: string): Fiel
   return checkSecret(field, value, PASSWORD_MAX, PASSWORD_MIN);
 }
 
-export function checkConfirmation(password: string | undefined, confirmation: string | undefined, field: string): FieldMessage | undefined {
-  if (!confirmation) return required(field);
+export function checkConfirmation(password: string | undefined, confirmation: string | undefined): FieldMessage | undefined {
+  if (!confirmation) return { key: 'password.confirmRequired' };
   return password === confirmation ? undefined : { key: 'password.mismatch' };
 }
 

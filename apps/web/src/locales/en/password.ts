@@ -1,4 +1,5 @@
 export default {
+  'password.confirmRequired': 'Please type the new password again',
   'password.mismatch': 'The two passwords do not match',
   'password.oldPassword': 'Old password',
   'password.newPassword': 'New password',

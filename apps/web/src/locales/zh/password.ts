@@ -1,4 +1,5 @@
 export default {
+  'password.confirmRequired': '请再次输入新密码',
   'password.mismatch': '两次输入的密码不一致',
   'password.oldPassword': '旧密码',
   'password.newPassword': '新密码',

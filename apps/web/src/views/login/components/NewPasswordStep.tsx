@@ -23,7 +23,7 @@ export default function NewPasswordStep({ onSubmit }: { onSubmit(password: strin
     event.preventDefault();
     const checks = collectErrors<Field>({
       password: checkNewPassword(values.password, 'newPassword'),
-      confirmPassword: checkConfirmation(values.password, values.confirmPassword, 'newPassword'),
+      confirmPassword: checkConfirmation(values.password, values.confirmPassword),
     });
     await submit(checks, () => onSubmit(values.password));
   };

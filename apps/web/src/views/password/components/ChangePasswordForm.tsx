@@ -57,7 +57,7 @@ export default function ChangePasswordForm({ onChanged, extraActions }: Props) {
         name="confirmPassword"
         label={t('password.confirmPassword')}
         dependencies={['newPassword']}
-        rules={[rule((v) => checkConfirmation(form.getFieldValue('newPassword'), v, 'newPassword'))]}
+        rules={[rule((v) => checkConfirmation(form.getFieldValue('newPassword'), v))]}
       >
         <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX} />
       </Form.Item>

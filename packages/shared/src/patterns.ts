@@ -1,0 +1,19 @@
+/**
+ * Patterns and checks of SPEC §5 without zod, so that a page that needs only these (the sign-in
+ * page) does not load zod with them. validation.ts re-exports them.
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const URL_PATTERN = /^(https?|ftp):\/\/([a-zA-Z0-9.-]+(:[a-zA-Z0-9.&%$-]+)*@)*((25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9][0-9]?)(\.(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}|([a-zA-Z0-9-]+\.)*[a-zA-Z0-9-]+\.[a-zA-Z]{2,}|localhost)(:[0-9]+)*(\/($|[a-zA-Z0-9.,?'\\+&%$#=~_-]+))*$/;
+
+export function isEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value);
+}
+
+export function isUrl(value: string): boolean {
+  return URL_PATTERN.test(value);
+}
+
+/** Links the app opens outside itself (SPEC §5): http, https, mailto and tel. */
+export function isExternalLink(value: string): boolean {
+  return /^(https?:|mailto:|tel:)/.test(value);
+}
