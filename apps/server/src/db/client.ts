@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -35,7 +36,8 @@ export function openDatabase(options: { databaseUrl?: string; pgliteDir?: string
     mkdirSync(options.pgliteDir, { recursive: true });
     dir = options.pgliteDir;
   }
-  const client = new PGlite(dir);
+  // pg_trgm backs the trigram indexes of the "contains" filters, as on PostgreSQL.
+  const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,

@@ -55,6 +55,12 @@ export const sysUser = pgTable(
     uniqueIndex('sys_user_phone_uq').on(t.phonenumber).where(sql`${t.delFlag} = '0' and ${t.phonenumber} <> ''`),
     index('sys_user_dept_idx').on(t.deptId),
     index('sys_user_create_time_idx').on(t.createTime),
+    index('sys_user_status_idx').on(t.status),
+    // The list's sort and "contains" filters (ILIKE '%…%' uses the trigram indexes).
+    index('sys_user_name_sort_idx').on(t.userName),
+    index('sys_user_name_trgm_idx').using('gin', sql`${t.userName} gin_trgm_ops`),
+    index('sys_user_nick_trgm_idx').using('gin', sql`${t.nickName} gin_trgm_ops`),
+    index('sys_user_phone_trgm_idx').using('gin', sql`${t.phonenumber} gin_trgm_ops`),
   ],
 );
 
