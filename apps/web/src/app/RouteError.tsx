@@ -8,7 +8,9 @@ import { useEffect } from 'react';
 export default function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();
-  useEffect(() => addErrorLog(error, 'route'), [error]);
+  useEffect(() => {
+    addErrorLog(error, 'route');
+  }, [error]);
   return (
     <Result
       status="error"

@@ -38,7 +38,9 @@ export default function Sidebar() {
   const selected = page ? (page.hidden ? (page.parents.at(-1)?.firstPage ?? page.fullPath) : page.fullPath) : '';
   const parentKeys = useMemo(() => page?.parents.map((d) => d.fullPath) ?? [], [page]);
   const [openKeys, setOpenKeys] = useState<string[]>(parentKeys);
-  useEffect(() => setOpenKeys((keys) => [...new Set([...keys, ...parentKeys])]), [parentKeys]);
+  useEffect(() => {
+    setOpenKeys((keys) => [...new Set([...keys, ...parentKeys])]);
+  }, [parentKeys]);
 
   // eslint-disable-next-line react-hooks/exhaustive-deps -- labels depend on the language
   const items = useMemo(() => toItems(model.tree), [model, i18n.language]);

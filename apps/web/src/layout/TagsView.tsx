@@ -23,7 +23,10 @@ export default function TagsView() {
   const activePath = resolution.kind === 'page' ? resolution.page.fullPath : null;
   const activeRef = useRef<HTMLSpanElement | null>(null);
 
-  useEffect(() => activeRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' }), [activePath]);
+  // Block body: newer browsers return a promise from scrollIntoView, which an effect must not return.
+  useEffect(() => {
+    void activeRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [activePath]);
 
   const goToLast = (remaining: VisitedView[]) => navigate(remaining.at(-1)?.fullPath ?? HOME_PATH);
 

@@ -1,0 +1,62 @@
+import { Select, Spin, type SelectProps } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { DEFAULT_PAGE_SIZE } from '@orbit/shared/constants';
+import { shouldLoadMore } from './shouldLoadMore';
+
+export type LoadMoreOption = { label: React.ReactNode; value: string | number };
+export type LoadMorePage = { options: LoadMoreOption[]; total: number };
+
+type Props = Omit<SelectProps, 'options' | 'onPopupScroll' | 'loading' | 'showSearch'> & {
+  /** Fetches one page of options for a search text. */
+  fetchPage: (query: { pageNum: number; pageSize: number; keyword: string }) => Promise<LoadMorePage>;
+  pageSize?: number;
+};
+
+/**
+ * A dropdown whose options come page by page from the server: the next page loads when the list
+ * is scrolled to its end (SPEC §9); typing searches on the server from the first page again.
+ */
+export default function LoadMoreSelect({ fetchPage, pageSize = DEFAULT_PAGE_SIZE, ...props }: Props) {
+  const [options, setOptions] = useState<LoadMoreOption[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const [keyword, setKeyword] = useState('');
+  const pageNum = useRef(0);
+  const request = useRef(0);
+
+  const load = useCallback(
+    async (reset: boolean, text: string) => {
+      const ticket = ++request.current;
+      const next = reset ? 1 : pageNum.current + 1;
+      setLoading(true);
+      try {
+        const page = await fetchPage({ pageNum: next, pageSize, keyword: text });
+        if (ticket !== request.current) return; // an older search answered late
+        pageNum.current = next;
+        setTotal(page.total);
+        setOptions((current) => (reset ? page.options : [...current, ...page.options.filter((o) => !current.some((c) => c.value === o.value))]));
+      } finally {
+        if (ticket === request.current) setLoading(false);
+      }
+    },
+    [fetchPage, pageSize],
+  );
+
+  useEffect(() => {
+    const timer = setTimeout(() => void load(true, keyword), keyword ? 300 : 0);
+    return () => clearTimeout(timer);
+  }, [keyword, load]);
+
+  return (
+    <Select
+      {...props}
+      showSearch={{ filterOption: false, onSearch: setKeyword }}
+      options={options}
+      loading={loading}
+      notFoundContent={loading ? <Spin size="small" /> : undefined}
+      onPopupScroll={(event) => {
+        if (shouldLoadMore(event.currentTarget, { loaded: options.length, total, loading })) void load(false, keyword);
+      }}
+    />
+  );
+}

@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, screenshot } from '../helpers/browser';
+import { startServer, type RunningServer } from '../helpers/server';
+import { openPage, signedInPage, switchLanguage } from './shell-support';
+
+describe('web shell: layout, tags, languages, search', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('remembers the sidebar state across a reload', async () => {
+    const { context, page } = await signedInPage(browser, server.url);
+    await openPage(page, server.url, '/home');
+    const sidebar = page.getByTestId('sidebar');
+    expect(await sidebar.getAttribute('data-opened')).toBe('true');
+    expect((await sidebar.boundingBox())!.width).toBe(210);
+    await screenshot(page, 'shell-home-en');
+
+    await page.getByTestId('hamburger').click();
+    await expect.poll(() => sidebar.getAttribute('data-opened')).toBe('false');
+    await page.reload();
+    await page.getByTestId('app-layout').waitFor();
+    expect(await page.getByTestId('sidebar').getAttribute('data-opened')).toBe('false');
+    await expect.poll(async () => (await page.getByTestId('sidebar').boundingBox())!.width).toBe(54);
+    await screenshot(page, 'shell-sidebar-collapsed-en');
+
+    await page.getByTestId('hamburger').click();
+    await page.reload();
+    await page.getByTestId('app-layout').waitFor();
+    expect(await page.getByTestId('sidebar').getAttribute('data-opened')).toBe('true');
+    await context.close();
+  });
+
+  it('collapses the sidebar at 800px wide and opens it over the content', async () => {
+    const { context, page } = await signedInPage(browser, server.url, { width: 800, height: 900 });
+    await openPage(page, server.url, '/Leads/leads-index');
+    const sidebar = page.getByTestId('sidebar');
+    expect(await sidebar.getAttribute('data-device')).toBe('mobile');
+    expect(await sidebar.getAttribute('data-opened')).toBe('false');
+    await expect.poll(async () => (await sidebar.boundingBox())!.x + 210).toBeLessThanOrEqual(0);
+    const main = (await page.locator('.app-main').boundingBox())!;
+    expect(main.x).toBe(0);
+    await screenshot(page, 'shell-mobile-en');
+
+    await page.getByTestId('hamburger').click();
+    await expect.poll(async () => (await sidebar.boundingBox())!.x).toBe(0);
+    await page.getByTestId('sidebar-mask').waitFor();
+    // Over the content: the page does not move.
+    expect((await page.locator('.app-main').boundingBox())!.x).toBe(0);
+    await screenshot(page, 'shell-mobile-menu-en');
+    await page.getByTestId('sidebar-mask').click({ position: { x: 700, y: 400 } });
+    await expect.poll(() => sidebar.getAttribute('data-opened')).toBe('false');
+    await context.close();
+  });
+
+  it('tags view: close, close others, close all; pinned tabs stay', async () => {
+    const { context, page } = await signedInPage(browser, server.url);
+    for (const path of ['/Leads/leads-index', '/opportunity/opportunity-index', '/account/account-index', '/task/task-index']) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByTestId('app-layout').waitFor();
+    }
+    // Navigate inside the app so that the tabs are those of one visit.
+    await page.getByTestId('menu-Campaign').click();
+    await page.getByTestId('menu-CampaignIndex').click();
+    await page.waitForURL(/campaign-index/);
+    const tabs = () => page.getByTestId('tag').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
+    await expect.poll(tabs).toEqual(['/home', '/documentation/index', '/Leads/leads-index', '/opportunity/opportunity-index', '/account/account-index', '/task/task-index', '/campaign/campaign-index']);
+    const tag = (path: string) => page.locator(`[data-testid="tag"][data-path="${path}"]`);
+    const openMenus = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    /** Right-clicks a tab once the previous menu has gone, and gives its menu. */
+    const tagMenu = async (path: string) => {
+      await expect.poll(() => openMenus.count()).toBe(0);
+      await tag(path).click({ button: 'right' });
+      await openMenus.first().waitFor();
+      return openMenus.first();
+    };
+    expect(await tag('/home').getAttribute('data-affix')).toBe('true');
+    expect(await tag('/home').getByTestId('tag-close').count()).toBe(0);
+    await screenshot(page, 'shell-tags-en');
+
+    // Close the active tab: the last remaining one opens.
+    await tag('/campaign/campaign-index').getByTestId('tag-close').click();
+    await page.waitForURL(/\/task\/task-index$/);
+    await expect.poll(tabs).not.toContain('/campaign/campaign-index');
+
+    // Right-click → Close others keeps the pinned tabs and that one.
+    const menu = await tagMenu('/opportunity/opportunity-index');
+    await screenshot(page, 'shell-tags-menu-en');
+    await menu.getByRole('menuitem', { name: 'Close others' }).click();
+    await page.waitForURL(/\/opportunity\/opportunity-index$/);
+    await expect.poll(tabs).toEqual(['/home', '/documentation/index', '/opportunity/opportunity-index']);
+
+    // A pinned tab cannot be closed from its menu.
+    const pinnedMenu = await tagMenu('/documentation/index');
+    const closeItem = pinnedMenu.getByRole('menuitem', { name: 'Close', exact: true });
+    expect(await closeItem.getAttribute('aria-disabled')).toBe('true');
+    await page.keyboard.press('Escape');
+
+    // Close all leaves the pinned tabs.
+    await (await tagMenu('/opportunity/opportunity-index')).getByRole('menuitem', { name: 'Close all' }).click();
+    await expect.poll(tabs).toEqual(['/home', '/documentation/index']);
+    await page.waitForURL(/\/documentation\/index$/);
+    await screenshot(page, 'shell-documentation-en');
+    await context.close();
+  });
+
+  it('switching to Chinese changes menu labels and the page title', async () => {
+    const { context, page } = await signedInPage(browser, server.url);
+    await openPage(page, server.url, '/Leads/leads-index');
+    expect(await page.getByTestId('menu-Leads').textContent()).toBe('Leads');
+    expect(await page.title()).toBe('Orbit CRM - Leads');
+
+    await switchLanguage(page, '中文');
+    await expect.poll(() => page.getByTestId('menu-Leads').textContent()).toBe('线索');
+    await expect.poll(() => page.title()).toBe('Orbit CRM - 线索');
+    expect(await page.getByTestId('menu-System').textContent()).toBe('系统管理');
+    expect(await page.getByTestId('navbar-greeting').textContent()).toContain('您好');
+    await screenshot(page, 'shell-leads-zh');
+
+    // Remembered: a reload stays in Chinese.
+    await page.reload();
+    await page.getByTestId('app-layout').waitFor();
+    await expect.poll(() => page.getByTestId('menu-Leads').textContent()).toBe('线索');
+    await openPage(page, server.url, '/setup/index-opportunity/opportunity-fields');
+    await expect.poll(() => page.title()).toBe('Orbit CRM - 页面布局');
+    await openPage(page, server.url, '/home');
+    await screenshot(page, 'shell-home-zh');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: '布局设置' }).click();
+    await page.getByTestId('settings-drawer').waitFor();
+    await page.waitForTimeout(400);
+    await screenshot(page, 'shell-settings-zh');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('file-button').click();
+    await page.getByRole('dialog', { name: '文件管理' }).getByText('下载记录').waitFor();
+    await page.waitForTimeout(400);
+    await screenshot(page, 'shell-files-zh');
+    await page.keyboard.press('Escape');
+    await page.goto(`${server.url}/no/such/page`);
+    await page.waitForURL(/\/404$/);
+    await screenshot(page, 'shell-404-zh');
+    await context.close();
+  });
+
+  it('menu search opens a page from a misspelt title (English and Chinese)', async () => {
+    const { context, page } = await signedInPage(browser, server.url);
+    await openPage(page, server.url, '/home');
+    await page.getByTestId('menu-search').click();
+    await page.keyboard.type('Dashbord');
+    await page.locator('.ant-select-item-option').first().waitFor();
+    await screenshot(page, 'shell-search-en');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/dashboard\/dashboard-index$/);
+    await expect.poll(() => page.title()).toBe('Orbit CRM - Dashboard');
+
+    await page.getByTestId('menu-search').click();
+    await page.keyboard.type('用户');
+    await page.locator('.ant-select-item-option').first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/system\/user$/);
+    await context.close();
+  });
+
+  it('keeps a visited page alive in its tab, breadcrumbs navigate', async () => {
+    const { context, page } = await signedInPage(browser, server.url);
+    await openPage(page, server.url, '/home');
+    await page.getByTestId('menu-Setup').click();
+    await page.getByTestId('menu-SetupOpportunity').click();
+    await page.getByTestId('menu-OpportunityFields').click();
+    await page.waitForURL(/opportunity-fields$/);
+    await expect.poll(() => page.getByTestId('breadcrumb').textContent()).toBe('Home/Setup/Opportunity/Page Layout');
+    await page.getByTestId('breadcrumb').getByRole('link', { name: 'Setup' }).click();
+    await page.waitForURL(/\/setup\/index-leads\/leads-fields$/);
+    // Both pages stay mounted; only the active one is visible.
+    await expect.poll(() => page.locator('[data-page="/setup/index-opportunity/opportunity-fields"]').isVisible()).toBe(false);
+    expect(await page.locator('[data-page="/setup/index-opportunity/opportunity-fields"]').count()).toBe(1);
+    expect(await page.locator('[data-page="/setup/index-leads/leads-fields"]').isVisible()).toBe(true);
+    // The guide is not cached: leaving it unmounts it.
+    await openPage(page, server.url, '/guide/index');
+    await page.locator('[data-testid="tag"][data-path="/home"]').click();
+    await page.waitForURL(/\/home$/);
+    await expect.poll(() => page.locator('[data-page="/guide/index"]').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,39 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+/**
+ * Signs in through the API (the sign-in page has its own tests) and puts the token where the web
+ * app keeps it, so that shell tests start on a signed-in page quickly.
+ */
+export async function signedInPage(
+  browser: Browser,
+  baseUrl: string,
+  options: { username?: string; width?: number; height?: number; language?: 'en' | 'zh' } = {},
+): Promise<{ context: BrowserContext; page: Page; token: string }> {
+  const res = await fetch(`${baseUrl}/dev-api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: options.username ?? 'admin', password: 'admin123' }),
+  });
+  const body = (await res.json()) as { code: number; token?: string; msg: string };
+  if (!body.token) throw new Error(`sign-in failed: ${body.msg}`);
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1366, height: options.height ?? 820 }, acceptDownloads: true });
+  await context.addCookies([
+    { name: 'Admin-Token', value: body.token, url: baseUrl },
+    { name: 'language', value: options.language ?? 'en', url: baseUrl },
+  ]);
+  const page = await context.newPage();
+  return { context, page, token: body.token };
+}
+
+/** Waits until the layout shows the page of `path` (its tab active, its content mounted). */
+export async function openPage(page: Page, baseUrl: string, path: string): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await page.getByTestId('app-layout').waitFor();
+  await page.locator(`[data-page="${path}"]:visible`).waitFor();
+}
+
+/** Switches the language through the top bar's language menu. */
+export async function switchLanguage(page: Page, label: 'English' | '中文'): Promise<void> {
+  await page.getByTestId('language-switch').hover();
+  await page.getByRole('menuitem', { name: label }).click();
+}
