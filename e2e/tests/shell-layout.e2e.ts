@@ -93,6 +93,7 @@ describe('web shell: layout, tags, languages, search', () => {
 
     // Right-click → Close others keeps the pinned tabs and that one.
     const menu = await tagMenu('/opportunity/opportunity-index');
+    await page.waitForTimeout(300);
     await screenshot(page, 'shell-tags-menu-en');
     await menu.getByRole('menuitem', { name: 'Close others' }).click();
     await page.waitForURL(/\/opportunity\/opportunity-index$/);
@@ -156,6 +157,7 @@ describe('web shell: layout, tags, languages, search', () => {
     await page.getByTestId('menu-search').click();
     await page.keyboard.type('Dashbord');
     await page.locator('.ant-select-item-option').first().waitFor();
+    await page.waitForTimeout(300);
     await screenshot(page, 'shell-search-en');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/dashboard\/dashboard-index$/);

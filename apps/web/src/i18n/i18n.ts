@@ -29,7 +29,9 @@ void i18n.use(initReactI18next).init({
   keySeparator: false,
   interpolation: { escapeValue: false, prefix: '{{', suffix: '}}' },
   returnNull: false,
+  showSupportNotice: false,
 });
+document.documentElement.lang = i18n.language === 'zh' ? 'zh-CN' : 'en';
 
 export function changeLanguage(language: Language): void {
   storeLanguage(language);

@@ -51,7 +51,11 @@ export default function MenuSearch() {
         data-testid="menu-search-input"
         options={results.map((entry) => ({
           value: entry.path,
-          label: [...entry.page.parents, entry.page].map((p) => menuTitle(p)).join(' > '),
+          // "Dashboard > Dashboard" reads as just "Dashboard".
+          label: [...entry.page.parents, entry.page]
+            .map((p) => menuTitle(p))
+            .filter((title, i, all) => title !== all[i + 1])
+            .join(' > '),
         }))}
         onSelect={(path: string | null) => {
           if (!path) return;

@@ -18,7 +18,7 @@ export default function UserMenu({ onOpenSettings, onLogOut }: { onOpenSettings:
           { key: 'profile', icon: <UserOutlined />, label: t('layout.profile') },
           { key: 'settings', icon: <SettingOutlined />, label: t('layout.settings') },
           { type: 'divider' },
-          { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="logout">{t('common.logout')}</span>, danger: true },
+          { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="navbar-logout">{t('common.logout')}</span>, danger: true },
         ],
         onClick: ({ key }) => {
           if (key === 'profile') navigate('/user/profile');

@@ -43,3 +43,13 @@ describe('tags view', () => {
     expect(paths()).toEqual([]);
   });
 });
+
+describe('pinned tabs', () => {
+  it('come first in their own order even when a page was opened before them', () => {
+    resetViews();
+    addView(view('/x'));
+    addView(view('/home', { affix: true }));
+    addAffixViews([view('/home', { affix: true }), view('/documentation/index', { affix: true })]);
+    expect(paths()).toEqual(['/home', '/documentation/index', '/x']);
+  });
+});

@@ -41,8 +41,12 @@ export function addView(view: Omit<VisitedView, 'version'>): void {
   });
 }
 
+/** Pinned tabs come first, in the given order, whatever was opened before them. */
 export function addAffixViews(views: Array<Omit<VisitedView, 'version'>>): void {
-  tagsStore.set((current) => [...views.filter((v) => !current.some((c) => c.path === v.path)).map((v) => ({ ...v, version: 0 })), ...current]);
+  tagsStore.set((current) => [
+    ...views.map((v) => current.find((c) => c.path === v.path) ?? { ...v, version: 0 }),
+    ...current.filter((c) => !views.some((v) => v.path === c.path)),
+  ]);
 }
 
 export function closeView(path: string): VisitedView[] {
