@@ -61,6 +61,33 @@ describe('web shell: layout, tags, languages, search', () => {
     await context.close();
   });
 
+  it('fits a phone: top bar, tabs and file dialog at 390px', async () => {
+    const { context, page } = await signedInPage(browser, server.url, { width: 390, height: 844, language: 'zh' });
+    await openPage(page, server.url, '/home');
+    const bar = (await page.locator('.app-navbar').boundingBox())!;
+    expect(bar.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'shell-phone-zh');
+    await page.getByTestId('file-button').click();
+    await page.getByRole('dialog', { name: '文件管理' }).getByText('下载记录').waitFor();
+    await page.waitForTimeout(400);
+    await screenshot(page, 'shell-phone-files-zh');
+    await context.close();
+  });
+
+  it('Log Out clears the token, the tabs and goes to the sign-in page', async () => {
+    const { context, page } = await signedInPage(browser, server.url);
+    await openPage(page, server.url, '/Leads/leads-index');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('navbar-logout').click();
+    await page.waitForURL(/\/login$/);
+    expect((await context.cookies()).some((c) => c.name === 'Admin-Token')).toBe(false);
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    await page.goto(`${server.url}/home`);
+    await page.waitForURL(/\/login\?redirect=%2Fhome/);
+    await context.close();
+  });
+
   it('tags view: close, close others, close all; pinned tabs stay', async () => {
     const { context, page } = await signedInPage(browser, server.url);
     for (const path of ['/Leads/leads-index', '/opportunity/opportunity-index', '/account/account-index', '/task/task-index']) {

@@ -5,6 +5,7 @@ import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '@orbit/shared/constants';
 import { queryClient } from '../app/queryClient';
 import { appStore, closeSidebar, setDevice } from '../store/app';
+import { getSession } from '../store/session';
 import { settingsStore } from '../store/settings';
 import { addAffixViews } from '../store/tagsView';
 import { logOut } from '../utils/logOut';
@@ -55,6 +56,8 @@ export default function Layout() {
   useNavigationProgress();
 
   useEffect(() => {
+    // After Log Out the session (and with it the menu) is gone: no tabs until the next sign-in.
+    if (!getSession()) return;
     const affix = [...constantPages, ...model.pages].filter((p) => p.affix && !p.link);
     addAffixViews(affix.map((p) => ({ fullPath: p.fullPath, path: p.fullPath, name: p.name, title: p.title, affix: true, noCache: p.noCache })));
   }, [model]);
