@@ -128,6 +128,27 @@ describe('web shell: requests, errors, files', () => {
     await context.close();
   });
 
+  it('collects uncaught errors in the error-log dialog (production build): Msg, Info, Url, Stack, Clear All', async () => {
+    const { context, page } = await signedInPage(browser, server.url);
+    await openPage(page, server.url, '/home');
+    expect(await page.getByTestId('error-log').count()).toBe(0);
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('Widget exploded');
+      });
+      void Promise.reject(new Error('Nobody caught this promise'));
+    });
+    await page.getByTestId('error-log').click();
+    const dialog = page.getByRole('dialog', { name: 'Error log' });
+    await dialog.getByRole('cell', { name: 'Widget exploded', exact: true }).waitFor();
+    await dialog.getByRole('cell', { name: 'Nobody caught this promise', exact: true }).waitFor();
+    for (const header of ['Msg', 'Info', 'Url', 'Stack']) await dialog.getByRole('columnheader', { name: header }).waitFor();
+    await screenshot(page, 'shell-error-log-en');
+    await dialog.getByRole('button', { name: 'Clear All' }).click();
+    await expect.poll(() => page.getByTestId('error-log').count()).toBe(0);
+    await context.close();
+  });
+
   it('with a bogus token the guard clears it and goes to /login?redirect=', async () => {
     const context = await browser.newContext();
     await context.addCookies([{ name: 'Admin-Token', value: 'bogus', url: server.url }]);
