@@ -149,6 +149,15 @@ describe('web shell: requests, errors, files', () => {
     await context.close();
   });
 
+  it('a menu that cannot be loaded shows the menu-load message and goes back to sign-in', async () => {
+    const { context, page } = await signedInPage(browser, server.url);
+    await page.route('**/dev-api/getRouters', (route) => route.fulfill({ status: 500, json: { code: 500, msg: '' }, headers: { 'System-Version': 'v1.0.4' } }));
+    await page.goto(`${server.url}/home`);
+    await page.getByText('菜单数据加载异常').waitFor();
+    await page.waitForURL(/\/login\?redirect=%2Fhome$/);
+    await context.close();
+  });
+
   it('with a bogus token the guard clears it and goes to /login?redirect=', async () => {
     const context = await browser.newContext();
     await context.addCookies([{ name: 'Admin-Token', value: 'bogus', url: server.url }]);

@@ -88,6 +88,20 @@ describe('web shell: layout, tags, languages, search', () => {
     await context.close();
   });
 
+  it('applies the remembered settings: theme colour, tags view off, no sidebar logo; size from its cookie', async () => {
+    const { context, page } = await signedInPage(browser, server.url);
+    await context.addCookies([{ name: 'size', value: 'small', url: server.url }]);
+    await context.addInitScript(() => localStorage.setItem('layout-setting', JSON.stringify({ themeColor: '#13c2c2', tagsView: false, fixedHeader: true, sidebarLogo: false })));
+    await openPage(page, server.url, '/Leads/leads-index');
+    expect(await page.getByTestId('tags-view').count()).toBe(0);
+    expect(await page.getByTestId('sidebar-logo').count()).toBe(0);
+    const button = page.getByRole('button', { name: 'Back to home' });
+    expect(await button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(19, 194, 194)');
+    expect(await button.evaluate((el) => el.className)).toContain('ant-btn-sm');
+    await screenshot(page, 'shell-settings-applied-en');
+    await context.close();
+  });
+
   it('tags view: close, close others, close all; pinned tabs stay', async () => {
     const { context, page } = await signedInPage(browser, server.url);
     for (const path of ['/Leads/leads-index', '/opportunity/opportunity-index', '/account/account-index', '/task/task-index']) {
