@@ -1,0 +1,18 @@
+import type { SessionUser } from '@orbit/shared/contract/auth';
+import type { UpdateProfileBody } from '@orbit/shared/contract/user';
+import { request } from '../request';
+
+export type ProfileAnswer = { data: SessionUser; roleGroup?: string; postGroup?: string };
+
+export const getProfile = () => request<ProfileAnswer>({ url: '/system/user/profile' });
+export const updateProfile = (data: UpdateProfileBody) => request({ url: '/system/user/profile', method: 'PUT', data });
+
+/** Passwords go in the body so that they stay out of URLs and logs. */
+export const updatePassword = (oldPassword: string, newPassword: string) =>
+  request({ url: '/system/user/profile/updatePwd', method: 'PUT', data: { oldPassword, newPassword } });
+
+export const uploadAvatar = (file: Blob, fileName: string) => {
+  const data = new FormData();
+  data.append('avatarfile', file, fileName);
+  return request<{ imgUrl: string }>({ url: '/system/user/profile/avatar', method: 'POST', data });
+};

@@ -1,0 +1,36 @@
+import type { PageRows, TreeSelectNode } from '@orbit/shared/contract/common';
+import type { CreateRoleBody, RoleDataScopeBody, RoleRow, UpdateRoleBody } from '@orbit/shared/contract/role';
+import type { UserRow } from '@orbit/shared/contract/user';
+import { request } from '../request';
+import type { PageParams } from './common';
+
+export type RoleListParams = PageParams & { roleName?: string; roleKey?: string; status?: string };
+
+export const listRoles = (params: RoleListParams) => request<PageRows<RoleRow>>({ url: '/system/role/list', params });
+export const getRole = (roleId: number) => request<{ data: RoleRow }>({ url: `/system/role/${roleId}` });
+export const addRole = (data: CreateRoleBody) => request({ url: '/system/role', method: 'POST', data });
+export const updateRole = (data: UpdateRoleBody) => request({ url: '/system/role', method: 'PUT', data });
+export const deleteRoles = (roleIds: number[]) => request({ url: `/system/role/${roleIds.join(',')}`, method: 'DELETE' });
+
+export const changeRoleStatus = (roleId: number, status: string) =>
+  request({ url: '/system/role/changeStatus', method: 'PUT', data: { roleId, status } });
+
+export const saveRoleDataScope = (data: RoleDataScopeBody) => request({ url: '/system/role/dataScope', method: 'PUT', data });
+
+/** The whole menu tree (for a new role). */
+export const getMenuTreeSelect = () => request<{ data: TreeSelectNode[] }>({ url: '/system/menu/treeselect' });
+
+/** The menu tree and the menus a role grants. */
+export const getRoleMenuTree = (roleId: number) =>
+  request<{ menus: TreeSelectNode[]; checkedKeys: number[] }>({ url: `/system/menu/roleMenuTreeselect/${roleId}` });
+
+/** The department tree and the departments of a role's custom data scope. */
+export const getRoleDeptTree = (roleId: number) =>
+  request<{ depts: TreeSelectNode[]; checkedKeys: number[] }>({ url: `/system/role/deptTree/${roleId}` });
+
+/** The users holding a role. */
+export const listRoleUsers = (params: { roleId: number; pageNum: number; pageSize: number; userName?: string; phonenumber?: string }) =>
+  request<PageRows<UserRow>>({ url: '/system/role/authUser/allocatedList', params });
+
+export const cancelRoleUser = (roleId: number, userId: number) =>
+  request({ url: '/system/role/authUser/cancel', method: 'PUT', data: { roleId, userId } });

@@ -1,0 +1,35 @@
+import { useQueries } from '@tanstack/react-query';
+import type { DictValue } from '@orbit/shared/contract/dict';
+import { useTranslation } from 'react-i18next';
+import { getDictValues } from '../../api/system/dict';
+
+export type DictOptions = Record<string, DictValue[]>;
+
+/** Query key of one dictionary's values; labels depend on the language, so it is part of the key. */
+export const dictQueryKey = (dictType: string, language: string) => ['dict', dictType, language] as const;
+
+/**
+ * The values of one or more dictionaries by type (`useDict('sys_normal_disable', 'sys_user_sex')`),
+ * cached for the session: each type is fetched once per language. Missing types are [] while loading.
+ */
+export function useDict(...dictTypes: string[]): DictOptions {
+  const { i18n } = useTranslation();
+  const results = useQueries({
+    queries: dictTypes.map((dictType) => ({
+      queryKey: dictQueryKey(dictType, i18n.language),
+      queryFn: async () => (await getDictValues(dictType)).data,
+      staleTime: Infinity,
+    })),
+  });
+  const options: DictOptions = {};
+  dictTypes.forEach((dictType, index) => {
+    options[dictType] = results[index]?.data ?? [];
+  });
+  return options;
+}
+
+/** The label of a value, or the raw value when the dictionary has no such entry. */
+export function dictLabel(options: DictValue[] | undefined, value: unknown): string {
+  const text = value === null || value === undefined ? '' : String(value);
+  return options?.find((o) => o.dictValue === text)?.dictLabel ?? text;
+}

@@ -1,0 +1,37 @@
+import { Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { newPassword } from '@orbit/shared/contract/auth';
+import type { UserRow } from '@orbit/shared/contract/user';
+import { PASSWORD_MAX } from '@orbit/shared/constants';
+import { resetUserPassword } from '../../../../api/system/user';
+import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
+import { useZodRule } from '../../../../components/admin/useZodRule';
+
+type Props = { user: UserRow | null; onClose: () => void };
+
+/** Sets a new password for another user; they must change it at their next sign-in. */
+export default function ResetPasswordDialog({ user, onClose }: Props) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ password: string }>();
+  const zodRule = useZodRule();
+  const { saving, submit } = useFormSubmit(form, ({ password }) => resetUserPassword(user!.userId, password), onClose);
+  return (
+    <Modal
+      open={!!user}
+      title={t('user.resetPwdTitle', { name: user?.userName ?? '' })}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={saving}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      destroyOnHidden
+      afterClose={() => form.resetFields()}
+    >
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item name="password" label={t('user.newPassword')} required rules={[zodRule(newPassword, 'password')]} extra={t('user.resetPwdHint')}>
+          <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,77 @@
+import { DeleteOutlined, EditOutlined, KeyOutlined } from '@ant-design/icons';
+import { Button, Space, Table, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PERMISSIONS } from '@orbit/shared/permissions';
+import type { UserRow } from '@orbit/shared/contract/user';
+import { formatTime } from '../../../../components/admin/formatTime';
+import StatusSwitch from '../../../../components/admin/StatusSwitch';
+import { useHasPermission } from '../../../../utils/permission';
+import type { useUserController } from '../useUserController';
+
+type Props = { controller: ReturnType<typeof useUserController> };
+
+export default function UserTable({ controller }: Props) {
+  const { t } = useTranslation();
+  const { list } = controller;
+  const canEdit = useHasPermission(PERMISSIONS.user.edit);
+  const canRemove = useHasPermission(PERMISSIONS.user.remove);
+  const canReset = useHasPermission(PERMISSIONS.user.resetPwd);
+
+  const columns: TableColumnsType<UserRow> = [
+    { title: t('user.userId'), dataIndex: 'userId', key: 'userId', width: 90, sorter: true, sortOrder: list.sortOrderOf('userId') },
+    { title: t('user.userName'), dataIndex: 'userName', key: 'userName', sorter: true, sortOrder: list.sortOrderOf('userName'), ellipsis: true },
+    { title: t('user.nickName'), dataIndex: 'nickName', key: 'nickName', sorter: true, sortOrder: list.sortOrderOf('nickName'), ellipsis: true },
+    { title: t('user.dept'), key: 'dept', render: (_, u) => u.dept?.deptName ?? '', ellipsis: true },
+    { title: t('user.phonenumber'), dataIndex: 'phonenumber', key: 'phonenumber', width: 140 },
+    {
+      title: t('admin.status'),
+      key: 'status',
+      width: 90,
+      render: (_, u) => (
+        <StatusSwitch status={u.status} name={u.userName} disabled={!canEdit || u.admin} onChange={(status) => controller.changeStatus(u, status)} />
+      ),
+    },
+    { title: t('admin.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, sorter: true, sortOrder: list.sortOrderOf('createTime'), render: formatTime },
+    {
+      title: t('admin.actions'),
+      key: 'actions',
+      width: 290,
+      render: (_, u) =>
+        u.admin ? null : (
+          <Space size={0}>
+            {canEdit && (
+              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => controller.openEdit(u)}>
+                {t('admin.edit')}
+              </Button>
+            )}
+            {canRemove && (
+              <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => controller.remove([u])}>
+                {t('admin.delete')}
+              </Button>
+            )}
+            {canReset && (
+              <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => controller.openReset(u)}>
+                {t('user.resetPwd')}
+              </Button>
+            )}
+          </Space>
+        ),
+    },
+  ];
+
+  return (
+    <Table<UserRow>
+      rowKey="userId"
+      size="middle"
+      columns={columns}
+      dataSource={list.rows}
+      loading={list.isLoading}
+      pagination={{ ...list.pagination, showTotal: (total) => t('admin.total', { total }) }}
+      onChange={list.handleTableChange}
+      rowSelection={
+        canRemove ? { selectedRowKeys: list.selectedRowKeys, onChange: list.setSelectedRowKeys, getCheckboxProps: (u) => ({ disabled: u.admin }) } : undefined
+      }
+      scroll={{ x: 1000 }}
+    />
+  );
+}
