@@ -22,7 +22,7 @@ export const getMenuTreeSelect = () => request<{ data: TreeSelectNode[] }>({ url
 
 /** The menu tree and the menus a role grants. */
 export const getRoleMenuTree = (roleId: number) =>
-  request<{ menus: TreeSelectNode[]; checkedKeys: number[] }>({ url: `/system/menu/roleMenuTreeselect/${roleId}` });
+  request<{ menus: TreeSelectNode[]; checkedKeys: number[] }>({ url: `/system/role/roleMenuTreeselect/${roleId}` });
 
 /** The department tree and the departments of a role's custom data scope. */
 export const getRoleDeptTree = (roleId: number) =>

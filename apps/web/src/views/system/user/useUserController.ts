@@ -1,12 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SUPER_ADMIN_USER_ID } from '@orbit/shared/constants';
 import type { UserRow } from '@orbit/shared/contract/user';
 import { changeUserStatus, deleteUsers, listUsers, type UserListParams } from '../../../api/system/user';
 import { useConfirm } from '../../../components/admin/useConfirm';
 import { useListController } from '../../../components/admin/useListController';
 
 export const USERS_KEY = 'system-users';
+
+/** Nobody edits, disables or deletes the super administrator. */
+export const isSuperAdmin = (user: UserRow) => user.admin || user.userId === SUPER_ADMIN_USER_ID;
 
 export type UserFilters = Pick<UserListParams, 'userName' | 'phonenumber' | 'status' | 'deptId' | 'params'>;
 /** The dialog open: a new user, or the id of the user being edited. */

@@ -6,7 +6,7 @@ import type { UserRow } from '@orbit/shared/contract/user';
 import { formatTime } from '../../../../components/admin/formatTime';
 import StatusSwitch from '../../../../components/admin/StatusSwitch';
 import { useHasPermission } from '../../../../utils/permission';
-import type { useUserController } from '../useUserController';
+import { isSuperAdmin, type useUserController } from '../useUserController';
 
 type Props = { controller: ReturnType<typeof useUserController> };
 
@@ -28,7 +28,7 @@ export default function UserTable({ controller }: Props) {
       key: 'status',
       width: 90,
       render: (_, u) => (
-        <StatusSwitch status={u.status} name={u.userName} disabled={!canEdit || u.admin} onChange={(status) => controller.changeStatus(u, status)} />
+        <StatusSwitch status={u.status} name={u.userName} disabled={!canEdit || isSuperAdmin(u)} onChange={(status) => controller.changeStatus(u, status)} />
       ),
     },
     { title: t('admin.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, sorter: true, sortOrder: list.sortOrderOf('createTime'), render: formatTime },
@@ -37,7 +37,7 @@ export default function UserTable({ controller }: Props) {
       key: 'actions',
       width: 290,
       render: (_, u) =>
-        u.admin ? null : (
+        isSuperAdmin(u) ? null : (
           <Space size={0}>
             {canEdit && (
               <Button type="link" size="small" icon={<EditOutlined />} onClick={() => controller.openEdit(u)}>
@@ -69,7 +69,7 @@ export default function UserTable({ controller }: Props) {
       pagination={{ ...list.pagination, showTotal: (total) => t('admin.total', { total }) }}
       onChange={list.handleTableChange}
       rowSelection={
-        canRemove ? { selectedRowKeys: list.selectedRowKeys, onChange: list.setSelectedRowKeys, getCheckboxProps: (u) => ({ disabled: u.admin }) } : undefined
+        canRemove ? { selectedRowKeys: list.selectedRowKeys, onChange: list.setSelectedRowKeys, getCheckboxProps: (u) => ({ disabled: isSuperAdmin(u) }) } : undefined
       }
       scroll={{ x: 1000 }}
     />

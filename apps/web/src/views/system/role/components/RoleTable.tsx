@@ -1,0 +1,76 @@
+import { DeleteOutlined, EditOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons';
+import { Button, Space, Table, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PERMISSIONS } from '@orbit/shared/permissions';
+import type { RoleRow } from '@orbit/shared/contract/role';
+import { formatTime } from '../../../../components/admin/formatTime';
+import StatusSwitch from '../../../../components/admin/StatusSwitch';
+import { useHasPermission } from '../../../../utils/permission';
+import { isAdminRole, type useRoleController } from '../useRoleController';
+
+export default function RoleTable({ controller }: { controller: ReturnType<typeof useRoleController> }) {
+  const { t } = useTranslation();
+  const { list } = controller;
+  const canEdit = useHasPermission(PERMISSIONS.role.edit);
+  const canRemove = useHasPermission(PERMISSIONS.role.remove);
+  const canQuery = useHasPermission(PERMISSIONS.role.query);
+  const sortable = (key: string) => ({ key, dataIndex: key, sorter: true, sortOrder: list.sortOrderOf(key) });
+
+  const columns: TableColumnsType<RoleRow> = [
+    { title: t('role.roleId'), width: 90, ...sortable('roleId') },
+    { title: t('role.roleName'), ellipsis: true, ...sortable('roleName') },
+    { title: t('role.roleKey'), ellipsis: true, ...sortable('roleKey') },
+    { title: t('admin.orderNum'), width: 110, ...sortable('roleSort') },
+    {
+      title: t('admin.status'),
+      key: 'status',
+      width: 90,
+      render: (_, r) => <StatusSwitch status={r.status} name={r.roleName} disabled={!canEdit || isAdminRole(r)} onChange={(s) => controller.changeStatus(r, s)} />,
+    },
+    { title: t('admin.createTime'), width: 170, render: formatTime, ...sortable('createTime') },
+    {
+      title: t('admin.actions'),
+      key: 'actions',
+      width: 340,
+      render: (_, r) =>
+        isAdminRole(r) ? null : (
+          <Space size={0}>
+            {canEdit && (
+              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => controller.open({ kind: 'form', role: r })}>
+                {t('admin.edit')}
+              </Button>
+            )}
+            {canRemove && (
+              <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => controller.remove([r])}>
+                {t('admin.delete')}
+              </Button>
+            )}
+            {canEdit && (
+              <Button type="link" size="small" icon={<SafetyOutlined />} onClick={() => controller.open({ kind: 'dataScope', role: r })}>
+                {t('role.dataScope')}
+              </Button>
+            )}
+            {canQuery && (
+              <Button type="link" size="small" icon={<TeamOutlined />} onClick={() => controller.open({ kind: 'users', role: r })}>
+                {t('role.users')}
+              </Button>
+            )}
+          </Space>
+        ),
+    },
+  ];
+
+  return (
+    <Table<RoleRow>
+      rowKey="roleId"
+      size="middle"
+      columns={columns}
+      dataSource={list.rows}
+      loading={list.isLoading}
+      pagination={{ ...list.pagination, showTotal: (total) => t('admin.total', { total }) }}
+      onChange={list.handleTableChange}
+      rowSelection={canRemove ? { selectedRowKeys: list.selectedRowKeys, onChange: list.setSelectedRowKeys, getCheckboxProps: (r) => ({ disabled: isAdminRole(r) }) } : undefined}
+      scroll={{ x: 1000 }}
+    />
+  );
+}
