@@ -1,8 +1,8 @@
-import type { CreateDeptBody, DeptListQuery, DeptRow, UpdateDeptBody } from '@orbit/shared/contract/dept';
+import type { CreateDeptBody, DeptRow, UpdateDeptBody } from '@orbit/shared/contract/dept';
 import { request } from '../request';
 
 /** Flat list; the page nests it by parentId. */
-export const listDepts = (params: Partial<DeptListQuery>) => request<{ data: DeptRow[] }>({ url: '/system/dept/list', params });
+export const listDepts = (params: { deptName?: string; status?: string }) => request<{ data: DeptRow[] }>({ url: '/system/dept/list', params });
 
 /** Every department except this one and its descendants: the parents it may move under. */
 export const listDeptsExcluding = (deptId: number) => request<{ data: DeptRow[] }>({ url: `/system/dept/list/exclude/${deptId}` });

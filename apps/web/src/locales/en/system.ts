@@ -67,4 +67,13 @@ export default {
   "role.confirmCancelUser": "Remove {{user}} from the role {{role}}?",
   "role.userCancelled": "Removed from the role",
   "role.confirmDelete": "Delete the roles {{names}}?",
+  "dept.deptName": "Department name",
+  "dept.leader": "Leader",
+  "dept.phone": "Phone",
+  "dept.email": "E-mail",
+  "dept.parent": "Parent department",
+  "dept.parentPlaceholder": "Choose the parent department",
+  "dept.addTitle": "Add department",
+  "dept.editTitle": "Edit department",
+  "dept.confirmDelete": "Delete the department {{name}}?",
 };

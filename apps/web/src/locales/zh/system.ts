@@ -67,4 +67,13 @@ export default {
   "role.confirmCancelUser": "确认将 {{user}} 移出角色 {{role}} 吗？",
   "role.userCancelled": "取消授权成功",
   "role.confirmDelete": "确认删除角色 {{names}} 吗？",
+  "dept.deptName": "部门名称",
+  "dept.leader": "负责人",
+  "dept.phone": "联系电话",
+  "dept.email": "邮箱",
+  "dept.parent": "上级部门",
+  "dept.parentPlaceholder": "选择上级部门",
+  "dept.addTitle": "添加部门",
+  "dept.editTitle": "修改部门",
+  "dept.confirmDelete": "确认删除部门 {{name}} 吗？",
 };
