@@ -1,0 +1,71 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PERMISSIONS } from '@orbit/shared/permissions';
+import { formatTime } from '../../../../components/admin/formatTime';
+import DictTag from '../../../../components/dict/DictTag';
+import { useDict } from '../../../../components/dict/useDict';
+import { useHasPermission } from '../../../../utils/permission';
+import type { MenuNode, useMenuController } from '../useMenuController';
+import { useIconLibrary } from './iconLibrary';
+import MenuIcon from './MenuIcon';
+
+const TYPE_COLOURS: Record<string, string> = { M: 'processing', C: 'success', F: 'default' };
+
+export default function MenuTable({ controller }: { controller: ReturnType<typeof useMenuController> }) {
+  const { t } = useTranslation();
+  const icons = useIconLibrary();
+  const dict = useDict('sys_normal_disable');
+  const canAdd = useHasPermission(PERMISSIONS.menu.add);
+  const canEdit = useHasPermission(PERMISSIONS.menu.edit);
+  const canRemove = useHasPermission(PERMISSIONS.menu.remove);
+
+  const columns: TableColumnsType<MenuNode> = [
+    { title: t('menu.menuName'), dataIndex: 'menuName', key: 'menuName', width: 240, ellipsis: true },
+    { title: t('menu.icon'), dataIndex: 'icon', key: 'icon', width: 110, align: 'center', render: (v: string) => <MenuIcon name={v} icons={icons} /> },
+    { title: t('menu.menuType'), dataIndex: 'menuType', key: 'menuType', width: 100, render: (v: string) => <Tag color={TYPE_COLOURS[v]}>{t(`menu.type${v}`)}</Tag> },
+    { title: t('admin.orderNum'), dataIndex: 'orderNum', key: 'orderNum', width: 80 },
+    { title: t('menu.perms'), dataIndex: 'perms', key: 'perms', ellipsis: true },
+    { title: t('menu.component'), dataIndex: 'component', key: 'component', ellipsis: true },
+    { title: t('admin.status'), dataIndex: 'status', key: 'status', width: 90, render: (v: string) => <DictTag options={dict.sys_normal_disable} value={v} /> },
+    { title: t('admin.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, render: formatTime },
+    {
+      title: t('admin.actions'),
+      key: 'actions',
+      width: 240,
+      fixed: 'right',
+      render: (_, m) => (
+        <Space size={0}>
+          {canEdit && (
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => controller.openEdit(m)}>
+              {t('admin.edit')}
+            </Button>
+          )}
+          {canAdd && m.menuType !== 'F' && (
+            <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => controller.openCreate(m.menuId)}>
+              {t('admin.add')}
+            </Button>
+          )}
+          {canRemove && (
+            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => controller.remove(m)}>
+              {t('admin.delete')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Table<MenuNode>
+      rowKey="menuId"
+      size="middle"
+      columns={columns}
+      dataSource={controller.tree}
+      loading={controller.isLoading}
+      pagination={false}
+      expandable={{ expandedRowKeys: controller.expanded, onExpandedRowsChange: (keys) => controller.setExpanded([...keys]) }}
+      scroll={{ x: 1300 }}
+    />
+  );
+}
