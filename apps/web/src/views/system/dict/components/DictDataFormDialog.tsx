@@ -1,0 +1,111 @@
+import { Col, Form, Input, InputNumber, Modal, Radio, Row, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { createDictDataBody, type CreateDictDataBody } from '@orbit/shared/contract/dict';
+import { addDictData, updateDictData } from '../../../../api/system/dict';
+import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
+import { useZodRule } from '../../../../components/admin/useZodRule';
+import DictTag from '../../../../components/dict/DictTag';
+import { useDict } from '../../../../components/dict/useDict';
+import type { DictDataDialog } from '../useDictDataController';
+
+/** RuoYi's list classes: how a value is drawn as a tag. */
+export const LIST_CLASSES = ['default', 'primary', 'success', 'info', 'warning', 'danger'] as const;
+const field = createDictDataBody.shape;
+type Values = Omit<CreateDictDataBody, 'extra'> & { labelZh?: string };
+
+/** Create or edit one value of a dictionary; the Chinese label is kept in `extra.labelZh`. */
+export default function DictDataFormDialog({ dialog, dictType, onClose, onSaved }: { dialog: DictDataDialog; dictType: string; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const zodRule = useZodRule();
+  const dict = useDict('sys_normal_disable', 'sys_yes_no');
+  const editing = dialog?.data;
+
+  const save = ({ labelZh, ...values }: Values) => {
+    const extra = { ...(editing?.extra ?? {}), labelZh: labelZh ?? '' } as CreateDictDataBody['extra'];
+    const body = { ...values, dictType, extra };
+    return editing ? updateDictData({ ...body, dictCode: editing.dictCode }) : addDictData(body);
+  };
+  const { saving, submit } = useFormSubmit(form, save, () => {
+    onSaved();
+    onClose();
+  });
+  const initialValues: Partial<Values> = editing
+    ? ({ ...editing, labelZh: typeof editing.extra?.labelZh === 'string' ? editing.extra.labelZh : '' } as Partial<Values>)
+    : { dictType, dictSort: 0, listClass: 'default', isDefault: 'N', status: '0' };
+  const yesNo = dict.sys_yes_no?.map((d) => ({ value: d.dictValue, label: d.dictLabel }));
+
+  return (
+    <Modal
+      open={!!dialog}
+      title={t(editing ? 'dict.editDataTitle' : 'dict.addDataTitle')}
+      width={640}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={saving}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" preserve={false} initialValues={initialValues}>
+        <Row gutter={16}>
+          <Col span={24}>
+            <Form.Item name="dictType" label={t('dict.dictType')}>
+              <Input disabled />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="dictLabel" label={t('dict.dictLabel')} required rules={[zodRule(field.dictLabel, 'dictLabel')]}>
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="labelZh" label={t('dict.labelZh')} rules={[{ max: 100, message: t('server.validation.tooLong', { field: t('dict.labelZh'), max: 100 }) }]}>
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="dictValue" label={t('dict.dictValue')} required rules={[zodRule(field.dictValue, 'dictValue')]}>
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="dictSort" label={t('dict.dictSort')} required rules={[zodRule(field.dictSort, 'dictSort')]}>
+              <InputNumber min={0} max={9999} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="listClass" label={t('dict.listClass')}>
+              <Select
+                options={LIST_CLASSES.map((c) => ({
+                  value: c,
+                  label: <DictTag options={[{ dictValue: c, dictLabel: t(`dict.class.${c}`), listClass: c } as never]} value={c} />,
+                }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="cssClass" label={t('dict.cssClass')} rules={[zodRule(field.cssClass, 'cssClass')]}>
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="isDefault" label={t('dict.isDefault')}>
+              <Radio.Group options={yesNo} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="status" label={t('admin.status')}>
+              <Radio.Group options={dict.sys_normal_disable?.map((d) => ({ value: d.dictValue, label: d.dictLabel }))} />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="remark" label={t('admin.remark')} rules={[zodRule(field.remark, 'remark')]}>
+              <Input.TextArea rows={2} maxLength={500} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Modal>
+  );
+}

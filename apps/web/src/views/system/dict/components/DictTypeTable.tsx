@@ -1,0 +1,65 @@
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Button, Space, Table, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PERMISSIONS } from '@orbit/shared/permissions';
+import type { DictTypeRow } from '../../../../api/system/dict';
+import { formatTime } from '../../../../components/admin/formatTime';
+import DictTag from '../../../../components/dict/DictTag';
+import { useDict } from '../../../../components/dict/useDict';
+import { useHasPermission } from '../../../../utils/permission';
+import type { useDictTypeController } from '../useDictTypeController';
+
+/** Where the values of a dictionary type are edited (the hidden route System › Dictionary Data). */
+export const dictDataPath = (dictType: string) => `/system/dict-data?dictType=${encodeURIComponent(dictType)}`;
+
+export default function DictTypeTable({ controller }: { controller: ReturnType<typeof useDictTypeController> }) {
+  const { t } = useTranslation();
+  const { list } = controller;
+  const dict = useDict('sys_normal_disable');
+  const canEdit = useHasPermission(PERMISSIONS.dict.edit);
+  const canRemove = useHasPermission(PERMISSIONS.dict.remove);
+  const sortable = (key: string) => ({ key, dataIndex: key, sorter: true, sortOrder: list.sortOrderOf(key) });
+
+  const columns: TableColumnsType<DictTypeRow> = [
+    { title: t('dict.dictId'), width: 90, ...sortable('dictId') },
+    { title: t('dict.dictName'), ellipsis: true, ...sortable('dictName') },
+    { title: t('dict.dictType'), ellipsis: true, ...sortable('dictType'), render: (v: string) => <Link to={dictDataPath(v)}>{v}</Link> },
+    { title: t('admin.status'), width: 100, ...sortable('status'), render: (v: string) => <DictTag options={dict.sys_normal_disable} value={v} /> },
+    { title: t('admin.remark'), dataIndex: 'remark', key: 'remark', ellipsis: true },
+    { title: t('admin.createTime'), width: 170, ...sortable('createTime'), render: formatTime },
+    {
+      title: t('admin.actions'),
+      key: 'actions',
+      width: 180,
+      render: (_, d) => (
+        <Space size={0}>
+          {canEdit && (
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => controller.open({ type: d })}>
+              {t('admin.edit')}
+            </Button>
+          )}
+          {canRemove && (
+            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => controller.remove([d])}>
+              {t('admin.delete')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Table<DictTypeRow>
+      rowKey="dictId"
+      size="middle"
+      columns={columns}
+      dataSource={list.rows}
+      loading={list.isLoading}
+      pagination={{ ...list.pagination, showTotal: (total) => t('admin.total', { total }) }}
+      onChange={list.handleTableChange}
+      rowSelection={canRemove ? { selectedRowKeys: list.selectedRowKeys, onChange: list.setSelectedRowKeys } : undefined}
+      scroll={{ x: 900 }}
+    />
+  );
+}
