@@ -1,0 +1,37 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UpdateProfileBody } from '@orbit/shared/contract/user';
+import { getProfile, updatePassword, updateProfile, uploadAvatar } from '../../../../api/system/profile';
+import { getSession, patchSession } from '../../../../store/session';
+
+export const PROFILE_KEY = 'system-profile';
+
+/** The signed-in user's own page: details, edits, password and avatar; the session follows the changes. */
+export function useProfileController() {
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: [PROFILE_KEY], queryFn: getProfile });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [PROFILE_KEY] });
+  const patchUser = (patch: Partial<NonNullable<ReturnType<typeof getSession>>['user']>) => {
+    const session = getSession();
+    if (session) patchSession({ user: { ...session.user, ...patch } });
+  };
+
+  return {
+    profile: query.data?.data,
+    roleGroup: query.data?.roleGroup ?? '',
+    isLoading: query.isLoading,
+    isError: query.isError,
+    refetch: () => void query.refetch(),
+    saveDetails: async (values: UpdateProfileBody) => {
+      await updateProfile(values);
+      patchUser({ nickName: values.nickName, email: values.email, phonenumber: values.phonenumber, sex: values.sex });
+      await refresh();
+    },
+    changePassword: (oldPassword: string, newPassword: string) => updatePassword(oldPassword, newPassword),
+    changeAvatar: async (file: File) => {
+      const { imgUrl } = await uploadAvatar(file, file.name);
+      patchUser({ avatar: imgUrl });
+      await refresh();
+      return imgUrl;
+    },
+  };
+}
