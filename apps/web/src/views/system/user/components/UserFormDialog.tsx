@@ -59,7 +59,7 @@ export default function UserFormDialog({ dialog, onClose, onSaved }: Props) {
   ) : detail.isLoading || !detail.data ? (
     <Skeleton active />
   ) : (
-    <Form form={form} layout="vertical" preserve={false} initialValues={initialUserValues(detail.data)} data-testid="user-form">
+    <Form form={form} name="user" layout="vertical" preserve={false} initialValues={initialUserValues(detail.data)} data-testid="user-form">
       <Row gutter={16}>
         <Col span={12}>
           <Form.Item name="nickName" label={t('user.nickName')} required rules={[zodRule(field.nickName, 'nickName')]}>

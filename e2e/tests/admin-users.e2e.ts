@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot, signIn } from '../helpers/browser';
+import { startServer, type RunningServer } from '../helpers/server';
+
+const NO_PERMISSION = "Sorry，you don't have the permissions for this URL，please contact IT Services，thanks！";
+
+/** Every administration page, by its address, and the test id its content carries. */
+const ADMIN_PAGES = [
+  ['users', '/system/user', 'user-page'],
+  ['roles', '/system/role', 'role-page'],
+  ['depts', '/system/dept', 'dept-page'],
+  ['menus', '/system/menu', 'menu-page'],
+  ['dicts', '/system/dict', 'dict-page'],
+  ['dict-data', '/system/dict-data?dictType=crm_rating', 'dict-data-page'],
+  ['login-log', '/setup/log-login', 'logininfor-page'],
+  ['operation-log', '/setup/log-operation', 'operlog-page'],
+  ['profile', '/user/profile', 'profile-page'],
+] as const;
+
+async function setLanguage(page: Page, language: 'en' | 'zh') {
+  await page.evaluate((lang) => {
+    localStorage.setItem('language', lang);
+    document.cookie = `language=${lang}; path=/`;
+  }, language);
+}
+
+describe('administration in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('an administrator creates a sales rep, who sees only their menus and is refused the user administration', async () => {
+    const admin = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await signIn(admin, server.url);
+    await admin.waitForURL(/\/home/);
+    await admin.goto(`${server.url}/system/user`);
+    await admin.getByTestId('user-page').waitFor();
+    await admin.getByRole('cell', { name: 'olivia.park', exact: true }).first().waitFor();
+
+    await admin.getByRole('button', { name: 'Add' }).click();
+    const form = admin.getByTestId('user-form');
+    await form.waitFor();
+    // The client refuses an empty form with the server's own messages.
+    await admin.locator('.ant-modal').getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => form.getByText('User name is required').count()).toBe(1);
+
+    await form.locator('#user_nickName').fill('Sam Seller');
+    await form.locator('#user_userName').fill('sam.seller');
+    await form.locator('#user_password').fill('seller123');
+    await form.locator('#user_roleIds').click();
+    await admin.locator('.ant-select-item-option', { hasText: 'Sales Representative' }).click();
+    await admin.keyboard.press('Escape');
+    await admin.locator('.ant-modal').getByRole('button', { name: 'OK' }).click();
+    await form.waitFor({ state: 'detached' });
+    await admin.getByRole('cell', { name: 'sam.seller', exact: true }).first().waitFor();
+    await admin.close();
+
+    const rep = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await signIn(rep, server.url, 'sam.seller', 'seller123');
+    await rep.waitForURL(/\/home/);
+    await rep.getByTestId('sidebar').waitFor();
+    await rep.getByTestId('menu-Leads').waitFor();
+    expect(await rep.getByTestId('menu-System').count()).toBe(0);
+    expect(await rep.getByTestId('menu-Setup').count()).toBe(0);
+
+    await rep.goto(`${server.url}/system/user`);
+    await expect.poll(() => rep.getByTestId('no-permission').textContent()).toBe(NO_PERMISSION);
+    expect(await rep.getByTestId('user-page').count()).toBe(0);
+    await screenshot(rep, 'admin-refused-en');
+    await rep.close();
+  });
+
+  it('renders every administration page in English and Chinese', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await signIn(page, server.url);
+    await page.waitForURL(/\/home/);
+    for (const language of ['en', 'zh'] as const) {
+      await setLanguage(page, language);
+      for (const [name, path, testId] of ADMIN_PAGES) {
+        await page.goto(`${server.url}${path}`);
+        await page.getByTestId(testId).waitFor();
+        // Wait for the data: no spinner left and no error state.
+        await expect.poll(() => page.locator('.ant-spin-spinning, .ant-skeleton').count(), { timeout: 15_000 }).toBe(0);
+        expect(await page.getByTestId('retry').count()).toBe(0);
+        await screenshot(page, `admin-${name}-${language}`);
+      }
+    }
+    await page.close();
+  });
+});
