@@ -1,8 +1,9 @@
+import { menuIcon } from '../../../../layout/menuIcons';
 import type { IconLibrary } from './iconLibrary';
 
-/** A menu's icon: the antd icon of that name, or the stored name itself (older seed icons). */
+/** A menu's icon: the antd icon of that name, else the sidebar's icon for the seed's short names ('user', 'tree'…). */
 export default function MenuIcon({ name, icons }: { name: string | null | undefined; icons: IconLibrary | null }) {
-  if (!name) return null;
+  if (!name || name === '#') return null;
   const Icon = icons?.[name];
-  return Icon ? <Icon /> : <span style={{ color: 'rgba(0,0,0,0.45)' }}>{name}</span>;
+  return Icon ? <Icon /> : <span title={name}>{menuIcon(name)}</span>;
 }

@@ -19,9 +19,9 @@ export default function UserTable({ controller }: Props) {
 
   const columns: TableColumnsType<UserRow> = [
     { title: t('user.userId'), dataIndex: 'userId', key: 'userId', width: 90, sorter: true, sortOrder: list.sortOrderOf('userId') },
-    { title: t('user.userName'), dataIndex: 'userName', key: 'userName', sorter: true, sortOrder: list.sortOrderOf('userName'), ellipsis: true },
-    { title: t('user.nickName'), dataIndex: 'nickName', key: 'nickName', sorter: true, sortOrder: list.sortOrderOf('nickName'), ellipsis: true },
-    { title: t('user.dept'), key: 'dept', render: (_, u) => u.dept?.deptName ?? '', ellipsis: true },
+    { title: t('user.userName'), dataIndex: 'userName', key: 'userName', width: 140, sorter: true, sortOrder: list.sortOrderOf('userName'), ellipsis: true },
+    { title: t('user.nickName'), dataIndex: 'nickName', key: 'nickName', width: 130, sorter: true, sortOrder: list.sortOrderOf('nickName'), ellipsis: true },
+    { title: t('user.dept'), key: 'dept', width: 130, render: (_, u) => u.dept?.deptName ?? '', ellipsis: true },
     { title: t('user.phonenumber'), dataIndex: 'phonenumber', key: 'phonenumber', width: 140 },
     {
       title: t('admin.status'),
@@ -36,6 +36,7 @@ export default function UserTable({ controller }: Props) {
       title: t('admin.actions'),
       key: 'actions',
       width: 290,
+      fixed: 'right',
       render: (_, u) =>
         isSuperAdmin(u) ? null : (
           <Space size={0}>
@@ -71,7 +72,7 @@ export default function UserTable({ controller }: Props) {
       rowSelection={
         canRemove ? { selectedRowKeys: list.selectedRowKeys, onChange: list.setSelectedRowKeys, getCheckboxProps: (u) => ({ disabled: isSuperAdmin(u) }) } : undefined
       }
-      scroll={{ x: 1000 }}
+      scroll={{ x: 1250 }}
     />
   );
 }
