@@ -13,6 +13,20 @@ export type Notifier = {
 
 let current: Notifier | null = null;
 const waiting: Array<(notifier: Notifier) => void> = [];
+let demand: (() => void) | null = null;
+let demanded = false;
+
+/**
+ * The app shell mounts the notifier (antd's message and dialogs) only once something needs showing,
+ * so a page that never shows a message never loads antd's message machinery.
+ */
+export function onNotifierDemand(listener: () => void): () => void {
+  demand = listener;
+  if (demanded) listener();
+  return () => {
+    if (demand === listener) demand = null;
+  };
+}
 
 /**
  * The first requests (the route guard's) can run before React has mounted the shell; what they
@@ -20,6 +34,10 @@ const waiting: Array<(notifier: Notifier) => void> = [];
  */
 function whenReady<T>(show: (notifier: Notifier) => T): Promise<T> {
   if (current) return Promise.resolve(show(current));
+  if (!demanded) {
+    demanded = true;
+    demand?.();
+  }
   return new Promise((resolve) => waiting.push((n) => resolve(show(n))));
 }
 

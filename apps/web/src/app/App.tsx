@@ -1,11 +1,12 @@
 import { ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { antdSize, appStore } from '../store/app';
 import { settingsStore } from '../store/settings';
 import { useAntdLocale } from '../utils/useAntdLocale';
-import NotifierBridge from './NotifierBridge';
-import { router } from './router';
+import NotifierMount from './NotifierMount';
+import { createRouter } from './router';
 
 /**
  * Providers around the whole app: antd theme (the settings panel's colour, applied at run time),
@@ -18,9 +19,10 @@ export default function App() {
   const antdLocale = useAntdLocale(i18n.language);
   const { themeColor } = settingsStore.use();
   const { size } = appStore.use();
+  const [router] = useState(createRouter);
   return (
     <ConfigProvider locale={antdLocale} componentSize={antdSize(size)} theme={{ token: { colorPrimary: themeColor, colorLink: themeColor } }}>
-      <NotifierBridge />
+      <NotifierMount />
       <RouterProvider router={router} />
     </ConfigProvider>
   );

@@ -1,4 +1,5 @@
 import { createBrowserRouter } from 'react-router';
+import { loadAllLanguages } from '../i18n/i18n';
 import { requireSession } from './guards';
 import RouteError from './RouteError';
 
@@ -8,27 +9,31 @@ const booting = <div className="app-booting" aria-busy="true" />;
 const page = (load: () => Promise<{ default: React.ComponentType }>) => () => load().then((m) => ({ Component: m.default }));
 
 /**
- * Routes every visitor has (SPEC §2). Everything under '/' is the signed-in shell: its pages come
- * from the server's menu at run time and are resolved by the layout (layout/routes/). Pages load
- * lazily so that the sign-in page stays small.
+ * Routes every visitor has (SPEC §2). Created by App on its first render, not at import: a
+ * browser router runs the first page's loaders as soon as it exists, and their messages need the
+ * language texts that main.tsx waits for. Everything under '/' is the signed-in shell: its pages
+ * come from the server's menu at run time and are resolved by the layout (layout/routes/). Pages
+ * load lazily so that the sign-in page stays small.
  */
-export const router = createBrowserRouter([
-  { path: '/login', lazy: page(() => import('../views/login/LoginPage')), errorElement: <RouteError />, hydrateFallbackElement: booting },
-  { path: '/auth-redirect', lazy: page(() => import('../views/redirect/AuthRedirectPage')) },
-  { path: '/404', lazy: page(() => import('../views/error/NotFoundPage')) },
-  // Print views: hidden, signed in, without the layout's chrome.
-  { path: '/Leads/print-leads-index', loader: requireSession, lazy: page(() => import('../views/print/PrintLeadsPage')), errorElement: <RouteError />, hydrateFallbackElement: booting },
-  { path: '/Leads/print-leads-detail', loader: requireSession, lazy: page(() => import('../views/print/PrintLeadsPage')), errorElement: <RouteError />, hydrateFallbackElement: booting },
-  {
-    path: '/',
-    loader: requireSession,
-    lazy: page(() => import('../layout/SignedInRoot')),
-    errorElement: <RouteError />,
-    hydrateFallbackElement: booting,
-    // Keeps the session check from re-running on every navigation once the session is loaded.
-    shouldRevalidate: () => false,
-    children: [
-      { path: '*', lazy: () => import('../layout/routes/pageRoute') },
-    ],
-  },
-]);
+export const createRouter = () =>
+  createBrowserRouter([
+    { path: '/login', lazy: page(() => import('../views/login/LoginPage')), errorElement: <RouteError />, hydrateFallbackElement: booting },
+    { path: '/auth-redirect', lazy: page(() => import('../views/redirect/AuthRedirectPage')) },
+    { path: '/404', lazy: page(() => import('../views/error/NotFoundPage')) },
+    // Print views: hidden, signed in, without the layout's chrome.
+    { path: '/Leads/print-leads-index', loader: requireSession, lazy: page(() => import('../views/print/PrintLeadsPage')), errorElement: <RouteError />, hydrateFallbackElement: booting },
+    { path: '/Leads/print-leads-detail', loader: requireSession, lazy: page(() => import('../views/print/PrintLeadsPage')), errorElement: <RouteError />, hydrateFallbackElement: booting },
+    {
+      path: '/',
+      loader: requireSession,
+      // The shell's menu search matches titles in both languages, so it loads both tables.
+      lazy: page(() => Promise.all([import('../layout/SignedInRoot'), loadAllLanguages()]).then(([shell]) => shell)),
+      errorElement: <RouteError />,
+      hydrateFallbackElement: booting,
+      // Keeps the session check from re-running on every navigation once the session is loaded.
+      shouldRevalidate: () => false,
+      children: [
+        { path: '*', lazy: () => import('../layout/routes/pageRoute') },
+      ],
+    },
+  ]);

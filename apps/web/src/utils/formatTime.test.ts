@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import i18n from '../i18n/i18n';
+import { changeLanguage } from '../i18n/i18n';
 import { formatTime, parseTime, toDate } from './formatTime';
 
 const now = new Date(2026, 10, 22, 12, 0, 0).getTime();
@@ -7,7 +7,7 @@ const ago = (seconds: number) => now - seconds * 1000;
 
 describe('formatTime (relative time, SPEC §9)', () => {
   it('follows the thresholds in English', async () => {
-    await i18n.changeLanguage('en');
+    await changeLanguage('en');
     expect(formatTime(ago(0), { now })).toBe('just now');
     expect(formatTime(ago(29), { now })).toBe('just now');
     expect(formatTime(ago(30), { now })).toBe('1 minute ago');
@@ -22,12 +22,12 @@ describe('formatTime (relative time, SPEC §9)', () => {
   });
 
   it('speaks Chinese too', async () => {
-    await i18n.changeLanguage('zh');
+    await changeLanguage('zh');
     expect(formatTime(ago(5), { now })).toBe('刚刚');
     expect(formatTime(ago(120), { now })).toBe('2分钟前');
     expect(formatTime(ago(7200), { now })).toBe('2小时前');
     expect(formatTime(ago(30 * 3600), { now })).toBe('1天前');
-    await i18n.changeLanguage('en');
+    await changeLanguage('en');
   });
 
   it('reads a 10-digit timestamp as seconds, longer ones as milliseconds', () => {

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadAllLanguages } from '../../i18n/i18n';
 import { menuTitle } from './menuTitle';
 
 describe('menuTitle', () => {
+  beforeAll(() => loadAllLanguages());
   it('translates by route name in both languages', () => {
     expect(menuTitle({ name: 'LeadsIndex', title: 'Leads' }, 'en')).toBe('Leads');
     expect(menuTitle({ name: 'LeadsIndex', title: 'Leads' }, 'zh')).toBe('线索');

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadAllLanguages } from '../../i18n/i18n';
 import type { RouterVo } from '@orbit/shared/contract/auth';
 import { buildMenuModel } from './menuModel';
 import { createMenuSearch, searchEntries } from './useMenuSearch';
@@ -11,7 +12,11 @@ const routers: RouterVo[] = [
 ];
 
 describe('menu search', () => {
-  const search = createMenuSearch(searchEntries(buildMenuModel(routers)));
+  let search: ReturnType<typeof createMenuSearch>;
+  beforeAll(async () => {
+    await loadAllLanguages();
+    search = createMenuSearch(searchEntries(buildMenuModel(routers)));
+  });
   it('finds a page from a misspelt title', () => {
     expect(search('Dashbord')[0]!.path).toBe('/dashboard/dashboard-index');
     expect(search('oportunity')[0]!.path).toBe('/opportunity/opportunity-index');

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../../i18n/i18n';
+import { i18nReady } from '../../i18n/i18n';
 import { RequestError } from '../../api/request';
 import { getSession, setSession, type Session } from '../../store/session';
 import PasswordChangePrompt from './PasswordChangePrompt';
@@ -19,7 +19,8 @@ const baseSession = {
   routers: [],
 } as unknown as Session;
 
-beforeAll(() => {
+beforeAll(async () => {
+  await i18nReady;
   // antd's responsive helpers ask for media queries, which jsdom lacks.
   window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, onchange: null, dispatchEvent: () => false })) as never;
 });
