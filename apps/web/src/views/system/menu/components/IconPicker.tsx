@@ -1,34 +1,31 @@
-import { Button, Empty, Input, Popover, Spin, Tooltip } from 'antd';
+import { Button, Empty, Input, Popover, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIconLibrary } from './iconLibrary';
+import { MENU_ICONS } from '../../../../layout/menuIcons';
 import MenuIcon from './MenuIcon';
 
 type Props = { value?: string; onChange?: (value: string) => void };
 
-/** Picks an antd outlined icon by name; the list is searchable and loads only when this page is used. */
+/** Picks a menu icon from the sidebar's catalogue by name; the grid filters as you type. */
 export default function IconPicker({ value, onChange }: Props) {
   const { t } = useTranslation();
-  const icons = useIconLibrary();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const names = useMemo(() => {
     const needle = text.trim().toLowerCase();
-    return Object.keys(icons ?? {}).filter((n) => n.toLowerCase().includes(needle));
-  }, [icons, text]);
+    return Object.keys(MENU_ICONS).filter((n) => n.includes(needle));
+  }, [text]);
 
   const pick = (name: string) => {
     onChange?.(name);
     setOpen(false);
   };
 
-  const grid = !icons ? (
-    <Spin />
-  ) : names.length ? (
+  const grid = names.length ? (
     <div style={{ display: 'grid', gridTemplateColumns: 'repeat(8, 36px)', gap: 4, maxHeight: 260, overflow: 'auto' }}>
       {names.map((name) => (
         <Tooltip key={name} title={name} mouseEnterDelay={0.4}>
-          <Button type={name === value ? 'primary' : 'text'} aria-label={name} onClick={() => pick(name)} icon={<MenuIcon name={name} icons={icons} />} />
+          <Button type={name === value ? 'primary' : 'text'} aria-label={name} onClick={() => pick(name)} icon={<MenuIcon name={name} />} />
         </Tooltip>
       ))}
     </div>
@@ -53,7 +50,7 @@ export default function IconPicker({ value, onChange }: Props) {
         readOnly
         value={value}
         placeholder={t('menu.iconPlaceholder')}
-        prefix={value && icons?.[value] ? <MenuIcon name={value} icons={icons} /> : <span />}
+        prefix={value ? <MenuIcon name={value} /> : <span />}
         allowClear
         onClear={() => onChange?.('')}
         data-testid="icon-picker"

@@ -1,9 +1,7 @@
 import { menuIcon } from '../../../../layout/menuIcons';
-import type { IconLibrary } from './iconLibrary';
 
-/** A menu's icon: the antd icon of that name, else the sidebar's icon for the seed's short names ('user', 'tree'…). */
-export default function MenuIcon({ name, icons }: { name: string | null | undefined; icons: IconLibrary | null }) {
+/** A menu row's icon as the sidebar draws it; nothing for an empty name or RuoYi's '#' placeholder. */
+export default function MenuIcon({ name }: { name: string | null | undefined }) {
   if (!name || name === '#') return null;
-  const Icon = icons?.[name];
-  return Icon ? <Icon /> : <span title={name}>{menuIcon(name)}</span>;
+  return <span title={name}>{menuIcon(name)}</span>;
 }

@@ -7,14 +7,12 @@ import DictTag from '../../../../components/dict/DictTag';
 import { useDict } from '../../../../components/dict/useDict';
 import { useHasPermission } from '../../../../utils/permission';
 import type { MenuNode, useMenuController } from '../useMenuController';
-import { useIconLibrary } from './iconLibrary';
 import MenuIcon from './MenuIcon';
 
 const TYPE_COLOURS: Record<string, string> = { M: 'processing', C: 'success', F: 'default' };
 
 export default function MenuTable({ controller }: { controller: ReturnType<typeof useMenuController> }) {
   const { t } = useTranslation();
-  const icons = useIconLibrary();
   const dict = useDict('sys_normal_disable');
   const canAdd = useHasPermission(PERMISSIONS.menu.add);
   const canEdit = useHasPermission(PERMISSIONS.menu.edit);
@@ -22,7 +20,7 @@ export default function MenuTable({ controller }: { controller: ReturnType<typeo
 
   const columns: TableColumnsType<MenuNode> = [
     { title: t('menu.menuName'), dataIndex: 'menuName', key: 'menuName', width: 240, ellipsis: true },
-    { title: t('menu.icon'), dataIndex: 'icon', key: 'icon', width: 110, align: 'center', render: (v: string) => <MenuIcon name={v} icons={icons} /> },
+    { title: t('menu.icon'), dataIndex: 'icon', key: 'icon', width: 110, align: 'center', render: (v: string) => <MenuIcon name={v} /> },
     { title: t('menu.menuType'), dataIndex: 'menuType', key: 'menuType', width: 100, render: (v: string) => <Tag color={TYPE_COLOURS[v]}>{t(`menu.type${v}`)}</Tag> },
     { title: t('admin.orderNum'), dataIndex: 'orderNum', key: 'orderNum', width: 80 },
     { title: t('menu.perms'), dataIndex: 'perms', key: 'perms', ellipsis: true },
