@@ -78,6 +78,41 @@ describe('administration in Chromium', () => {
     await rep.close();
   });
 
+  it('an administrator adds users to a role from the role page and removes them again', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await signIn(page, server.url);
+    await page.waitForURL(/\/home/);
+    await page.goto(`${server.url}/system/role`);
+    await page.getByTestId('role-page').waitFor();
+    await page.getByRole('row').filter({ hasText: 'marketing' }).getByRole('button', { name: 'Users' }).click();
+    const drawer = page.getByRole('dialog').filter({ hasText: 'Users with the role Marketing' });
+    await drawer.getByRole('cell', { name: 'mia.chen', exact: true }).waitFor();
+    expect(await drawer.getByRole('cell', { name: 'olivia.park', exact: true }).count()).toBe(0);
+
+    await drawer.getByRole('button', { name: 'Add users' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Add users to the role Marketing' });
+    await dialog.getByRole('cell', { name: 'olivia.park', exact: true }).waitFor();
+    // Those who already hold the role are not offered.
+    expect(await dialog.getByRole('cell', { name: 'mia.chen', exact: true }).count()).toBe(0);
+    await dialog.getByRole('row').filter({ hasText: 'olivia.park' }).locator('.ant-checkbox-input').check();
+    await dialog.getByRole('row').filter({ hasText: 'noah.king' }).locator('.ant-checkbox-input').check();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await drawer.getByRole('cell', { name: 'olivia.park', exact: true }).waitFor();
+    await drawer.getByRole('cell', { name: 'noah.king', exact: true }).waitFor();
+    await screenshot(page, 'admin-role-users-en');
+
+    await drawer.getByRole('row').filter({ hasText: 'olivia.park' }).locator('.ant-checkbox-input').check();
+    await drawer.getByRole('row').filter({ hasText: 'noah.king' }).locator('.ant-checkbox-input').check();
+    await drawer.getByRole('button', { name: 'Remove selected' }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: 'Remove the 2 selected users from the role Marketing?' });
+    await confirm.getByRole('button', { name: 'OK' }).click();
+    await drawer.getByRole('cell', { name: 'olivia.park', exact: true }).waitFor({ state: 'detached' });
+    expect(await drawer.getByRole('cell', { name: 'noah.king', exact: true }).count()).toBe(0);
+    await drawer.getByRole('cell', { name: 'mia.chen', exact: true }).waitFor();
+    await page.close();
+  });
+
   it('renders every administration page in English and Chinese', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await signIn(page, server.url);

@@ -28,6 +28,16 @@ describe('role administration', () => {
     expect((await admin('GET', '/system/role/optionselect')).body.data).toHaveLength(5);
   });
 
+  it('marks the admin role on the wire and leaves bookkeeping columns out', async () => {
+    const rows = (await admin('GET', '/system/role/list')).body.rows as Array<Record<string, unknown>>;
+    expect(rows.filter((r) => r.admin).map((r) => r.roleKey)).toEqual(['admin']);
+    expect(rows[0]).not.toHaveProperty('delFlag');
+    expect(rows[0]).not.toHaveProperty('createBy');
+    expect(rows[0]!.createTime).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect((await admin('GET', `/system/role/${roleIdOf.admin}`)).body.data.admin).toBe(true);
+    expect((await admin('GET', `/system/role/${roleIdOf.sales_rep}`)).body.data.admin).toBe(false);
+  });
+
   it('keeps role keys and names unique, with field errors', async () => {
     const key = await admin('POST', '/system/role', { roleName: 'Another', roleKey: 'sales_rep' });
     expect(key.status).toBe(400);

@@ -28,9 +28,20 @@ export const getRoleMenuTree = (roleId: number) =>
 export const getRoleDeptTree = (roleId: number) =>
   request<{ depts: TreeSelectNode[]; checkedKeys: number[] }>({ url: `/system/role/deptTree/${roleId}` });
 
+export type RoleUserParams = { roleId: number; pageNum: number; pageSize: number; userName?: string; phonenumber?: string };
+
 /** The users holding a role. */
-export const listRoleUsers = (params: { roleId: number; pageNum: number; pageSize: number; userName?: string; phonenumber?: string }) =>
-  request<PageRows<UserRow>>({ url: '/system/role/authUser/allocatedList', params });
+export const listRoleUsers = (params: RoleUserParams) => request<PageRows<UserRow>>({ url: '/system/role/authUser/allocatedList', params });
+
+/** Users within the caller's data scope who do not hold the role yet. */
+export const listUsersWithoutRole = (params: RoleUserParams) =>
+  request<PageRows<UserRow>>({ url: '/system/role/authUser/unallocatedList', params });
 
 export const cancelRoleUser = (roleId: number, userId: number) =>
   request({ url: '/system/role/authUser/cancel', method: 'PUT', data: { roleId, userId } });
+
+export const cancelRoleUsers = (roleId: number, userIds: number[]) =>
+  request({ url: '/system/role/authUser/cancelAll', method: 'PUT', params: { roleId, userIds: userIds.join(',') } });
+
+export const addRoleUsers = (roleId: number, userIds: number[]) =>
+  request({ url: '/system/role/authUser/selectAll', method: 'PUT', params: { roleId, userIds: userIds.join(',') } });

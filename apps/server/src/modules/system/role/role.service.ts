@@ -11,7 +11,7 @@ import { hasPermission, type CurrentUser } from '../../auth/currentUser';
 import { createDeptService } from '../dept/dept.service';
 import { createUserService, userScopeOf } from '../user/user.service';
 import { createRoleRepository } from './role.repository';
-import { assignableRoles, permsOf, type RoleRecord } from './roleReach';
+import { assignableRoles, permsOf, toRoleRow, type RoleRecord } from './roleReach';
 
 /**
  * Roles: unique key and name, the menus and buttons they grant, their data scope (with custom
@@ -59,9 +59,12 @@ export function createRoleService(db: Db, config: Pick<Config, 'sessionTtlMinute
   }
 
   return {
-    list: (query: RoleListQuery) => repo.list(query),
-    all: () => repo.all(),
-    get: getRole,
+    list: async (query: RoleListQuery) => {
+      const { total, rows } = await repo.list(query);
+      return { total, rows: rows.map(toRoleRow) };
+    },
+    all: async () => (await repo.all()).map(toRoleRow),
+    get: async (roleId: number) => toRoleRow(await getRole(roleId)),
 
     async create(user: CurrentUser, body: CreateRoleBody): Promise<number> {
       await assertUnique(body);

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { ADMIN_ROLE_KEY } from '@orbit/shared/constants';
+import type { RoleRow } from '@orbit/shared/contract/role';
 import type { Executor } from '../../../db/client';
 import { DEL_FLAG_PRESENT, STATUS_NORMAL } from '../../../db/schema/columns';
 import { sysMenu, sysRoleMenu } from '../../../db/schema/menu';
@@ -7,6 +8,23 @@ import { sysRole } from '../../../db/schema/organisation';
 import { hasPermission, type CurrentUser } from '../../auth/currentUser';
 
 export type RoleRecord = typeof sysRole.$inferSelect;
+
+/** A role as the wire carries it (RoleRow): no bookkeeping columns, ISO time, the admin flag. */
+export function toRoleRow(role: RoleRecord): RoleRow {
+  return {
+    roleId: role.roleId,
+    roleName: role.roleName,
+    roleKey: role.roleKey,
+    roleSort: role.roleSort,
+    dataScope: role.dataScope,
+    menuCheckStrictly: role.menuCheckStrictly,
+    deptCheckStrictly: role.deptCheckStrictly,
+    status: role.status,
+    remark: role.remark,
+    createTime: role.createTime.toISOString(),
+    admin: role.roleKey === ADMIN_ROLE_KEY,
+  };
+}
 
 /** Permission strings a menu row carries ("a:b:c" or "a:b:c,d:e:f"). */
 export const permsOf = (perms: string | null) => (perms ?? '').split(',').map((p) => p.trim()).filter(Boolean);

@@ -11,7 +11,8 @@ import type { CurrentUser } from '../../auth/currentUser';
 import { hashPassword } from '../../auth/password';
 import { createSessionRepository } from '../../auth/session.repository';
 import { deptScopeOf, createDeptService } from '../dept/dept.service';
-import { assignableRoles, type RoleRecord } from '../role/roleReach';
+import { assignableRoles, toRoleRow } from '../role/roleReach';
+import type { RoleRow } from '@orbit/shared/contract/role';
 import { createUserRepository, type UserUnique } from './user.repository';
 
 /** Users a caller reaches: their data scope on the user table, a user's "owner" being themself. */
@@ -70,7 +71,7 @@ export function createUserService(db: Db, config: Pick<Config, 'sessionTtlMinute
   return {
     assertTargets,
     list: (user: CurrentUser, query: UserListQuery) => repo.list(query, userScopeOf(user)),
-    assignableRoles: (user: CurrentUser): Promise<RoleRecord[]> => assignableRoles(db, user),
+    assignableRoles: async (user: CurrentUser): Promise<RoleRow[]> => (await assignableRoles(db, user)).map(toRoleRow),
 
     /** A user in scope with its role ids; the super administrator can be looked at, not changed. */
     async get(user: CurrentUser, userId: number): Promise<{ data: UserRow; roleIds: number[] }> {
@@ -155,7 +156,7 @@ export function createUserService(db: Db, config: Pick<Config, 'sessionTtlMinute
     /** The roles of a user for the "assign roles" page: every assignable role, flagged when held. */
     async rolesOf(user: CurrentUser, userId: number) {
       const { data, roleIds } = await this.get(user, userId);
-      const roles = (await assignableRoles(db, user)).map((r) => ({ ...r, flag: roleIds.includes(r.roleId) }));
+      const roles = (await assignableRoles(db, user)).map((r) => ({ ...toRoleRow(r), flag: roleIds.includes(r.roleId) }));
       return { user: data, roles };
     },
 

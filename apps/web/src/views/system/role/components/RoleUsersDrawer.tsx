@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Form, Input, Table, type TableColumnsType } from 'antd';
+import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
+import { Button, Drawer, Form, Input, Space, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { RoleRow } from '@orbit/shared/contract/role';
 import type { UserRow } from '@orbit/shared/contract/user';
-import { cancelRoleUser, listRoleUsers } from '../../../../api/system/role';
+import { cancelRoleUser, cancelRoleUsers, listRoleUsers } from '../../../../api/system/role';
 import { formatTime } from '../../../../components/admin/formatTime';
 import LoadError from '../../../../components/admin/LoadError';
 import SearchForm from '../../../../components/admin/SearchForm';
@@ -13,6 +15,7 @@ import { useListController } from '../../../../components/admin/useListControlle
 import { useDict } from '../../../../components/dict/useDict';
 import DictTag from '../../../../components/dict/DictTag';
 import { useHasPermission } from '../../../../utils/permission';
+import AddRoleUsersDialog from './AddRoleUsersDialog';
 
 const ROLE_USERS_KEY = 'system-role-users';
 type Filters = { roleId: number; userName?: string; phonenumber?: string };
@@ -25,13 +28,26 @@ function RoleUsers({ role }: { role: RoleRow }) {
   const dict = useDict('sys_normal_disable');
   const canEdit = useHasPermission(PERMISSIONS.role.edit);
   const list = useListController<Filters, UserRow>({ queryKey: ROLE_USERS_KEY, fetchPage: listRoleUsers, initialFilters: { roleId: role.roleId } });
+  const [adding, setAdding] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [ROLE_USERS_KEY] });
 
   const cancel = (user: UserRow) =>
     confirm(
       t('role.confirmCancelUser', { user: user.userName, role: role.roleName }),
       async () => {
         await cancelRoleUser(role.roleId, user.userId);
-        await queryClient.invalidateQueries({ queryKey: [ROLE_USERS_KEY] });
+        await refresh();
+      },
+      t('role.userCancelled'),
+    );
+
+  const cancelSelected = () =>
+    confirm(
+      t('role.confirmCancelUsers', { number: list.selectedRowKeys.length, role: role.roleName }),
+      async () => {
+        await cancelRoleUsers(role.roleId, list.selectedRowKeys.map(Number));
+        list.setSelectedRowKeys([]);
+        await refresh();
       },
       t('role.userCancelled'),
     );
@@ -67,6 +83,26 @@ function RoleUsers({ role }: { role: RoleRow }) {
           <Input allowClear style={{ width: 150 }} />
         </Form.Item>
       </SearchForm>
+      {canEdit && (
+        <Space style={{ marginBottom: 12 }}>
+          <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>
+            {t('role.addUsers')}
+          </Button>
+          <Button danger icon={<DeleteOutlined />} disabled={!list.selectedRowKeys.length} onClick={cancelSelected}>
+            {t('role.cancelSelected')}
+          </Button>
+        </Space>
+      )}
+      {adding && (
+        <AddRoleUsersDialog
+          role={role}
+          onClose={() => setAdding(false)}
+          onAdded={() => {
+            setAdding(false);
+            void refresh();
+          }}
+        />
+      )}
       {list.isError ? (
         <LoadError onRetry={list.refetch} />
       ) : (
@@ -76,6 +112,7 @@ function RoleUsers({ role }: { role: RoleRow }) {
           columns={columns}
           dataSource={list.rows}
           loading={list.isLoading}
+          rowSelection={canEdit ? { selectedRowKeys: list.selectedRowKeys, onChange: list.setSelectedRowKeys } : undefined}
           pagination={{ ...list.pagination, showTotal: (total) => t('admin.total', { total }) }}
           onChange={list.handleTableChange}
         />
@@ -84,7 +121,7 @@ function RoleUsers({ role }: { role: RoleRow }) {
   );
 }
 
-/** The users holding a role, with "cancel authorisation" for each. */
+/** The users holding a role: add users to it, remove one or the selected ones. */
 export default function RoleUsersDrawer({ role, onClose }: { role?: RoleRow; onClose: () => void }) {
   const { t } = useTranslation();
   return (

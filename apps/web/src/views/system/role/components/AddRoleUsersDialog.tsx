@@ -1,0 +1,81 @@
+import { App, Empty, Form, Input, Modal, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RoleRow } from '@orbit/shared/contract/role';
+import type { UserRow } from '@orbit/shared/contract/user';
+import { RequestError } from '../../../../api/request';
+import { addRoleUsers, listUsersWithoutRole } from '../../../../api/system/role';
+import { formatTime } from '../../../../components/admin/formatTime';
+import LoadError from '../../../../components/admin/LoadError';
+import SearchForm from '../../../../components/admin/SearchForm';
+import { useListController } from '../../../../components/admin/useListController';
+
+type Filters = { roleId: number; userName?: string; phonenumber?: string };
+
+/** Picks users who do not hold the role yet (within the caller's data scope) and grants it to them. */
+export default function AddRoleUsersDialog({ role, onClose, onAdded }: { role: RoleRow; onClose: () => void; onAdded: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Omit<Filters, 'roleId'>>();
+  const [saving, setSaving] = useState(false);
+  const list = useListController<Filters, UserRow>({ queryKey: 'system-role-users-without', fetchPage: listUsersWithoutRole, initialFilters: { roleId: role.roleId } });
+
+  const add = async () => {
+    setSaving(true);
+    try {
+      await addRoleUsers(role.roleId, list.selectedRowKeys.map(Number));
+      void message.success(t('role.usersAdded'));
+      onAdded();
+    } catch (error) {
+      if (error instanceof RequestError && !error.shown && error.message) void message.error(error.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const columns: TableColumnsType<UserRow> = [
+    { title: t('user.userName'), dataIndex: 'userName', key: 'userName' },
+    { title: t('user.nickName'), dataIndex: 'nickName', key: 'nickName' },
+    { title: t('user.email'), dataIndex: 'email', key: 'email', ellipsis: true },
+    { title: t('user.phonenumber'), dataIndex: 'phonenumber', key: 'phonenumber' },
+    { title: t('admin.createTime'), dataIndex: 'createTime', key: 'createTime', render: formatTime },
+  ];
+
+  return (
+    <Modal
+      open
+      width={820}
+      title={t('role.addUsersTitle', { name: role.roleName })}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ disabled: !list.selectedRowKeys.length, loading: saving }}
+      onOk={add}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <SearchForm form={form} onSearch={list.search} onReset={list.reset}>
+        <Form.Item name="userName" label={t('user.userName')}>
+          <Input allowClear style={{ width: 150 }} />
+        </Form.Item>
+        <Form.Item name="phonenumber" label={t('user.phonenumber')}>
+          <Input allowClear style={{ width: 150 }} />
+        </Form.Item>
+      </SearchForm>
+      {list.isError ? (
+        <LoadError onRetry={list.refetch} />
+      ) : (
+        <Table<UserRow>
+          rowKey="userId"
+          size="small"
+          columns={columns}
+          dataSource={list.rows}
+          loading={list.isLoading}
+          rowSelection={{ selectedRowKeys: list.selectedRowKeys, onChange: list.setSelectedRowKeys, preserveSelectedRowKeys: true }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('role.noUsersToAdd')} /> }}
+          pagination={{ ...list.pagination, showTotal: (total) => t('admin.total', { total }) }}
+          onChange={list.handleTableChange}
+        />
+      )}
+    </Modal>
+  );
+}
