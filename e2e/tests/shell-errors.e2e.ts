@@ -155,6 +155,8 @@ describe('web shell: requests, errors, files', () => {
     await page.goto(`${server.url}/home`);
     await page.getByText('菜单数据加载异常').waitFor();
     await page.waitForURL(/\/login\?redirect=%2Fhome$/);
+    // Only the menu-load message: the server's own 'Error' is not shown beside it.
+    expect(await page.locator('.ant-message-notice').allInnerTexts()).toEqual(['菜单数据加载异常']);
     await context.close();
   });
 

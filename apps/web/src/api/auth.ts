@@ -10,7 +10,8 @@ export const login = (data: { username: string; password: string; code?: string;
   request<LoginResponse>({ url: '/login', method: 'POST', data, isToken: false });
 
 export const getInfo = () => request<GetInfoResponse>({ url: '/getInfo' });
-export const getRouters = () => request<GetRoutersResponse>({ url: '/getRouters' });
+// A refused menu says so in the menu-load message (store/session.ts), not the server's as well.
+export const getRouters = () => request<GetRoutersResponse>({ url: '/getRouters', showError: false });
 export const logout = () => request<Ok>({ url: '/logout', method: 'POST' });
 
 export const sendCode = (email: string) => request<Ok>({ url: '/sendCode', params: { email }, isToken: false });

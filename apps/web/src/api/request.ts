@@ -16,6 +16,8 @@ export type RequestOptions = {
   timeout?: number;
   /** 'blob': the answer is a file (octet-stream) and is returned raw; a refusal says 'Download Failed'. */
   responseType?: 'json' | 'blob';
+  /** false: a refusal's message (500, 403, 50014) is left to the caller, which says something more specific. */
+  showError?: boolean;
 };
 
 /** A refused call: the envelope's code and message, and field errors for forms. */
@@ -36,8 +38,9 @@ let versionDialogOpen = false;
 let logoutDialogOpen = false;
 
 /** Carries out the classification; 'resolve' → the call succeeds, otherwise whether the user was told. */
-async function act(input: AnswerInput, download: boolean): Promise<'resolve' | 'shown' | 'silent'> {
+async function act(input: AnswerInput, download: boolean, showError = true): Promise<'resolve' | 'shown' | 'silent'> {
   const action = classifyAnswer(input, undefined, { download });
+  if (action.kind === 'message' && !showError && (input.kind === 'answer' || input.kind === 'http')) return 'silent';
   switch (action.kind) {
     case 'resolve':
       return 'resolve';
@@ -113,7 +116,7 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
     parsed = undefined;
   }
   const input: AnswerInput = parsed === undefined && !response.ok ? { kind: 'http', status: response.status } : { kind: 'answer', body: parsed, versionHeader };
-  const outcome = await act(input, isDownload);
+  const outcome = await act(input, isDownload, options.showError);
   if (outcome === 'resolve') return parsed as T;
   const envelope = (parsed ?? {}) as { code?: number; msg?: string; errors?: Record<string, string> };
   throw new RequestError(envelope.msg ?? i18n.t('request.httpError', { status: response.status }), envelope.code ?? response.status, envelope.errors, outcome === 'shown');
