@@ -14,7 +14,7 @@ describe('lock-out after repeated wrong passwords', () => {
   });
   afterAll(() => app.teardown());
   beforeEach(async () => {
-    await updateUser(app, user, { failedLoginCount: 0, lockedUntil: null });
+    await updateUser(app, user, { failedLoginCount: 0, lastFailedLoginAt: null, lockedUntil: null });
   });
 
   const login = (password: string, headers: Record<string, string> = {}) => post(app, '/login', { username: user, password }, headers);
@@ -82,6 +82,17 @@ describe('lock-out after repeated wrong passwords', () => {
     for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i++) await login('wrong-password');
     expect((await login('admin123')).status).toBe(200);
     for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i++) expect((await login('wrong-password')).body.msg).toBe(BAD_EN);
+    expect((await login('admin123')).status).toBe(200);
+  });
+
+  it('wrong passwords spread out further than the lock period never add up to a lock', async () => {
+    for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i++) await login('wrong-password');
+    expect((await userRow(app, user)).failedLoginCount).toBe(LOGIN_MAX_FAILURES - 1);
+    // The last failure was longer ago than the lock period: the next one starts a new run.
+    await updateUser(app, user, { lastFailedLoginAt: new Date(Date.now() - (LOGIN_LOCK_MINUTES * 60_000 + 1000)) });
+    const res = await login('wrong-password');
+    expect(res.body.msg).toBe(BAD_EN);
+    expect((await userRow(app, user)).failedLoginCount).toBe(1);
     expect((await login('admin123')).status).toBe(200);
   });
 

@@ -44,7 +44,9 @@ export const sysUser = pgTable(
     mustChangePwd: boolean('must_change_pwd').notNull().default(false),
     /** "Remind me later" on the expiry suggestion; suppresses it for another age period. */
     pwdHintPostponedAt: ts('pwd_hint_postponed_at'),
+    /** Wrong passwords in a row, counted while each follows the last within the lock period. */
     failedLoginCount: integer('failed_login_count').notNull().default(0),
+    lastFailedLoginAt: ts('last_failed_login_at'),
     lockedUntil: ts('locked_until'),
     remark: text('remark').notNull().default(''),
     ...auditColumns,

@@ -28,11 +28,20 @@ export function createLoginService(app: FastifyInstance) {
     throw error;
   }
 
-  /** Counts a wrong password; the attempt that reaches the limit locks the account. */
+  /**
+   * Counts a wrong password; the attempt that reaches the limit locks the account. Like a counter
+   * that expires, a run of failures starts again once the last one is older than the lock period,
+   * so a few typos spread over weeks never lock anyone out.
+   */
   async function recordWrongPassword(user: UserRow): Promise<boolean> {
+    const now = new Date();
+    const windowStart = new Date(now.getTime() - LOGIN_LOCK_MINUTES * 60_000);
     const [row] = await app.db
       .update(sysUser)
-      .set({ failedLoginCount: sql`${sysUser.failedLoginCount} + 1` })
+      .set({
+        failedLoginCount: sql`case when ${sysUser.lastFailedLoginAt} > ${windowStart} then ${sysUser.failedLoginCount} + 1 else 1 end`,
+        lastFailedLoginAt: now,
+      })
       .where(eq(sysUser.userId, user.userId))
       .returning({ failed: sysUser.failedLoginCount });
     if ((row?.failed ?? 0) < LOGIN_MAX_FAILURES) return false;
