@@ -97,6 +97,14 @@ describe('password reset by e-mail code', () => {
       expect(app.mails).toHaveLength(1);
     });
 
+    it('requests at the same moment cannot slip past the cool-down together', async () => {
+      const answers = await Promise.all(Array.from({ length: 5 }, () => sendCode(EMAIL)));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 429, 429, 429, 429]);
+      await expect.poll(() => app.mails.length).toBe(1);
+      const live = await app.db.select().from(sysEmailCode).where(eq(sysEmailCode.email, EMAIL));
+      expect(live).toHaveLength(1);
+    });
+
     it('after the cool-down a resend mails a new code that replaces the old one', async () => {
       const first = await mailedCode();
       await ageEmailCodes(app, EMAIL, EMAIL_CODE_RESEND_SECONDS + 1);

@@ -27,20 +27,21 @@ const hashCode = (email: string, code: string) => createHash('sha256').update(`$
 export function createEmailCodeService(app: FastifyInstance) {
   async function send(email: string, purpose: CodePurpose, lang: 'en' | 'zh'): Promise<void> {
     const address = normalise(email);
-    const [last] = await app.db
-      .select({ createdAt: sysEmailCode.createdAt })
-      .from(sysEmailCode)
-      .where(and(eq(sysEmailCode.email, address), eq(sysEmailCode.purpose, purpose)))
-      .orderBy(desc(sysEmailCode.createdAt))
-      .limit(1);
-    if (last) {
-      const waited = (Date.now() - last.createdAt.getTime()) / 1000;
+    const code = String(randomInt(0, 10 ** EMAIL_CODE_LENGTH)).padStart(EMAIL_CODE_LENGTH, '0');
+    await app.db.transaction(async (tx) => {
+      // One sender per address and purpose at a time, so two requests at once cannot both pass
+      // the cool-down (the lock ends with the transaction).
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`email-code:${purpose}:${address}`}))`);
+      const [last] = await tx
+        .select({ createdAt: sysEmailCode.createdAt })
+        .from(sysEmailCode)
+        .where(and(eq(sysEmailCode.email, address), eq(sysEmailCode.purpose, purpose)))
+        .orderBy(desc(sysEmailCode.createdAt))
+        .limit(1);
+      const waited = last ? (Date.now() - last.createdAt.getTime()) / 1000 : Infinity;
       if (waited < EMAIL_CODE_RESEND_SECONDS) {
         throw new AppError(CODE.tooMany, 'auth.codeCooldown', { seconds: Math.ceil(EMAIL_CODE_RESEND_SECONDS - waited) });
       }
-    }
-    const code = String(randomInt(0, 10 ** EMAIL_CODE_LENGTH)).padStart(EMAIL_CODE_LENGTH, '0');
-    await app.db.transaction(async (tx) => {
       // A new code replaces any earlier one of the same purpose.
       await tx
         .update(sysEmailCode)
