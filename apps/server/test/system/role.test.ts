@@ -103,6 +103,10 @@ describe('role administration', () => {
     expect(allocated.body.rows.map((u: { userName: string }) => u.userName).sort()).toEqual(['grace.hall', 'noah.king', 'olivia.park']);
     const unallocated = await admin('GET', `/system/role/authUser/unallocatedList?roleId=${rep}&userName=mia`);
     expect(unallocated.body.rows.map((u: { userName: string }) => u.userName)).toEqual(['mia.chen']);
+    // The super administrator is never offered: their roles cannot be changed.
+    const offered = await admin('GET', `/system/role/authUser/unallocatedList?roleId=${rep}&pageSize=100`);
+    expect(offered.body.rows.map((u: { userId: number }) => u.userId)).not.toContain(1);
+    expect(offered.body.rows.map((u: { userName: string }) => u.userName)).toContain('it.admin');
     expect((await admin('PUT', `/system/role/authUser/selectAll?roleId=${rep}&userIds=${ids['mia.chen']},${ids['lucas.wang']}`)).body.code).toBe(200);
     expect((await admin('GET', `/system/role/authUser/allocatedList?roleId=${rep}`)).body.total).toBe(5);
     expect((await admin('PUT', '/system/role/authUser/cancel', { roleId: rep, userId: ids['mia.chen'] })).body.code).toBe(200);

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { SUPER_ADMIN_USER_ID } from '@orbit/shared/constants';
 import type { AuthUserListQuery, RoleListQuery } from '@orbit/shared/contract/role';
 import type { Executor } from '../../../db/client';
 import { DEL_FLAG_DELETED, DEL_FLAG_PRESENT } from '../../../db/schema/columns';
@@ -123,6 +124,8 @@ export function createRoleRepository(db: Executor) {
       const where = and(
         userPresent,
         allocated ? inArray(sysUser.userId, holders) : notInArray(sysUser.userId, holders),
+        // Nobody changes the super administrator's roles, so they are never offered.
+        allocated ? undefined : ne(sysUser.userId, SUPER_ADMIN_USER_ID),
         query.userName ? ilike(sysUser.userName, containsPattern(query.userName)) : undefined,
         query.phonenumber ? ilike(sysUser.phonenumber, containsPattern(query.phonenumber)) : undefined,
         scope,
