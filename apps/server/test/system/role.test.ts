@@ -135,6 +135,6 @@ describe('role administration', () => {
     const ids = await userIds(admin);
     const grant = await editor('PUT', `/system/role/authUser/selectAll?roleId=${roleIdOf.sales_manager}&userIds=${ids['olivia.park']}`);
     expect(grant.status).toBe(403);
-    expect(grant.body.msg).toBe('You cannot assign the role Sales Manager');
+    expect(grant.body.msg).toBe('You cannot change the role Sales Manager: it grants more than you hold');
   });
 });

@@ -2,7 +2,8 @@ import type { CreateMenuBody, MenuListQuery, UpdateMenuBody } from '@orbit/share
 import type { Db } from '../../../db/client';
 import { badRequest, fieldError, notFound } from '../../../lib/errors';
 import { parentsWithin, toTreeSelect } from '../../../lib/tree';
-import type { CurrentUser } from '../../auth/currentUser';
+import { hasPermission, type CurrentUser } from '../../auth/currentUser';
+import { permsOf } from '../role/roleReach';
 import { createRoleRepository } from '../role/role.repository';
 import { createMenuRepository, type MenuRecord } from './menu.repository';
 
@@ -43,6 +44,16 @@ export function createMenuService(db: Db) {
     icon: body.icon || '#',
   });
 
+  /**
+   * A menu's permission string is what roles granting it hand out, so a permission put on a menu
+   * is a grant: anyone but an administrator may add only permissions they hold themselves.
+   */
+  function assertPermsHeld(user: CurrentUser, before: string | null | undefined, after: string | null | undefined): void {
+    const had = new Set(permsOf(before ?? null));
+    const missing = permsOf(after ?? null).filter((p) => !had.has(p) && !hasPermission(user, p));
+    if (missing.length) throw fieldError('perms', 'menu.permsNotHeld', { perms: [...new Set(missing)].slice(0, 5).join(', ') });
+  }
+
   return {
     list: visibleMenus,
 
@@ -67,13 +78,16 @@ export function createMenuService(db: Db) {
 
     async create(user: CurrentUser, body: CreateMenuBody): Promise<number> {
       await checkPlacement(body);
+      assertPermsHeld(user, null, body.perms);
       return repo.insert({ ...columnsOf(body), createBy: user.userName });
     },
 
     async update(user: CurrentUser, body: UpdateMenuBody): Promise<void> {
       const { menuId, ...rest } = body;
-      if (!(await repo.findById(menuId))) throw notFound();
+      const current = await repo.findById(menuId);
+      if (!current) throw notFound();
       await checkPlacement(rest, menuId);
+      assertPermsHeld(user, current.perms, rest.perms);
       await repo.update(menuId, { ...columnsOf(rest), updateBy: user.userName, updateTime: new Date() });
     },
 

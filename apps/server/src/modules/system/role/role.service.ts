@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { ADMIN_ROLE_KEY, CODE } from '@orbit/shared/constants';
+import { CODE } from '@orbit/shared/constants';
 import type { AuthUserListQuery, CreateRoleBody, RoleDataScopeBody, RoleListQuery, UpdateRoleBody } from '@orbit/shared/contract/role';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
@@ -11,7 +11,7 @@ import { hasPermission, type CurrentUser } from '../../auth/currentUser';
 import { createDeptService } from '../dept/dept.service';
 import { createUserService, userScopeOf } from '../user/user.service';
 import { createRoleRepository } from './role.repository';
-import { assignableRoles, permsOf, toRoleRow, type RoleRecord } from './roleReach';
+import { assertRoleChangeable, assertScopeWithinReach, assignableRoles, permsOf, toRoleRow, type RoleRecord } from './roleReach';
 
 /**
  * Roles: unique key and name, the menus and buttons they grant, their data scope (with custom
@@ -29,9 +29,9 @@ export function createRoleService(db: Db, config: Pick<Config, 'sessionTtlMinute
     return role;
   }
 
-  async function getChangeable(roleId: number): Promise<RoleRecord> {
+  async function getChangeable(user: CurrentUser, roleId: number): Promise<RoleRecord> {
     const role = await getRole(roleId);
-    if (role.roleKey === ADMIN_ROLE_KEY) throw forbidden('role.adminProtected');
+    await assertRoleChangeable(db, user, role);
     return role;
   }
 
@@ -50,12 +50,14 @@ export function createRoleService(db: Db, config: Pick<Config, 'sessionTtlMinute
     if (await repo.isTaken('roleName', body.roleName, exceptRoleId)) throw fieldError('roleName', 'role.nameTaken', { value: body.roleName });
   }
 
-  /** Adding or removing holders is granting: the caller must be able to assign the role. */
-  async function assertAssignable(user: CurrentUser, roleId: number): Promise<void> {
-    const role = await getChangeable(roleId);
+  /** Adding or removing holders is granting: the caller must be able to assign the role, and not to themselves. */
+  async function assertAssignable(user: CurrentUser, roleId: number, userIds: number[]): Promise<void> {
+    const role = await getChangeable(user, roleId);
     if (!(await assignableRoles(db, user)).some((r) => r.roleId === roleId)) {
       throw new AppError(CODE.forbidden, 'user.roleNotAssignable', { name: role.roleName });
     }
+    if (!user.isAdmin && userIds.includes(user.userId)) throw forbidden('user.cannotChangeOwnRoles');
+    await users.assertTargets(user, userIds);
   }
 
   return {
@@ -81,7 +83,7 @@ export function createRoleService(db: Db, config: Pick<Config, 'sessionTtlMinute
     },
 
     async update(user: CurrentUser, body: UpdateRoleBody): Promise<void> {
-      await getChangeable(body.roleId);
+      await getChangeable(user, body.roleId);
       await assertUnique(body, body.roleId);
       const menuIds = [...new Set(body.menuIds)];
       await assertMenusGrantable(user, await repo.menuIdsOf(body.roleId), menuIds);
@@ -94,8 +96,9 @@ export function createRoleService(db: Db, config: Pick<Config, 'sessionTtlMinute
     },
 
     async setDataScope(user: CurrentUser, body: RoleDataScopeBody): Promise<void> {
-      await getChangeable(body.roleId);
+      await getChangeable(user, body.roleId);
       const deptIds = body.dataScope === '2' ? [...new Set(body.deptIds)] : [];
+      if (body.dataScope !== '2') await assertScopeWithinReach(db, user, body.dataScope, deptIds);
       if (deptIds.length) {
         try {
           await depts.assertInScope(user, deptIds);
@@ -116,13 +119,13 @@ export function createRoleService(db: Db, config: Pick<Config, 'sessionTtlMinute
     },
 
     async changeStatus(user: CurrentUser, roleId: number, status: string): Promise<void> {
-      await getChangeable(roleId);
+      await getChangeable(user, roleId);
       await repo.update(roleId, { status, updateBy: user.userName, updateTime: new Date() });
     },
 
     async remove(user: CurrentUser, roleIds: number[]): Promise<void> {
       for (const roleId of roleIds) {
-        const role = await getChangeable(roleId);
+        const role = await getChangeable(user, roleId);
         if ((await repo.userCount(roleId)) > 0) throw badRequest('role.assigned', { name: role.roleName });
       }
       await db.transaction((tx) => createRoleRepository(tx).softDelete(roleIds, user.userName));
@@ -141,14 +144,12 @@ export function createRoleService(db: Db, config: Pick<Config, 'sessionTtlMinute
     authUsers: (user: CurrentUser, query: AuthUserListQuery, allocated: boolean) => repo.authUsers(query, allocated, userScopeOf(user)),
 
     async addUsers(user: CurrentUser, roleId: number, userIds: number[]): Promise<void> {
-      await assertAssignable(user, roleId);
-      await users.assertTargets(user, userIds);
+      await assertAssignable(user, roleId, userIds);
       await repo.addUsers(roleId, userIds);
     },
 
     async removeUsers(user: CurrentUser, roleId: number, userIds: number[]): Promise<void> {
-      await assertAssignable(user, roleId);
-      await users.assertTargets(user, userIds);
+      await assertAssignable(user, roleId, userIds);
       await repo.removeUsers(roleId, userIds);
     },
   };

@@ -50,9 +50,11 @@ export function createUserService(db: Db, config: Pick<Config, 'sessionTtlMinute
   }
 
   /** Roles added or removed must all be ones the caller may assign; untouched roles stay as they are. */
-  async function assertRolesAssignable(user: CurrentUser, before: number[], after: number[]): Promise<void> {
+  async function assertRolesAssignable(user: CurrentUser, before: number[], after: number[], targetUserId?: number): Promise<void> {
     const changed = [...after.filter((r) => !before.includes(r)), ...before.filter((r) => !after.includes(r))];
     if (!changed.length) return;
+    // Only an administrator changes their own roles: anyone else could widen their own access.
+    if (targetUserId === user.userId && !user.isAdmin) throw fieldError('roleIds', 'user.cannotChangeOwnRoles');
     const allowed = new Set((await assignableRoles(db, user)).map((r) => r.roleId));
     const refused = changed.find((r) => !allowed.has(r));
     if (refused === undefined) return;
@@ -108,7 +110,7 @@ export function createUserService(db: Db, config: Pick<Config, 'sessionTtlMinute
       await assertUnique(body, body.userId);
       const before = await repo.roleIdsOf(body.userId);
       const roleIds = [...new Set(body.roleIds)];
-      await assertRolesAssignable(user, before, roleIds);
+      await assertRolesAssignable(user, before, roleIds, body.userId);
       if (body.userId === user.userId && body.status === STATUS_DISABLED) throw fieldError('status', 'user.cannotDisableSelf');
       const { roleIds: _r, userId, ...values } = body;
       await db.transaction(async (tx) => {
@@ -163,7 +165,7 @@ export function createUserService(db: Db, config: Pick<Config, 'sessionTtlMinute
     async assignRoles(user: CurrentUser, userId: number, roleIds: number[]): Promise<void> {
       await assertTargets(user, [userId]);
       const unique = [...new Set(roleIds)];
-      await assertRolesAssignable(user, await repo.roleIdsOf(userId), unique);
+      await assertRolesAssignable(user, await repo.roleIdsOf(userId), unique, userId);
       await db.transaction((tx) => createUserRepository(tx).replaceRoles(userId, unique));
     },
   };
