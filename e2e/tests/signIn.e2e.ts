@@ -20,14 +20,34 @@ describe('sign in and out in Chromium', () => {
     await page.goto(`${server.url}/home`);
     await page.waitForURL(/\/login\?redirect=/);
     await page.getByTestId('password-sign-in').waitFor();
+    expect(await page.title()).toBe('Orbit CRM - Sign in');
     await screenshot(page, 'login-en');
     await signIn(page, server.url);
     await page.waitForURL(/\/home/);
     await expect.poll(() => page.getByTestId('greeting').textContent()).toContain('Alex Admin');
     await screenshot(page, 'home-en');
+    // The profile is cached while signed in; whoever signs in next in this tab, without a page
+    // load in between, must not see it.
+    const openProfile = async () => {
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: 'Profile' }).click();
+    };
+    await openProfile();
+    await page.getByTestId('profile-page').getByText('admin@example.com').first().waitFor();
+    await page.getByTestId('tag').filter({ hasText: 'Home' }).click();
     await page.getByTestId('logout').click();
     await page.waitForURL(/\/login/);
+    await page.getByLabel('User name', { exact: true }).fill('olivia.park');
+    await page.getByLabel('Password', { exact: true }).fill('admin123');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(/\/home/);
+    await openProfile();
+    await page.getByTestId('profile-page').getByText('olivia.park@example.com').first().waitFor();
+    expect(await page.getByText('admin@example.com').count()).toBe(0);
     // The revoked session is gone: going back to home lands on the sign-in page again.
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('navbar-logout').click();
+    await page.waitForURL(/\/login/);
     await page.goto(`${server.url}/home`);
     await page.waitForURL(/\/login\?redirect=/);
     await page.close();
@@ -67,6 +87,7 @@ describe('sign in and out in Chromium', () => {
     await page.goto(`${server.url}/login`);
     await page.getByTestId('login-language').getByRole('button', { name: '中文' }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('登录');
+    await expect.poll(() => page.title()).toBe('Orbit CRM - 登录');
     await expect.poll(() => page.locator('label[for="login-username"]').textContent()).toBe('用户名');
     await expect.poll(() => page.locator('label[for="login-password"]').textContent()).toBe('密码');
     await page.getByTestId('sign-in').click();

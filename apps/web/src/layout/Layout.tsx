@@ -3,7 +3,6 @@ import 'nprogress/nprogress.css';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '@orbit/shared/constants';
-import { queryClient } from '../app/queryClient';
 import { appStore, closeSidebar, setDevice } from '../store/app';
 import { getSession } from '../store/session';
 import { settingsStore } from '../store/settings';
@@ -69,7 +68,6 @@ export default function Layout() {
 
   const handleLogOut = async () => {
     await logOut();
-    queryClient.clear();
     navigate('/login', { replace: true });
   };
 

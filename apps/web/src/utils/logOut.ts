@@ -1,11 +1,13 @@
 import { logout } from '../api/auth';
+import { queryClient } from '../app/queryClient';
 import { setSession } from '../store/session';
 import { resetViews } from '../store/tagsView';
 import { removeToken } from './auth';
 
 /**
  * Log Out (SPEC §4): revoke on the server, then clear the token, the session (roles and the
- * menu the dynamic routes are built from), session storage and every tab.
+ * menu the dynamic routes are built from), session storage, every tab, and the cache of server
+ * data, so that whoever signs in next in this tab never sees the previous user's records.
  */
 export async function logOut(): Promise<void> {
   try {
@@ -17,4 +19,5 @@ export async function logOut(): Promise<void> {
   sessionStorage.clear();
   setSession(null);
   resetViews();
+  queryClient.clear();
 }
