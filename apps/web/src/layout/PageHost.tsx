@@ -2,7 +2,6 @@ import { Spin } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, type Location } from 'react-router';
-import { PRODUCT_NAME } from '@orbit/shared/constants';
 import ErrorBoundary from '../components/ErrorBoundary';
 import { addView, tagsStore, type VisitedView } from '../store/tagsView';
 import NoPermissionPage from '../views/error/NoPermissionPage';
@@ -13,6 +12,7 @@ import { menuTitle } from './routes/menuTitle';
 import { resolvePath } from './routes/resolvePath';
 import { useMenuModel } from './routes/useMenuModel';
 import { loadView } from './routes/views';
+import { setPageTitle } from '../utils/pageTitle';
 
 const lazyViews = new Map<string, LazyExoticComponent<ComponentType>>();
 function lazyView(component: string) {
@@ -69,7 +69,7 @@ export default function PageHost() {
 
   useEffect(() => {
     const titled = active ?? (resolution.kind === 'noPermission' ? { name: 'Page401', title: 'Page401' } : null);
-    if (titled) document.title = `${PRODUCT_NAME} - ${menuTitle(titled)}`;
+    if (titled) setPageTitle(menuTitle(titled));
   }, [active, resolution.kind, i18n.language]);
 
   const pagesByPath = useMemo(() => new Map([...constantPages, ...model.pages].map((p) => [p.fullPath, p])), [model]);

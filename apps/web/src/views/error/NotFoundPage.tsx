@@ -2,13 +2,13 @@ import { Button, Result } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PRODUCT_NAME } from '@orbit/shared/constants';
+import { setPageTitle } from '../../utils/pageTitle';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   useEffect(() => {
-    document.title = `${PRODUCT_NAME} - ${t('menu.Page404')}`;
+    setPageTitle(t('menu.Page404'));
   }, [t]);
   return (
     <Result

@@ -9,6 +9,7 @@ import BrandLogo from './components/BrandLogo';
 import LanguageToggle from './components/LanguageToggle';
 import PasswordSignInForm from './components/PasswordSignInForm';
 import styles from './LoginPage.module.css';
+import { setPageTitle } from '../../utils/pageTitle';
 
 // The two e-mail flows load on demand: the sign-in page itself stays small (bench/bundleSize.ts).
 const loadForgotPassword = () => import('./components/ForgotPassword');
@@ -36,7 +37,7 @@ export default function LoginPage() {
   const mode: Mode = modeParam === 'code' || modeParam === 'forgot' ? modeParam : 'password';
 
   useEffect(() => {
-    document.title = `${t('login.pageTitle')} - ${PRODUCT_NAME}`;
+    setPageTitle(t('login.pageTitle'));
   }, [t]);
 
   if (getToken()) return <Navigate to={enterDestination(postSignInDestination(params))} replace />;

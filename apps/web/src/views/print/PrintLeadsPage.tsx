@@ -3,7 +3,7 @@ import { Button, Result } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { PRODUCT_NAME } from '@orbit/shared/constants';
+import { setPageTitle } from '../../utils/pageTitle';
 
 /** Print views of leads (list and detail), without the layout. Their content comes with the leads module. */
 export default function PrintLeadsPage() {
@@ -12,7 +12,7 @@ export default function PrintLeadsPage() {
   const { pathname } = useLocation();
   const name = pathname.endsWith('detail') ? 'PrintLeadsDetail' : 'PrintLeadsIndex';
   useEffect(() => {
-    document.title = `${PRODUCT_NAME} - ${t(`menu.${name}`)}`;
+    setPageTitle(t(`menu.${name}`));
   }, [name, t]);
   return (
     <Result
