@@ -180,7 +180,9 @@ describe('web shell: layout, tags, languages, search', () => {
     await page.getByTestId('settings-drawer').waitFor();
     await page.waitForTimeout(400);
     await screenshot(page, 'shell-settings-zh');
-    await page.keyboard.press('Escape');
+    // The close button rather than Escape: a key pressed while the drawer is still opening can be lost.
+    await page.locator('.ant-drawer-close').click();
+    await page.getByTestId('settings-drawer').waitFor({ state: 'hidden' });
     await page.getByTestId('file-button').click();
     await page.getByRole('dialog', { name: '文件管理' }).getByText('下载记录').waitFor();
     await page.waitForTimeout(400);
