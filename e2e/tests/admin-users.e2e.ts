@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot, signIn } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server';
 
@@ -61,6 +61,28 @@ describe('administration in Chromium', () => {
     await admin.locator('.ant-modal').getByRole('button', { name: 'OK' }).click();
     await form.waitFor({ state: 'detached' });
     await admin.getByRole('cell', { name: 'sam.seller', exact: true }).first().waitFor();
+
+    // Assign roles: the held role is ticked; ticking another grants it.
+    const openRoles = async () => {
+      await admin.getByRole('row').filter({ hasText: 'sam.seller' }).getByRole('button', { name: 'More' }).click();
+      await admin.getByRole('menuitem', { name: 'Assign roles' }).click();
+      const dialog = admin.getByRole('dialog').filter({ hasText: 'Roles of sam.seller' });
+      await dialog.getByRole('row').filter({ hasText: 'marketing' }).waitFor();
+      return dialog;
+    };
+    const checkbox = (dialog: Locator, roleKey: string) => dialog.getByRole('row').filter({ hasText: roleKey }).locator('.ant-checkbox-input');
+    let roles = await openRoles();
+    await expect.poll(() => checkbox(roles, 'sales_rep').isChecked()).toBe(true);
+    expect(await checkbox(roles, 'marketing').isChecked()).toBe(false);
+    await checkbox(roles, 'marketing').check();
+    await admin.waitForTimeout(300);
+    await screenshot(admin, 'admin-assign-roles-en');
+    await roles.getByRole('button', { name: 'OK' }).click();
+    await roles.waitFor({ state: 'hidden' });
+    roles = await openRoles();
+    await expect.poll(() => checkbox(roles, 'marketing').isChecked()).toBe(true);
+    expect(await checkbox(roles, 'sales_rep').isChecked()).toBe(true);
+    await roles.getByRole('button', { name: 'Cancel' }).click();
     await admin.close();
 
     const rep = await browser.newPage({ viewport: { width: 1400, height: 900 } });

@@ -28,3 +28,7 @@ export const changeUserStatus = (userId: number, status: string) =>
 
 /** The departments the caller can see, as a tree for the filter and the department picker. */
 export const getDeptTree = () => request<{ data: TreeSelectNode[] }>({ url: '/system/user/deptTree' });
+
+/** Replaces the roles a user holds (the "assign roles" dialog). */
+export const assignUserRoles = (userId: number, roleIds: number[]) =>
+  request({ url: '/system/user/authRole', method: 'PUT', params: { userId, roleIds: roleIds.join(',') } });

@@ -5,6 +5,7 @@ import { PERMISSIONS } from '@orbit/shared/permissions';
 import LoadError from '../../../components/admin/LoadError';
 import { useHasPermission } from '../../../utils/permission';
 import DeptTreePanel from './components/DeptTreePanel';
+import AssignRolesDialog from './components/AssignRolesDialog';
 import ResetPasswordDialog from './components/ResetPasswordDialog';
 import UserFormDialog from './components/UserFormDialog';
 import UserSearchForm from './components/UserSearchForm';
@@ -46,6 +47,7 @@ export default function UserPage() {
       </Col>
       <UserFormDialog dialog={controller.dialog} onClose={controller.closeDialog} onSaved={() => void controller.refresh()} />
       <ResetPasswordDialog user={controller.resetting} onClose={controller.closeReset} />
+      <AssignRolesDialog user={controller.assigning} onClose={controller.closeAssignRoles} onSaved={() => void controller.refresh()} />
     </Row>
   );
 }

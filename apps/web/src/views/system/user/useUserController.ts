@@ -24,6 +24,7 @@ export function useUserController() {
   const list = useListController<UserFilters, UserRow>({ queryKey: USERS_KEY, fetchPage: listUsers, initialFilters: {} });
   const [dialog, setDialog] = useState<UserDialog>(null);
   const [resetting, setResetting] = useState<UserRow | null>(null);
+  const [assigning, setAssigning] = useState<UserRow | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: [USERS_KEY] });
 
@@ -47,6 +48,9 @@ export function useUserController() {
     resetting,
     openReset: setResetting,
     closeReset: () => setResetting(null),
+    assigning,
+    openAssignRoles: setAssigning,
+    closeAssignRoles: () => setAssigning(null),
     selectedUsers,
     remove,
     changeStatus: async (user: UserRow, status: '0' | '1') => {

@@ -1,5 +1,5 @@
-import { DeleteOutlined, EditOutlined, KeyOutlined } from '@ant-design/icons';
-import { Button, Space, Table, type TableColumnsType } from 'antd';
+import { DeleteOutlined, DownOutlined, EditOutlined, KeyOutlined, TeamOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Space, Table, type MenuProps, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { UserRow } from '@orbit/shared/contract/user';
@@ -16,6 +16,12 @@ export default function UserTable({ controller }: Props) {
   const canEdit = useHasPermission(PERMISSIONS.user.edit);
   const canRemove = useHasPermission(PERMISSIONS.user.remove);
   const canReset = useHasPermission(PERMISSIONS.user.resetPwd);
+
+  // Less frequent actions go under "More", as in RuoYi, so the table keeps its columns in view.
+  const moreActions = (u: UserRow): NonNullable<MenuProps['items']> => [
+    ...(canReset ? [{ key: 'resetPwd', icon: <KeyOutlined />, label: t('user.resetPwd'), onClick: () => controller.openReset(u) }] : []),
+    ...(canEdit ? [{ key: 'assignRoles', icon: <TeamOutlined />, label: t('user.assignRoles'), onClick: () => controller.openAssignRoles(u) }] : []),
+  ];
 
   const columns: TableColumnsType<UserRow> = [
     { title: t('user.userId'), dataIndex: 'userId', key: 'userId', width: 90, sorter: true, sortOrder: list.sortOrderOf('userId') },
@@ -35,7 +41,7 @@ export default function UserTable({ controller }: Props) {
     {
       title: t('admin.actions'),
       key: 'actions',
-      width: 290,
+      width: 230,
       fixed: 'right',
       render: (_, u) =>
         isSuperAdmin(u) ? null : (
@@ -50,10 +56,12 @@ export default function UserTable({ controller }: Props) {
                 {t('admin.delete')}
               </Button>
             )}
-            {canReset && (
-              <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => controller.openReset(u)}>
-                {t('user.resetPwd')}
-              </Button>
+            {moreActions(u).length > 0 && (
+              <Dropdown menu={{ items: moreActions(u) }} trigger={['click']}>
+                <Button type="link" size="small" icon={<DownOutlined />} iconPlacement="end">
+                  {t('admin.more')}
+                </Button>
+              </Dropdown>
             )}
           </Space>
         ),
