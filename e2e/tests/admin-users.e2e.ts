@@ -135,6 +135,27 @@ describe('administration in Chromium', () => {
     await page.close();
   });
 
+  it('an opportunity stage is added with its win probability, which the form insists on', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await signIn(page, server.url);
+    await page.waitForURL(/\/home/);
+    await page.goto(`${server.url}/system/dict-data?dictType=crm_opportunity_stage`);
+    await page.getByTestId('dict-data-page').waitFor();
+    await page.getByRole('row').filter({ hasText: 'needs_analysis' }).getByRole('cell', { name: '40%' }).waitFor();
+
+    await page.getByRole('button', { name: 'Add' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Add dictionary value' });
+    await dialog.locator('#dictLabel').fill('Verbal yes');
+    await dialog.locator('#dictValue').fill('verbal_yes');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.getByText('An opportunity stage needs a win probability from 0 to 100').waitFor();
+    await dialog.locator('#probability').fill('90');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('row').filter({ hasText: 'verbal_yes' }).getByRole('cell', { name: '90%' }).waitFor();
+    await page.close();
+  });
+
   it('renders every administration page in English and Chinese', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await signIn(page, server.url);

@@ -83,3 +83,6 @@ export const CODE = {
 export const SUPER_ADMIN_USER_ID = 1;
 export const ADMIN_ROLE_KEY = 'admin';
 export const ALL_PERMISSION = '*:*:*';
+
+/** The dictionary of opportunity stages; each value carries its win probability (0–100) in `extra.probability`. */
+export const OPPORTUNITY_STAGE_DICT = 'crm_opportunity_stage';

@@ -26,6 +26,21 @@ describe('dictionaries', () => {
     expect((await rep('GET', `/system/dict/data/type/${encodeURIComponent("x' or 1=1")}`)).status).toBe(400);
   });
 
+  it('an opportunity stage must carry a win probability from 0 to 100', async () => {
+    const stage = (extra: Record<string, unknown> | null) => ({ dictType: 'crm_opportunity_stage', dictLabel: 'Verbal yes', dictValue: 'verbal_yes', dictSort: 55, extra });
+    for (const extra of [null, { labelZh: '口头同意' }, { probability: 101 }, { probability: -1 }, { probability: 'high' }, { probability: 55.5 }]) {
+      const res = await admin('POST', '/system/dict/data', stage(extra));
+      expect(res.status, JSON.stringify(extra)).toBe(400);
+      expect(res.body.errors).toEqual({ probability: 'An opportunity stage needs a win probability from 0 to 100' });
+    }
+    const created = await admin('POST', '/system/dict/data', stage({ labelZh: '口头同意', probability: 90 }));
+    expect(created.body.code).toBe(200);
+    const values = (await admin('GET', '/system/dict/data/type/crm_opportunity_stage')).body.data as Array<{ dictValue: string; extra: { probability: number } }>;
+    expect(values.find((v) => v.dictValue === 'verbal_yes')?.extra.probability).toBe(90);
+    // Other dictionaries need no probability.
+    expect((await admin('POST', '/system/dict/data', { dictType: 'crm_rating', dictLabel: 'Lukewarm', dictValue: 'lukewarm' })).body.code).toBe(200);
+  });
+
   it('manages types and values with unique names', async () => {
     const type = await admin('POST', '/system/dict/type', { dictName: 'Contact role', dictType: 'crm_contact_role' });
     expect(type.body.code).toBe(200);

@@ -1,3 +1,5 @@
+import { OPPORTUNITY_STAGE_DICT } from '@orbit/shared/constants';
+
 /**
  * Dictionaries later modules need. `zh` is the Chinese label (kept in `extra.labelZh`); the
  * opportunity stage carries its win probability in `extra.probability`.
@@ -42,7 +44,7 @@ export const dictionaries: DictSeed[] = [
   },
   { type: 'crm_rating', name: 'Rating', values: [v('hot', 'Hot', '热', 'danger'), v('warm', 'Warm', '温', 'warning'), v('cold', 'Cold', '冷', 'info')] },
   {
-    type: 'crm_opportunity_stage', name: 'Opportunity stage', values: [
+    type: OPPORTUNITY_STAGE_DICT, name: 'Opportunity stage', values: [
       v('prospecting', 'Prospecting', '初步接洽', 'info', { probability: 10 }),
       v('qualification', 'Qualification', '需求确认', 'info', { probability: 20 }),
       v('needs_analysis', 'Needs Analysis', '需求分析', 'primary', { probability: 40 }),

@@ -125,6 +125,7 @@ export default {
   "dict.dictCode": "Code",
   "dict.dictLabel": "Label",
   "dict.labelZh": "Chinese label",
+  "dict.probability": "Win probability (%)",
   "dict.dictValue": "Value",
   "dict.dictSort": "Order",
   "dict.isDefault": "Default",

@@ -125,6 +125,7 @@ export default {
   "dict.dictCode": "字典编码",
   "dict.dictLabel": "字典标签",
   "dict.labelZh": "中文标签",
+  "dict.probability": "赢单概率（%）",
   "dict.dictValue": "字典键值",
   "dict.dictSort": "字典排序",
   "dict.isDefault": "默认",

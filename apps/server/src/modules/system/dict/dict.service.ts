@@ -12,6 +12,7 @@ import type { Db } from '../../../db/client';
 import { badRequest, fieldError, notFound } from '../../../lib/errors';
 import type { CurrentUser } from '../../auth/currentUser';
 import { createDictRepository, type DictDataRecord } from './dict.repository';
+import { OPPORTUNITY_STAGE_DICT } from '@orbit/shared/constants';
 
 /** The label of a value in a language: the Chinese one lives in `extra.labelZh`. */
 export function localisedLabel(row: Pick<DictDataRecord, 'dictLabel' | 'extra'>, lang: Language): string {
@@ -38,6 +39,13 @@ export function createDictService(db: Db) {
   async function checkData(body: CreateDictDataBody, exceptCode?: number): Promise<void> {
     if (!(await repo.typeExists(body.dictType))) throw fieldError('dictType', 'dict.typeUnknown');
     if (await repo.valueTaken(body.dictType, body.dictValue, exceptCode)) throw fieldError('dictValue', 'dict.valueTaken', { value: body.dictValue });
+    // Forecasts weigh opportunities by their stage's probability, so every stage must have one.
+    if (body.dictType === OPPORTUNITY_STAGE_DICT) {
+      const probability = body.extra?.probability;
+      if (typeof probability !== 'number' || !Number.isInteger(probability) || probability < 0 || probability > 100) {
+        throw fieldError('probability', 'dict.probabilityRequired');
+      }
+    }
   }
 
   return {

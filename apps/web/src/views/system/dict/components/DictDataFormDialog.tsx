@@ -1,5 +1,6 @@
 import { Col, Form, Input, InputNumber, Modal, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { OPPORTUNITY_STAGE_DICT } from '@orbit/shared/constants';
 import { createDictDataBody, type CreateDictDataBody } from '@orbit/shared/contract/dict';
 import { addDictData, updateDictData } from '../../../../api/system/dict';
 import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
@@ -11,9 +12,12 @@ import type { DictDataDialog } from '../useDictDataController';
 /** RuoYi's list classes: how a value is drawn as a tag. */
 export const LIST_CLASSES = ['default', 'primary', 'success', 'info', 'warning', 'danger'] as const;
 const field = createDictDataBody.shape;
-type Values = Omit<CreateDictDataBody, 'extra'> & { labelZh?: string };
+type Values = Omit<CreateDictDataBody, 'extra'> & { labelZh?: string; probability?: number | null };
 
-/** Create or edit one value of a dictionary; the Chinese label is kept in `extra.labelZh`. */
+/**
+ * Create or edit one value of a dictionary; the Chinese label is kept in `extra.labelZh`, and an
+ * opportunity stage's win probability in `extra.probability`.
+ */
 export default function DictDataFormDialog({ dialog, dictType, onClose, onSaved }: { dialog: DictDataDialog; dictType: string; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
@@ -21,8 +25,9 @@ export default function DictDataFormDialog({ dialog, dictType, onClose, onSaved 
   const dict = useDict('sys_normal_disable', 'sys_yes_no');
   const editing = dialog?.data;
 
-  const save = ({ labelZh, ...values }: Values) => {
-    const extra = { ...(editing?.extra ?? {}), labelZh: labelZh ?? '' } as CreateDictDataBody['extra'];
+  const isStage = dictType === OPPORTUNITY_STAGE_DICT;
+  const save = ({ labelZh, probability, ...values }: Values) => {
+    const extra = { ...(editing?.extra ?? {}), labelZh: labelZh ?? '', ...(isStage ? { probability: probability ?? null } : {}) } as CreateDictDataBody['extra'];
     const body = { ...values, dictType, extra };
     return editing ? updateDictData({ ...body, dictCode: editing.dictCode }) : addDictData(body);
   };
@@ -31,7 +36,11 @@ export default function DictDataFormDialog({ dialog, dictType, onClose, onSaved 
     onClose();
   });
   const initialValues: Partial<Values> = editing
-    ? ({ ...editing, labelZh: typeof editing.extra?.labelZh === 'string' ? editing.extra.labelZh : '' } as Partial<Values>)
+    ? ({
+        ...editing,
+        labelZh: typeof editing.extra?.labelZh === 'string' ? editing.extra.labelZh : '',
+        probability: typeof editing.extra?.probability === 'number' ? editing.extra.probability : null,
+      } as Partial<Values>)
     : { dictType, dictSort: 0, listClass: 'default', isDefault: 'N', status: '0' };
   const yesNo = dict.sys_yes_no?.map((d) => ({ value: d.dictValue, label: d.dictLabel }));
 
@@ -64,6 +73,13 @@ export default function DictDataFormDialog({ dialog, dictType, onClose, onSaved 
               <Input maxLength={100} />
             </Form.Item>
           </Col>
+          {isStage && (
+            <Col span={24}>
+              <Form.Item name="probability" label={t('dict.probability')} required rules={[{ required: true, message: t('server.dict.probabilityRequired') }]}>
+                <InputNumber min={0} max={100} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          )}
           <Col span={12}>
             <Form.Item name="dictValue" label={t('dict.dictValue')} required rules={[zodRule(field.dictValue, 'dictValue')]}>
               <Input maxLength={100} />

@@ -1,6 +1,7 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Space, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { OPPORTUNITY_STAGE_DICT } from '@orbit/shared/constants';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { DictDataRow } from '../../../../api/system/dict';
 import { formatTime } from '../../../../components/admin/formatTime';
@@ -23,6 +24,9 @@ export default function DictDataTable({ controller }: { controller: ReturnType<t
     { title: t('dict.dictLabel'), ...sortable('dictLabel'), render: (_, d) => <DictTag options={[d]} value={d.dictValue} /> },
     { title: t('dict.dictValue'), ...sortable('dictValue') },
     { title: t('dict.dictSort'), width: 90, ...sortable('dictSort') },
+    ...(controller.dictType === OPPORTUNITY_STAGE_DICT
+      ? [{ title: t('dict.probability'), key: 'probability', width: 140, render: (_: unknown, d: DictDataRow) => (typeof d.extra?.probability === 'number' ? `${d.extra.probability}%` : '') }]
+      : []),
     { title: t('dict.isDefault'), dataIndex: 'isDefault', key: 'isDefault', width: 90, render: (v: string) => <DictTag options={dict.sys_yes_no} value={v} /> },
     { title: t('admin.status'), width: 100, ...sortable('status'), render: (v: string) => <DictTag options={dict.sys_normal_disable} value={v} /> },
     { title: t('admin.remark'), dataIndex: 'remark', key: 'remark', ellipsis: true },
