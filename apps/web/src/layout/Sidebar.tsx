@@ -6,7 +6,7 @@ import { PRODUCT_NAME } from '@orbit/shared/constants';
 import { appStore, closeSidebar } from '../store/app';
 import { settingsStore } from '../store/settings';
 import { menuIcon } from './menuIcons';
-import type { MenuNode } from './routes/menuModel';
+import { activeEntry, type MenuNode } from './routes/menuModel';
 import { menuTitle } from './routes/menuTitle';
 import { resolvePath } from './routes/resolvePath';
 import { useMenuModel } from './routes/useMenuModel';
@@ -34,8 +34,7 @@ export default function Sidebar() {
 
   const resolution = resolvePath(pathname, model);
   const page = resolution.kind === 'page' ? resolution.page : null;
-  // A hidden page (a record's detail) highlights the visible entry of its module.
-  const selected = page ? (page.hidden ? (page.parents.at(-1)?.firstPage ?? page.fullPath) : page.fullPath) : '';
+  const selected = page ? activeEntry(page, model) : '';
   const parentKeys = useMemo(() => page?.parents.map((d) => d.fullPath) ?? [], [page]);
   const [openKeys, setOpenKeys] = useState<string[]>(parentKeys);
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RouterVo } from '@orbit/shared/contract/auth';
-import { buildMenuModel } from './menuModel';
+import { activeEntry, buildMenuModel } from './menuModel';
 import { resolvePath } from './resolvePath';
 
 const meta = (title: string, extra: Partial<RouterVo['meta']> = {}) => ({ title, icon: 'x', noCache: false, link: null, ...extra });
@@ -66,5 +66,30 @@ describe('resolvePath', () => {
     expect(resolvePath('/opportunity/opportunity-index', model)).toEqual({ kind: 'noPermission' });
     expect(resolvePath('/nowhere', model)).toEqual({ kind: 'notFound' });
     expect(resolvePath('https://example.com', model)).toEqual({ kind: 'notFound' });
+  });
+});
+
+describe('activeEntry (the sidebar entry a page highlights)', () => {
+  const system: RouterVo = {
+    name: 'System', path: '/system', hidden: false, component: 'Layout', alwaysShow: true, meta: meta('System'),
+    children: [
+      { name: 'User', path: 'user', hidden: false, component: 'system/user/index', meta: meta('Users') },
+      { name: 'Dict', path: 'dict', hidden: false, component: 'system/dict/index', meta: meta('Dictionaries') },
+      { name: 'DictData', path: 'dict-data', hidden: true, component: 'system/dict/data', meta: meta('Dictionary Data') },
+      { name: 'Orphan', path: 'orphan', hidden: true, component: 'system/orphan/index', meta: meta('Orphan') },
+    ],
+  };
+  const model = buildMenuModel([...routers, system]);
+  const page = (fullPath: string) => model.pages.find((p) => p.fullPath === fullPath)!;
+
+  it('is the page itself when visible', () => {
+    expect(activeEntry(page('/system/dict'), model)).toBe('/system/dict');
+  });
+  it('is the visible page of the same view folder for a hidden page', () => {
+    expect(activeEntry(page('/system/dict-data'), model)).toBe('/system/dict');
+    expect(activeEntry(page('/Leads/leads-detail'), model)).toBe('/Leads/leads-index');
+  });
+  it("falls back to the directory's first page", () => {
+    expect(activeEntry(page('/system/orphan'), model)).toBe('/system/user');
   });
 });

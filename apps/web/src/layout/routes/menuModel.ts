@@ -87,3 +87,18 @@ export function buildMenuModel(routers: RouterVo[]): MenuModel {
   const tree = routers.map((route) => walk(route, '/', [])).filter((n): n is MenuNode => n !== null);
   return { pages, dirs, tree };
 }
+
+/**
+ * The sidebar entry a page highlights: itself, or for a hidden page (a record's detail, a
+ * dictionary's values) the visible page of the same view folder in its directory
+ * ('system/dict/data' → the page of 'system/dict/index'), else the directory's first page.
+ */
+export function activeEntry(page: MenuPage, model: MenuModel): string {
+  if (!page.hidden) return page.fullPath;
+  const folder = page.component.split('/').slice(0, -1).join('/');
+  const dir = page.parents.at(-1);
+  const sibling = model.pages.find(
+    (p) => !p.hidden && !p.link && p.component.startsWith(`${folder}/`) && p.parents.at(-1)?.fullPath === dir?.fullPath,
+  );
+  return sibling?.fullPath ?? dir?.firstPage ?? page.fullPath;
+}
