@@ -32,7 +32,7 @@ describe('demo data seed', () => {
     for (const user of users) {
       const login = await post(app, '/login', { username: user.userName, password: DEMO_PASSWORD });
       expect(login.body.code, user.userName).toBe(200);
-      const info = (await app.inject({ method: 'GET', url: '/dev-api/getInfo', headers: bearer(login.body.token) })).json();
+      const info = (await app.inject({ method: 'GET', url: '/dev-api/getInfo', headers: bearer(login.body.token as string) })).json();
       expect(info.roles, user.userName).toEqual([user.role]);
       expect(info.isDefaultModifyPwd, user.userName).toBe(false);
       expect(info.isPasswordExpired, user.userName).toBe(false);
