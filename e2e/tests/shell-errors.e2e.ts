@@ -77,6 +77,15 @@ describe('web shell: requests, errors, files', () => {
     await context.close();
   });
 
+  it("a browser without fullscreen says 'you browser can not work'", async () => {
+    const { context, page } = await signedInPage(browser, server.url);
+    await context.addInitScript(() => Object.defineProperty(Document.prototype, 'fullscreenEnabled', { get: () => false }));
+    await openPage(page, server.url, '/home');
+    await page.getByTestId('fullscreen').click();
+    await page.locator('.ant-message-notice').getByText('you browser can not work', { exact: true }).waitFor();
+    await context.close();
+  });
+
   it('an expired session shows the Confirm logout dialog; Re-Login goes to the sign-in page', async () => {
     const { context, page } = await signedInPage(browser, server.url);
     await openPage(page, server.url, '/home');
