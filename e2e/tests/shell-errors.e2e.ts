@@ -102,6 +102,31 @@ describe('web shell: requests, errors, files', () => {
     await context.close();
   });
 
+  it('the request dialogs speak Chinese too', async () => {
+    const { context, page } = await signedInPage(browser, server.url);
+    await openPage(page, server.url, '/home');
+    await switchLanguage(page, '中文');
+    await page.route('**/dev-api/userFile/**', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), 'system-version': 'v1.0.5' } });
+    });
+    await page.getByTestId('file-button').click();
+    const update = page.getByRole('dialog').filter({ hasText: '系统更新' });
+    await update.waitFor();
+    await screenshot(page, 'shell-system-update-zh');
+    await context.close();
+
+    const second = await signedInPage(browser, server.url);
+    await openPage(second.page, server.url, '/home');
+    await switchLanguage(second.page, '中文');
+    await second.context.addCookies([{ name: 'Admin-Token', value: 'expired-or-revoked-token', url: server.url }]);
+    await second.page.getByTestId('file-button').click();
+    const logout = second.page.getByRole('dialog').filter({ hasText: '系统提示' });
+    await logout.getByRole('button', { name: '重新登录' }).waitFor();
+    await screenshot(second.page, 'shell-session-expired-zh');
+    await second.context.close();
+  });
+
   it('a changed server version shows the blocking System Update dialog', async () => {
     const { context, page } = await signedInPage(browser, server.url);
     await openPage(page, server.url, '/home');

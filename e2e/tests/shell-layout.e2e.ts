@@ -209,6 +209,8 @@ describe('web shell: layout, tags, languages, search', () => {
     await page.getByTestId('menu-search').click();
     await page.keyboard.type('用户');
     await page.locator('.ant-select-item-option').first().waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'shell-search-zh');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/system\/user$/);
     await context.close();
