@@ -1,4 +1,4 @@
-import { App, Empty, Form, Input, Modal, Table, type TableColumnsType } from 'antd';
+import { App, Empty, Modal, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleRow } from '@orbit/shared/contract/role';
@@ -6,19 +6,15 @@ import type { UserRow } from '@orbit/shared/contract/user';
 import { RequestError } from '../../../../api/request';
 import { addRoleUsers, listUsersWithoutRole } from '../../../../api/system/role';
 import { formatTime } from '../../../../components/admin/formatTime';
-import LoadError from '../../../../components/admin/LoadError';
-import SearchForm from '../../../../components/admin/SearchForm';
 import { useListController } from '../../../../components/admin/useListController';
-
-type Filters = { roleId: number; userName?: string; phonenumber?: string };
+import RoleUserList, { type RoleUserFilters } from './RoleUserList';
 
 /** Picks users who do not hold the role yet (within the caller's data scope) and grants it to them. */
 export default function AddRoleUsersDialog({ role, onClose, onAdded }: { role: RoleRow; onClose: () => void; onAdded: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<Omit<Filters, 'roleId'>>();
   const [saving, setSaving] = useState(false);
-  const list = useListController<Filters, UserRow>({ queryKey: 'system-role-users-without', fetchPage: listUsersWithoutRole, initialFilters: { roleId: role.roleId } });
+  const list = useListController<RoleUserFilters, UserRow>({ queryKey: 'system-role-users-without', fetchPage: listUsersWithoutRole, initialFilters: { roleId: role.roleId } });
 
   const add = async () => {
     setSaving(true);
@@ -53,29 +49,12 @@ export default function AddRoleUsersDialog({ role, onClose, onAdded }: { role: R
       onCancel={onClose}
       destroyOnHidden
     >
-      <SearchForm form={form} onSearch={list.search} onReset={list.reset}>
-        <Form.Item name="userName" label={t('user.userName')}>
-          <Input allowClear style={{ width: 150 }} />
-        </Form.Item>
-        <Form.Item name="phonenumber" label={t('user.phonenumber')}>
-          <Input allowClear style={{ width: 150 }} />
-        </Form.Item>
-      </SearchForm>
-      {list.isError ? (
-        <LoadError onRetry={list.refetch} />
-      ) : (
-        <Table<UserRow>
-          rowKey="userId"
-          size="small"
-          columns={columns}
-          dataSource={list.rows}
-          loading={list.isLoading}
-          rowSelection={{ selectedRowKeys: list.selectedRowKeys, onChange: list.setSelectedRowKeys, preserveSelectedRowKeys: true }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('role.noUsersToAdd')} /> }}
-          pagination={{ ...list.pagination, showTotal: (total) => t('admin.total', { total }) }}
-          onChange={list.handleTableChange}
-        />
-      )}
+      <RoleUserList
+        list={list}
+        columns={columns}
+        rowSelection={{ selectedRowKeys: list.selectedRowKeys, onChange: list.setSelectedRowKeys, preserveSelectedRowKeys: true }}
+        emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('role.noUsersToAdd')} />}
+      />
     </Modal>
   );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
-import { Button, Drawer, Form, Input, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Drawer, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@orbit/shared/permissions';
@@ -8,26 +8,23 @@ import type { RoleRow } from '@orbit/shared/contract/role';
 import type { UserRow } from '@orbit/shared/contract/user';
 import { cancelRoleUser, cancelRoleUsers, listRoleUsers } from '../../../../api/system/role';
 import { formatTime } from '../../../../components/admin/formatTime';
-import LoadError from '../../../../components/admin/LoadError';
-import SearchForm from '../../../../components/admin/SearchForm';
 import { useConfirm } from '../../../../components/admin/useConfirm';
 import { useListController } from '../../../../components/admin/useListController';
 import { useDict } from '../../../../components/dict/useDict';
 import DictTag from '../../../../components/dict/DictTag';
 import { useHasPermission } from '../../../../utils/permission';
 import AddRoleUsersDialog from './AddRoleUsersDialog';
+import RoleUserList, { type RoleUserFilters } from './RoleUserList';
 
 const ROLE_USERS_KEY = 'system-role-users';
-type Filters = { roleId: number; userName?: string; phonenumber?: string };
 
 function RoleUsers({ role }: { role: RoleRow }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Omit<Filters, 'roleId'>>();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const dict = useDict('sys_normal_disable');
   const canEdit = useHasPermission(PERMISSIONS.role.edit);
-  const list = useListController<Filters, UserRow>({ queryKey: ROLE_USERS_KEY, fetchPage: listRoleUsers, initialFilters: { roleId: role.roleId } });
+  const list = useListController<RoleUserFilters, UserRow>({ queryKey: ROLE_USERS_KEY, fetchPage: listRoleUsers, initialFilters: { roleId: role.roleId } });
   const [adding, setAdding] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: [ROLE_USERS_KEY] });
 
@@ -75,24 +72,23 @@ function RoleUsers({ role }: { role: RoleRow }) {
 
   return (
     <>
-      <SearchForm form={form} onSearch={list.search} onReset={list.reset}>
-        <Form.Item name="userName" label={t('user.userName')}>
-          <Input allowClear style={{ width: 150 }} />
-        </Form.Item>
-        <Form.Item name="phonenumber" label={t('user.phonenumber')}>
-          <Input allowClear style={{ width: 150 }} />
-        </Form.Item>
-      </SearchForm>
-      {canEdit && (
-        <Space style={{ marginBottom: 12 }}>
-          <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>
-            {t('role.addUsers')}
-          </Button>
-          <Button danger icon={<DeleteOutlined />} disabled={!list.selectedRowKeys.length} onClick={cancelSelected}>
-            {t('role.cancelSelected')}
-          </Button>
-        </Space>
-      )}
+      <RoleUserList
+        list={list}
+        columns={columns}
+        rowSelection={canEdit ? { selectedRowKeys: list.selectedRowKeys, onChange: list.setSelectedRowKeys } : undefined}
+        toolbar={
+          canEdit && (
+            <Space style={{ marginBottom: 12 }}>
+              <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>
+                {t('role.addUsers')}
+              </Button>
+              <Button danger icon={<DeleteOutlined />} disabled={!list.selectedRowKeys.length} onClick={cancelSelected}>
+                {t('role.cancelSelected')}
+              </Button>
+            </Space>
+          )
+        }
+      />
       {adding && (
         <AddRoleUsersDialog
           role={role}
@@ -101,20 +97,6 @@ function RoleUsers({ role }: { role: RoleRow }) {
             setAdding(false);
             void refresh();
           }}
-        />
-      )}
-      {list.isError ? (
-        <LoadError onRetry={list.refetch} />
-      ) : (
-        <Table<UserRow>
-          rowKey="userId"
-          size="small"
-          columns={columns}
-          dataSource={list.rows}
-          loading={list.isLoading}
-          rowSelection={canEdit ? { selectedRowKeys: list.selectedRowKeys, onChange: list.setSelectedRowKeys } : undefined}
-          pagination={{ ...list.pagination, showTotal: (total) => t('admin.total', { total }) }}
-          onChange={list.handleTableChange}
         />
       )}
     </>
