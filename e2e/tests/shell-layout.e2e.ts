@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, screenshot } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server';
-import { openPage, signedInPage, switchLanguage } from './shell-support';
+import { openFromSidebar, openPage, signedInPage, switchLanguage } from './shell-support';
 
 describe('web shell: layout, tags, languages, search', () => {
   let server: RunningServer;
@@ -109,9 +109,7 @@ describe('web shell: layout, tags, languages, search', () => {
       await page.getByTestId('app-layout').waitFor();
     }
     // Navigate inside the app so that the tabs are those of one visit.
-    await page.getByTestId('menu-Campaign').click();
-    await page.getByTestId('menu-CampaignIndex').click();
-    await page.waitForURL(/campaign-index/);
+    await openFromSidebar(page, ['Campaign'], 'CampaignIndex', /campaign-index/);
     const tabs = () => page.getByTestId('tag').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
     await expect.poll(tabs).toEqual(['/home', '/documentation/index', '/Leads/leads-index', '/opportunity/opportunity-index', '/account/account-index', '/task/task-index', '/campaign/campaign-index']);
     const tag = (path: string) => page.locator(`[data-testid="tag"][data-path="${path}"]`);
@@ -219,10 +217,7 @@ describe('web shell: layout, tags, languages, search', () => {
   it('keeps a visited page alive in its tab, breadcrumbs navigate', async () => {
     const { context, page } = await signedInPage(browser, server.url);
     await openPage(page, server.url, '/home');
-    await page.getByTestId('menu-Setup').click();
-    await page.getByTestId('menu-SetupOpportunity').click();
-    await page.getByTestId('menu-OpportunityFields').click();
-    await page.waitForURL(/opportunity-fields$/);
+    await openFromSidebar(page, ['Setup', 'SetupOpportunity'], 'OpportunityFields', /opportunity-fields$/);
     await expect.poll(() => page.getByTestId('breadcrumb').textContent()).toBe('Home/Setup/Opportunity/Page Layout');
     await page.getByTestId('breadcrumb').getByRole('link', { name: 'Setup' }).click();
     await page.waitForURL(/\/setup\/index-leads\/leads-fields$/);

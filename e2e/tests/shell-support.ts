@@ -37,3 +37,26 @@ export async function switchLanguage(page: Page, label: 'English' | '中文'): P
   await page.getByTestId('language-switch').hover();
   await page.getByRole('menuitem', { name: label }).click();
 }
+
+/**
+ * Opens a page through the sidebar: its directories (outermost first), then the page itself.
+ * Retried: under a busy CPU a click can land while a submenu is still unfolding, and a second
+ * click on a directory would fold it again, so each directory is clicked only while closed.
+ */
+export async function openFromSidebar(page: Page, dirs: string[], leaf: string, url: RegExp): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const chain = [...dirs, leaf];
+    for (let i = 0; i < dirs.length; i++) {
+      const next = page.getByTestId(`menu-${chain[i + 1]}`);
+      if (!(await next.isVisible())) await page.getByTestId(`menu-${chain[i]}`).click();
+      await next.waitFor({ timeout: 5_000 }).catch(() => undefined);
+    }
+    await page.getByTestId(`menu-${leaf}`).click({ timeout: 5_000 }).catch(() => undefined);
+    try {
+      await page.waitForURL(url, { timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
