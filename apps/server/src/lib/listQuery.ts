@@ -11,15 +11,20 @@ export function offsetOf({ pageNum, pageSize }: PageParams): number {
   return (pageNum - 1) * pageSize;
 }
 
+/**
+ * ORDER BY of a list: unsorted, the default order (`tieBreak` columns, all in `unsorted`
+ * direction); sorted, the chosen column and then the tie-break columns in the same direction, so
+ * pages are stable and one index on (column, …tieBreak) serves both directions of every sort.
+ */
 export function orderByOf<K extends string>(
   columns: Record<K, PgColumn>,
   query: { orderByColumn?: K; isAsc?: string },
-  fallback: SQL | PgColumn,
-): Array<SQL | PgColumn> {
-  if (!query.orderByColumn) return [fallback];
-  const column = columns[query.orderByColumn];
+  tieBreak: PgColumn[],
+  unsorted: 'asc' | 'desc',
+): SQL[] {
+  if (!query.orderByColumn) return tieBreak.map(unsorted === 'asc' ? asc : desc);
   const direction = query.isAsc === 'desc' || query.isAsc === 'descending' ? desc : asc;
-  return [direction(column), fallback];
+  return [columns[query.orderByColumn], ...tieBreak].map((column) => direction(column));
 }
 
 type DateRange = { 'params[beginTime]'?: string; 'params[endTime]'?: string; beginTime?: string; endTime?: string };

@@ -75,6 +75,26 @@ describe('operation log', () => {
     expect((await admin('GET', '/monitor/operlog/list?orderByColumn=oper_param')).status).toBe(400);
   });
 
+  it('finds titles containing a text, in any case, with % and _ taken literally', async () => {
+    const all = (await admin('GET', '/monitor/operlog/list?pageSize=500')).body.rows as OperRow[];
+    const users = await admin('GET', '/monitor/operlog/list?title=SER&pageSize=500');
+    expect(users.body.total).toBeGreaterThan(0);
+    expect(users.body.rows.map((r: OperRow) => r.operId)).toEqual(all.filter((r) => r.title.toLowerCase().includes('ser')).map((r) => r.operId));
+    expect((await admin('GET', '/monitor/operlog/list?title=%25')).body.total).toBe(0);
+    expect((await admin('GET', '/monitor/operlog/list?title=_')).body.total).toBe(0);
+    expect((await admin('GET', '/monitor/operlog/list?title=no%20such%20area')).body.total).toBe(0);
+  });
+
+  it('sorts by a column with repeated values, ties broken by id in the same direction', async () => {
+    const all = (await admin('GET', '/monitor/operlog/list?pageSize=500')).body.rows as OperRow[];
+    expect(all.map((r) => r.operId)).toEqual([...all].sort((a, b) => b.operId - a.operId).map((r) => r.operId));
+    for (const [isAsc, sign] of [['asc', 1], ['desc', -1]] as const) {
+      const rows = (await admin('GET', `/monitor/operlog/list?pageSize=500&orderByColumn=businessType&isAsc=${isAsc}`)).body.rows as OperRow[];
+      const expected = [...all].sort((a, b) => sign * (a.businessType - b.businessType || a.operId - b.operId));
+      expect(rows.map((r) => r.operId)).toEqual(expected.map((r) => r.operId));
+    }
+  });
+
   it('deletes rows and cleans the log (the clean itself is then recorded)', async () => {
     const row = await latest();
     expect((await admin('DELETE', `/monitor/operlog/${row.operId}`)).body.code).toBe(200);

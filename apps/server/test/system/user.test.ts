@@ -1,8 +1,10 @@
+import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAGE_SIZE } from '@orbit/shared/constants';
 import { PERMISSIONS } from '@orbit/shared/permissions';
+import { sysUser } from '../../src/db/schema/organisation';
 import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
-import { caller, createRole, createUser, deptIds, userIds } from '../helpers/adminApi';
+import { caller, createRole, createUser, deptIds, userIds, type Answer } from '../helpers/adminApi';
 
 const U = PERMISSIONS.user;
 
@@ -41,6 +43,28 @@ describe('user administration', () => {
     expect(created.body.total).toBe(11);
     const past = await admin('GET', '/system/user/list?beginTime=2001-01-01&endTime=2001-01-02');
     expect(past.body.total).toBe(0);
+  });
+
+  it('lists newest first by default, the id breaking ties, and breaks the ties of a sort the same way', async () => {
+    const names = (res: Answer): string[] => res.body.rows.map((r: { userName: string }) => r.userName);
+    const byId = names(await admin('GET', '/system/user/list?pageSize=100&orderByColumn=userId&isAsc=desc'));
+    // The demo users are created together: the same time, so the higher id comes first.
+    expect(names(await admin('GET', '/system/user/list?pageSize=100'))).toEqual(byId);
+    const twoUsers = inArray(sysUser.userName, ['liam.brooks', 'emma.stone']);
+    // One statement, so both get the same (later) time and their ids decide between them.
+    await app.db.update(sysUser).set({ createTime: sql`now() + interval '1 minute'` }).where(twoUsers);
+    try {
+      const newest = names(await admin('GET', '/system/user/list?pageSize=100'));
+      expect(newest.slice(0, 2)).toEqual(ids['liam.brooks']! > ids['emma.stone']! ? ['liam.brooks', 'emma.stone'] : ['emma.stone', 'liam.brooks']);
+      expect(newest.slice(2)).toEqual(byId.filter((n) => n !== 'liam.brooks' && n !== 'emma.stone'));
+      // Sorted by a column with equal values, ties follow the default order in the sort's direction.
+      const byStatus = await admin('GET', '/system/user/list?pageSize=100&orderByColumn=status&isAsc=desc');
+      const rows = byStatus.body.rows as { userName: string; status: string }[];
+      const expected = ['1', '0'].flatMap((status) => newest.filter((n) => rows.find((r) => r.userName === n)!.status === status));
+      expect(names(byStatus)).toEqual(expected);
+    } finally {
+      await app.db.update(sysUser).set({ createTime: sql`(select create_time from sys_user where user_name = 'admin')` }).where(twoUsers);
+    }
   });
 
   it('refuses sort keys outside the whitelist and neutralises SQL in filters', async () => {

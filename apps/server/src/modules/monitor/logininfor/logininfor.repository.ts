@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { LogininforListQuery } from '@orbit/shared/contract/monitor';
 import type { Executor } from '../../../db/client';
 import { sysLogininfor } from '../../../db/schema/logs';
@@ -41,7 +41,7 @@ export function createLoginLogRepository(db: Executor) {
         .select()
         .from(sysLogininfor)
         .where(where)
-        .orderBy(...orderByOf(sortColumns, query, desc(sysLogininfor.infoId)))
+        .orderBy(...orderByOf(sortColumns, query, [sysLogininfor.infoId], 'desc'))
         .limit(query.pageSize)
         .offset(offsetOf(query));
       return { total, rows };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { DictDataListQuery, DictTypeListQuery } from '@orbit/shared/contract/dict';
 import type { Executor } from '../../../db/client';
 import { STATUS_NORMAL } from '../../../db/schema/columns';
@@ -43,7 +43,7 @@ export function createDictRepository(db: Executor) {
           .select()
           .from(sysDictType)
           .where(where)
-          .orderBy(...orderByOf(typeSort, query, asc(sysDictType.dictId)))
+          .orderBy(...orderByOf(typeSort, query, [sysDictType.dictId], 'asc'))
           .limit(query.pageSize)
           .offset(offsetOf(query)),
       );
@@ -105,7 +105,7 @@ export function createDictRepository(db: Executor) {
           .select()
           .from(sysDictData)
           .where(where)
-          .orderBy(...orderByOf(dataSort, query, asc(sysDictData.dictSort)), desc(sysDictData.dictCode))
+          .orderBy(...orderByOf(dataSort, query, [sysDictData.dictSort, sysDictData.dictCode], 'asc'))
           .limit(query.pageSize)
           .offset(offsetOf(query)),
       );

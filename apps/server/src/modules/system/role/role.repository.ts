@@ -46,7 +46,7 @@ export function createRoleRepository(db: Executor) {
         .select()
         .from(sysRole)
         .where(where)
-        .orderBy(...orderByOf(sortColumns, query, asc(sysRole.roleSort)), asc(sysRole.roleId))
+        .orderBy(...orderByOf(sortColumns, query, [sysRole.roleSort, sysRole.roleId], 'asc'))
         .limit(query.pageSize)
         .offset(offsetOf(query));
       return { total, rows };

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { UserListQuery, UserRow } from '@orbit/shared/contract/user';
 import { SUPER_ADMIN_USER_ID } from '@orbit/shared/constants';
 import type { Executor } from '../../../db/client';
@@ -76,7 +76,7 @@ export function createUserRepository(db: Executor) {
         .from(sysUser)
         .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
         .where(where)
-        .orderBy(...orderByOf(sortColumns, query, desc(sysUser.userId)))
+        .orderBy(...orderByOf(sortColumns, query, [sysUser.createTime, sysUser.userId], 'desc'))
         .limit(query.pageSize)
         .offset(offsetOf(query));
       return { total, rows: rows.map(toUserRow) };
