@@ -1,14 +1,9 @@
 import { Form } from 'antd';
 import { createElement } from 'react';
 import { render, renderHook } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RequestError } from '../../api/request';
 import { applyServerErrors } from './formErrors';
-
-beforeAll(() => {
-  // antd's responsive grid asks for media queries, which jsdom lacks.
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, onchange: null, dispatchEvent: () => false })) as never;
-});
 
 function renderForm() {
   const { result } = renderHook(() => Form.useForm());

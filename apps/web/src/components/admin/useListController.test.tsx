@@ -27,6 +27,8 @@ describe('useListController', () => {
     act(() => result.current.handleTableChange?.({ current: 3, pageSize: 10 }, {}, { columnKey: 'name', order: 'ascend' }, { action: 'sort', currentDataSource: [] }));
     await waitFor(() => expect(fetchPage).toHaveBeenLastCalledWith({ pageNum: 3, pageSize: 10, orderByColumn: 'name', isAsc: 'asc' }));
     expect(result.current.sortOrderOf('name')).toBe('ascend');
+    expect(result.current.sortable('name')).toEqual({ key: 'name', dataIndex: 'name', sorter: true, sortOrder: 'ascend' });
+    expect(result.current.sortable('other').sortOrder).toBeNull();
 
     // A new page size goes back to page 1.
     act(() => result.current.handleTableChange?.({ current: 3, pageSize: 50 }, {}, {}, { action: 'paginate', currentDataSource: [] }));

@@ -65,6 +65,8 @@ export function useListController<F extends object, Row>(options: {
     setSort(sortFromSorter(sorter));
   };
 
+  const sortOrderOf = (column: string) => (sort.orderByColumn === column ? (sort.isAsc === 'asc' ? ('ascend' as const) : ('descend' as const)) : null);
+
   return {
     filters,
     params,
@@ -85,6 +87,10 @@ export function useListController<F extends object, Row>(options: {
       pageSizeOptions: PAGE_SIZE_OPTIONS,
     } satisfies TablePaginationConfig,
     handleTableChange,
-    sortOrderOf: (column: string) => (sort.orderByColumn === column ? (sort.isAsc === 'asc' ? ('ascend' as const) : ('descend' as const)) : null),
+    sortOrderOf,
+    /** Props of a column sorted on the server, named like its field, whose arrow follows the list's sort. */
+    sortable: (column: string) => ({ key: column, dataIndex: column, sorter: true, sortOrder: sortOrderOf(column) }),
   };
 }
+
+export type ListController<F extends object, Row> = ReturnType<typeof useListController<F, Row>>;

@@ -33,3 +33,8 @@ export function dictLabel(options: DictValue[] | undefined, value: unknown): str
   const text = value === null || value === undefined ? '' : String(value);
   return options?.find((o) => o.dictValue === text)?.dictLabel ?? text;
 }
+
+/** Dictionary values as the `{value, label}` options of a Select or Radio.Group. */
+export function dictSelectOptions(options: DictValue[] | undefined): { value: string; label: string }[] {
+  return (options ?? []).map((d) => ({ value: d.dictValue, label: d.dictLabel }));
+}

@@ -21,8 +21,6 @@ const baseSession = {
 
 beforeAll(async () => {
   await i18nReady;
-  // antd's responsive helpers ask for media queries, which jsdom lacks.
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, onchange: null, dispatchEvent: () => false })) as never;
 });
 beforeEach(() => vi.resetAllMocks());
 afterEach(() => {

@@ -1,14 +1,15 @@
 import { ClearOutlined, DeleteOutlined, UnlockOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Form, Input, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Card, Form, Input, Select, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { LogininforRow } from '../../../api/monitor/logininfor';
 import { dateRangeParams, type DateRange } from '../../../components/admin/dateRange';
+import DateRangeFilterItem from '../../../components/admin/DateRangeFilterItem';
 import { formatTime } from '../../../components/admin/formatTime';
-import LoadError from '../../../components/admin/LoadError';
+import ListTable from '../../../components/admin/ListTable';
 import SearchForm from '../../../components/admin/SearchForm';
 import DictTag from '../../../components/dict/DictTag';
-import { useDict } from '../../../components/dict/useDict';
+import { dictSelectOptions, useDict } from '../../../components/dict/useDict';
 import { useHasPermission } from '../../../utils/permission';
 import { useLogininforController } from './useLogininforController';
 
@@ -23,18 +24,17 @@ export default function LogininforPage() {
   const dict = useDict('sys_common_status');
   const canRemove = useHasPermission(PERMISSIONS.logininfor.remove);
   const canUnlock = useHasPermission(PERMISSIONS.logininfor.unlock);
-  const sortable = (key: string) => ({ key, dataIndex: key, sorter: true, sortOrder: list.sortOrderOf(key) });
 
   const columns: TableColumnsType<LogininforRow> = [
-    { title: t('logininfor.infoId'), width: 90, ...sortable('infoId') },
-    { title: t('logininfor.userName'), width: 140, ...sortable('userName') },
-    { title: t('logininfor.ipaddr'), width: 140, ...sortable('ipaddr') },
+    { title: t('logininfor.infoId'), width: 90, ...list.sortable('infoId') },
+    { title: t('logininfor.userName'), width: 140, ...list.sortable('userName') },
+    { title: t('logininfor.ipaddr'), width: 140, ...list.sortable('ipaddr') },
     { title: t('logininfor.location'), dataIndex: 'loginLocation', key: 'loginLocation', ellipsis: true },
     { title: t('logininfor.browser'), dataIndex: 'browser', key: 'browser', ellipsis: true },
     { title: t('logininfor.os'), dataIndex: 'os', key: 'os', ellipsis: true },
-    { title: t('logininfor.status'), width: 100, ...sortable('status'), render: (v: string) => <DictTag options={dict.sys_common_status} value={v} /> },
+    { title: t('logininfor.status'), width: 100, ...list.sortable('status'), render: (v: string) => <DictTag options={dict.sys_common_status} value={v} /> },
     { title: t('logininfor.msg'), dataIndex: 'msg', key: 'msg', ellipsis: true },
-    { title: t('logininfor.loginTime'), width: 170, ...sortable('loginTime'), render: formatTime },
+    { title: t('logininfor.loginTime'), width: 170, ...list.sortable('loginTime'), render: formatTime },
   ];
 
   return (
@@ -47,11 +47,9 @@ export default function LogininforPage() {
           <Input allowClear placeholder={t('logininfor.userName')} style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="status" label={t('logininfor.status')}>
-          <Select allowClear placeholder={t('admin.statusPlaceholder')} style={{ width: 130 }} options={dict.sys_common_status?.map((d) => ({ value: d.dictValue, label: d.dictLabel }))} />
+          <Select allowClear placeholder={t('admin.statusPlaceholder')} style={{ width: 130 }} options={dictSelectOptions(dict.sys_common_status)} />
         </Form.Item>
-        <Form.Item name="loginTime" label={t('logininfor.loginTime')}>
-          <DatePicker.RangePicker />
-        </Form.Item>
+        <DateRangeFilterItem name="loginTime" label={t('logininfor.loginTime')} />
       </SearchForm>
       <Space style={{ marginBottom: 12 }} wrap>
         {canRemove && (
@@ -70,21 +68,13 @@ export default function LogininforPage() {
           </Button>
         )}
       </Space>
-      {list.isError ? (
-        <LoadError onRetry={list.refetch} />
-      ) : (
-        <Table<LogininforRow>
-          rowKey="infoId"
-          size="middle"
-          columns={columns}
-          dataSource={list.rows}
-          loading={list.isLoading}
-          pagination={{ ...list.pagination, showTotal: (total) => t('admin.total', { total }) }}
-          onChange={list.handleTableChange}
-          rowSelection={canRemove || canUnlock ? { selectedRowKeys: list.selectedRowKeys, onChange: list.setSelectedRowKeys } : undefined}
-          scroll={{ x: 1100 }}
-        />
-      )}
+      <ListTable
+        list={list}
+        rowKey="infoId"
+        columns={columns}
+        selectable={canRemove || canUnlock}
+        scroll={{ x: 1100 }}
+      />
     </Card>
   );
 }

@@ -1,14 +1,15 @@
 import { ClearOutlined, DeleteOutlined, EyeOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Form, Input, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Card, Form, Input, Select, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { OperlogRow } from '../../../api/monitor/operlog';
 import { dateRangeParams, type DateRange } from '../../../components/admin/dateRange';
+import DateRangeFilterItem from '../../../components/admin/DateRangeFilterItem';
 import { formatTime } from '../../../components/admin/formatTime';
-import LoadError from '../../../components/admin/LoadError';
+import ListTable from '../../../components/admin/ListTable';
 import SearchForm from '../../../components/admin/SearchForm';
 import DictTag from '../../../components/dict/DictTag';
-import { useDict } from '../../../components/dict/useDict';
+import { dictSelectOptions, useDict } from '../../../components/dict/useDict';
 import { useHasPermission } from '../../../utils/permission';
 import OperlogDrawer from './components/OperlogDrawer';
 import { useOperlogController, type OperlogFilters } from './useOperlogController';
@@ -24,18 +25,16 @@ export default function OperlogPage() {
   const dict = useDict('sys_oper_type', 'sys_common_status');
   const canRemove = useHasPermission(PERMISSIONS.operlog.remove);
   const canQuery = useHasPermission(PERMISSIONS.operlog.query);
-  const sortable = (key: string) => ({ key, dataIndex: key, sorter: true, sortOrder: list.sortOrderOf(key) });
-  const options = (type: string) => dict[type]?.map((d) => ({ value: d.dictValue, label: d.dictLabel }));
 
   const columns: TableColumnsType<OperlogRow> = [
-    { title: t('operlog.operId'), width: 90, ...sortable('operId') },
-    { title: t('operlog.title'), ellipsis: true, ...sortable('title') },
-    { title: t('operlog.businessType'), width: 120, ...sortable('businessType'), render: (v: number) => <DictTag options={dict.sys_oper_type} value={v} /> },
-    { title: t('operlog.operName'), width: 130, ...sortable('operName') },
+    { title: t('operlog.operId'), width: 90, ...list.sortable('operId') },
+    { title: t('operlog.title'), ellipsis: true, ...list.sortable('title') },
+    { title: t('operlog.businessType'), width: 120, ...list.sortable('businessType'), render: (v: number) => <DictTag options={dict.sys_oper_type} value={v} /> },
+    { title: t('operlog.operName'), width: 130, ...list.sortable('operName') },
     { title: t('operlog.operIp'), dataIndex: 'operIp', key: 'operIp', width: 140 },
-    { title: t('operlog.status'), width: 100, ...sortable('status'), render: (v: number) => <DictTag options={dict.sys_common_status} value={v} /> },
-    { title: t('operlog.operTime'), width: 170, ...sortable('operTime'), render: formatTime },
-    { title: t('operlog.costTime'), width: 120, ...sortable('costTime'), render: (v: number) => t('operlog.ms', { ms: v }) },
+    { title: t('operlog.status'), width: 100, ...list.sortable('status'), render: (v: number) => <DictTag options={dict.sys_common_status} value={v} /> },
+    { title: t('operlog.operTime'), width: 170, ...list.sortable('operTime'), render: formatTime },
+    { title: t('operlog.costTime'), width: 120, ...list.sortable('costTime'), render: (v: number) => t('operlog.ms', { ms: v }) },
     ...(canQuery
       ? [
           {
@@ -62,14 +61,12 @@ export default function OperlogPage() {
           <Input allowClear placeholder={t('operlog.operName')} style={{ width: 150 }} />
         </Form.Item>
         <Form.Item name="businessType" label={t('operlog.businessType')}>
-          <Select allowClear placeholder={t('operlog.businessType')} style={{ width: 130 }} options={options('sys_oper_type')} />
+          <Select allowClear placeholder={t('operlog.businessType')} style={{ width: 130 }} options={dictSelectOptions(dict.sys_oper_type)} />
         </Form.Item>
         <Form.Item name="status" label={t('operlog.status')}>
-          <Select allowClear placeholder={t('admin.statusPlaceholder')} style={{ width: 120 }} options={options('sys_common_status')} />
+          <Select allowClear placeholder={t('admin.statusPlaceholder')} style={{ width: 120 }} options={dictSelectOptions(dict.sys_common_status)} />
         </Form.Item>
-        <Form.Item name="operTime" label={t('operlog.operTime')}>
-          <DatePicker.RangePicker />
-        </Form.Item>
+        <DateRangeFilterItem name="operTime" label={t('operlog.operTime')} />
       </SearchForm>
       <Space style={{ marginBottom: 12 }}>
         {canRemove && (
@@ -83,21 +80,13 @@ export default function OperlogPage() {
           </Button>
         )}
       </Space>
-      {list.isError ? (
-        <LoadError onRetry={list.refetch} />
-      ) : (
-        <Table<OperlogRow>
-          rowKey="operId"
-          size="middle"
-          columns={columns}
-          dataSource={list.rows}
-          loading={list.isLoading}
-          pagination={{ ...list.pagination, showTotal: (total) => t('admin.total', { total }) }}
-          onChange={list.handleTableChange}
-          rowSelection={canRemove ? { selectedRowKeys: list.selectedRowKeys, onChange: list.setSelectedRowKeys } : undefined}
-          scroll={{ x: 1100 }}
-        />
-      )}
+      <ListTable
+        list={list}
+        rowKey="operId"
+        columns={columns}
+        selectable={canRemove}
+        scroll={{ x: 1100 }}
+      />
       <OperlogDrawer operId={controller.detailId} onClose={controller.closeDetail} />
     </Card>
   );

@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import { listDictTypeOptions } from '../../../api/system/dict';
-import LoadError from '../../../components/admin/LoadError';
 import SearchForm from '../../../components/admin/SearchForm';
-import { useDict } from '../../../components/dict/useDict';
+import { StatusFilterItem } from '../../../components/dict/StatusItems';
 import { useHasPermission } from '../../../utils/permission';
 import DictDataFormDialog from './components/DictDataFormDialog';
 import DictDataTable from './components/DictDataTable';
@@ -20,7 +19,6 @@ export default function DictDataPage() {
   const controller = useDictDataController();
   const { list, dictType } = controller;
   const [form] = Form.useForm<DictDataFilters>();
-  const dict = useDict('sys_normal_disable');
   const types = useQuery({ queryKey: ['system-dict-type-options'], queryFn: async () => (await listDictTypeOptions()).data });
   const canAdd = useHasPermission(PERMISSIONS.dict.add);
   const canRemove = useHasPermission(PERMISSIONS.dict.remove);
@@ -51,9 +49,7 @@ export default function DictDataPage() {
             <Form.Item name="dictLabel" label={t('dict.dictLabel')}>
               <Input allowClear placeholder={t('dict.dictLabel')} style={{ width: 170 }} />
             </Form.Item>
-            <Form.Item name="status" label={t('admin.status')}>
-              <Select allowClear placeholder={t('admin.statusPlaceholder')} style={{ width: 130 }} options={dict.sys_normal_disable?.map((d) => ({ value: d.dictValue, label: d.dictLabel }))} />
-            </Form.Item>
+            <StatusFilterItem />
           </SearchForm>
           <Space style={{ marginBottom: 12 }}>
             {canAdd && (
@@ -67,7 +63,7 @@ export default function DictDataPage() {
               </Button>
             )}
           </Space>
-          {list.isError ? <LoadError onRetry={list.refetch} /> : <DictDataTable controller={controller} />}
+          <DictDataTable controller={controller} />
         </>
       )}
       <DictDataFormDialog dialog={controller.dialog} dictType={dictType} onClose={controller.close} onSaved={() => void controller.refresh()} />

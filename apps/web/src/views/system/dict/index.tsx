@@ -1,11 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Form, Input, Select, Space } from 'antd';
+import { Button, Card, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import { dateRangeParams, type DateRange } from '../../../components/admin/dateRange';
-import LoadError from '../../../components/admin/LoadError';
+import DateRangeFilterItem from '../../../components/admin/DateRangeFilterItem';
 import SearchForm from '../../../components/admin/SearchForm';
-import { useDict } from '../../../components/dict/useDict';
+import { StatusFilterItem } from '../../../components/dict/StatusItems';
 import { useHasPermission } from '../../../utils/permission';
 import DictTypeFormDialog from './components/DictTypeFormDialog';
 import DictTypeTable from './components/DictTypeTable';
@@ -19,7 +19,6 @@ export default function DictTypePage() {
   const controller = useDictTypeController();
   const { list } = controller;
   const [form] = Form.useForm<SearchValues>();
-  const dict = useDict('sys_normal_disable');
   const canAdd = useHasPermission(PERMISSIONS.dict.add);
   const canRemove = useHasPermission(PERMISSIONS.dict.remove);
 
@@ -32,12 +31,8 @@ export default function DictTypePage() {
         <Form.Item name="dictType" label={t('dict.dictType')}>
           <Input allowClear placeholder={t('dict.dictType')} style={{ width: 170 }} />
         </Form.Item>
-        <Form.Item name="status" label={t('admin.status')}>
-          <Select allowClear placeholder={t('admin.statusPlaceholder')} style={{ width: 130 }} options={dict.sys_normal_disable?.map((d) => ({ value: d.dictValue, label: d.dictLabel }))} />
-        </Form.Item>
-        <Form.Item name="createTime" label={t('admin.createTime')}>
-          <DatePicker.RangePicker />
-        </Form.Item>
+        <StatusFilterItem />
+        <DateRangeFilterItem />
       </SearchForm>
       <Space style={{ marginBottom: 12 }}>
         {canAdd && (
@@ -51,7 +46,7 @@ export default function DictTypePage() {
           </Button>
         )}
       </Space>
-      {list.isError ? <LoadError onRetry={list.refetch} /> : <DictTypeTable controller={controller} />}
+      <DictTypeTable controller={controller} />
       <DictTypeFormDialog dialog={controller.dialog} onClose={controller.close} onSaved={() => void controller.refresh()} />
     </Card>
   );

@@ -1,10 +1,10 @@
 import { NodeExpandOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Select, Space } from 'antd';
+import { Button, Card, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import LoadError from '../../../components/admin/LoadError';
 import SearchForm from '../../../components/admin/SearchForm';
-import { useDict } from '../../../components/dict/useDict';
+import { StatusFilterItem } from '../../../components/dict/StatusItems';
 import { useHasPermission } from '../../../utils/permission';
 import MenuFormDialog from './components/MenuFormDialog';
 import MenuTable from './components/MenuTable';
@@ -15,7 +15,6 @@ export default function MenuPage() {
   const { t } = useTranslation();
   const controller = useMenuController();
   const [form] = Form.useForm<MenuFilters>();
-  const dict = useDict('sys_normal_disable');
   const canAdd = useHasPermission(PERMISSIONS.menu.add);
 
   return (
@@ -24,14 +23,7 @@ export default function MenuPage() {
         <Form.Item name="menuName" label={t('menu.menuName')}>
           <Input allowClear placeholder={t('menu.menuName')} style={{ width: 180 }} />
         </Form.Item>
-        <Form.Item name="status" label={t('admin.status')}>
-          <Select
-            allowClear
-            placeholder={t('admin.statusPlaceholder')}
-            style={{ width: 130 }}
-            options={dict.sys_normal_disable?.map((d) => ({ value: d.dictValue, label: d.dictLabel }))}
-          />
-        </Form.Item>
+        <StatusFilterItem />
       </SearchForm>
       <Space style={{ marginBottom: 12 }}>
         {canAdd && (

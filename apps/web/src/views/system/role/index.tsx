@@ -2,7 +2,6 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@orbit/shared/permissions';
-import LoadError from '../../../components/admin/LoadError';
 import { useHasPermission } from '../../../utils/permission';
 import DataScopeDialog from './components/DataScopeDialog';
 import RoleFormDialog from './components/RoleFormDialog';
@@ -35,7 +34,7 @@ export default function RolePage() {
           </Button>
         )}
       </Space>
-      {list.isError ? <LoadError onRetry={list.refetch} /> : <RoleTable controller={controller} />}
+      <RoleTable controller={controller} />
       {dialog?.kind === 'form' && <RoleFormDialog open role={dialog.role} onClose={controller.close} onSaved={refresh} />}
       <DataScopeDialog key={dialog?.kind === 'dataScope' ? dialog.role.roleId : 'none'} role={dialog?.kind === 'dataScope' ? dialog.role : undefined} onClose={controller.close} onSaved={refresh} />
       <RoleUsersDrawer role={dialog?.kind === 'users' ? dialog.role : undefined} onClose={controller.close} />

@@ -2,7 +2,6 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@orbit/shared/permissions';
-import LoadError from '../../../components/admin/LoadError';
 import { useHasPermission } from '../../../utils/permission';
 import DeptTreePanel from './components/DeptTreePanel';
 import AssignRolesDialog from './components/AssignRolesDialog';
@@ -42,7 +41,7 @@ export default function UserPage() {
               </Button>
             )}
           </Space>
-          {list.isError ? <LoadError onRetry={list.refetch} /> : <UserTable controller={controller} />}
+          <UserTable controller={controller} />
         </Card>
       </Col>
       <UserFormDialog dialog={controller.dialog} onClose={controller.closeDialog} onSaved={() => void controller.refresh()} />

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { Col, Form, Input, InputNumber, Modal, Radio, Row, TreeSelect } from 'antd';
+import { Col, Form, Input, InputNumber, Row, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createDeptBody, type CreateDeptBody } from '@orbit/shared/contract/dept';
 import { addDept, listDepts, listDeptsExcluding, updateDept } from '../../../../api/system/dept';
+import FormDialog from '../../../../components/admin/FormDialog';
 import { nestByParent } from '../../../../components/admin/tree';
 import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
 import { useZodRule } from '../../../../components/admin/useZodRule';
-import { useDict } from '../../../../components/dict/useDict';
+import { StatusRadioItem } from '../../../../components/dict/StatusItems';
 import type { DeptDialog } from '../useDeptController';
 
 type Props = { dialog: DeptDialog; onClose: () => void; onSaved: () => void };
@@ -18,7 +19,6 @@ export default function DeptFormDialog({ dialog, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<CreateDeptBody>();
   const zodRule = useZodRule();
-  const dict = useDict('sys_normal_disable');
   const editing = dialog?.mode === 'edit' ? dialog.dept : undefined;
   const isRoot = editing?.parentId === 0;
   const parents = useQuery({
@@ -41,16 +41,13 @@ export default function DeptFormDialog({ dialog, onClose, onSaved }: Props) {
     : { parentId: dialog?.mode === 'create' ? dialog.parentId : undefined, orderNum: 0, status: '0' };
 
   return (
-    <Modal
+    <FormDialog
       open={!!dialog}
       title={t(editing ? 'dept.editTitle' : 'dept.addTitle')}
       width={640}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      destroyOnHidden
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      saving={saving}
     >
       <Form form={form} layout="vertical" preserve={false} initialValues={initialValues}>
         <Row gutter={16}>
@@ -95,12 +92,10 @@ export default function DeptFormDialog({ dialog, onClose, onSaved }: Props) {
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="status" label={t('admin.status')}>
-              <Radio.Group options={dict.sys_normal_disable?.map((d) => ({ value: d.dictValue, label: d.dictLabel }))} />
-            </Form.Item>
+            <StatusRadioItem />
           </Col>
         </Row>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

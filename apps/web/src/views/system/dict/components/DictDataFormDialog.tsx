@@ -1,12 +1,14 @@
-import { Col, Form, Input, InputNumber, Modal, Radio, Row, Select } from 'antd';
+import { Col, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OPPORTUNITY_STAGE_DICT } from '@orbit/shared/constants';
 import { createDictDataBody, type CreateDictDataBody } from '@orbit/shared/contract/dict';
 import { addDictData, updateDictData } from '../../../../api/system/dict';
+import FormDialog from '../../../../components/admin/FormDialog';
 import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
 import { useZodRule } from '../../../../components/admin/useZodRule';
 import DictTag from '../../../../components/dict/DictTag';
-import { useDict } from '../../../../components/dict/useDict';
+import { StatusRadioItem } from '../../../../components/dict/StatusItems';
+import { dictSelectOptions, useDict } from '../../../../components/dict/useDict';
 import type { DictDataDialog } from '../useDictDataController';
 
 /** RuoYi's list classes: how a value is drawn as a tag. */
@@ -42,19 +44,16 @@ export default function DictDataFormDialog({ dialog, dictType, onClose, onSaved 
         probability: typeof editing.extra?.probability === 'number' ? editing.extra.probability : null,
       } as Partial<Values>)
     : { dictType, dictSort: 0, listClass: 'default', isDefault: 'N', status: '0' };
-  const yesNo = dict.sys_yes_no?.map((d) => ({ value: d.dictValue, label: d.dictLabel }));
+  const yesNo = dictSelectOptions(dict.sys_yes_no);
 
   return (
-    <Modal
+    <FormDialog
       open={!!dialog}
       title={t(editing ? 'dict.editDataTitle' : 'dict.addDataTitle')}
       width={640}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      destroyOnHidden
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      saving={saving}
     >
       <Form form={form} layout="vertical" preserve={false} initialValues={initialValues}>
         <Row gutter={16}>
@@ -111,9 +110,7 @@ export default function DictDataFormDialog({ dialog, dictType, onClose, onSaved 
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="status" label={t('admin.status')}>
-              <Radio.Group options={dict.sys_normal_disable?.map((d) => ({ value: d.dictValue, label: d.dictLabel }))} />
-            </Form.Item>
+            <StatusRadioItem />
           </Col>
           <Col span={24}>
             <Form.Item name="remark" label={t('admin.remark')} rules={[zodRule(field.remark, 'remark')]}>
@@ -122,6 +119,6 @@ export default function DictDataFormDialog({ dialog, dictType, onClose, onSaved 
           </Col>
         </Row>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,10 +1,11 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Button, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OPPORTUNITY_STAGE_DICT } from '@orbit/shared/constants';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { DictDataRow } from '../../../../api/system/dict';
 import { formatTime } from '../../../../components/admin/formatTime';
+import ListTable from '../../../../components/admin/ListTable';
 import DictTag from '../../../../components/dict/DictTag';
 import { useDict } from '../../../../components/dict/useDict';
 import { useHasPermission } from '../../../../utils/permission';
@@ -16,21 +17,20 @@ export default function DictDataTable({ controller }: { controller: ReturnType<t
   const dict = useDict('sys_normal_disable', 'sys_yes_no');
   const canEdit = useHasPermission(PERMISSIONS.dict.edit);
   const canRemove = useHasPermission(PERMISSIONS.dict.remove);
-  const sortable = (key: string) => ({ key, dataIndex: key, sorter: true, sortOrder: list.sortOrderOf(key) });
 
   const columns: TableColumnsType<DictDataRow> = [
-    { title: t('dict.dictCode'), width: 90, ...sortable('dictCode') },
+    { title: t('dict.dictCode'), width: 90, ...list.sortable('dictCode') },
     // The label rendered as the tag it will be everywhere else.
-    { title: t('dict.dictLabel'), ...sortable('dictLabel'), render: (_, d) => <DictTag options={[d]} value={d.dictValue} /> },
-    { title: t('dict.dictValue'), ...sortable('dictValue') },
-    { title: t('dict.dictSort'), width: 90, ...sortable('dictSort') },
+    { title: t('dict.dictLabel'), ...list.sortable('dictLabel'), render: (_, d) => <DictTag options={[d]} value={d.dictValue} /> },
+    { title: t('dict.dictValue'), ...list.sortable('dictValue') },
+    { title: t('dict.dictSort'), width: 90, ...list.sortable('dictSort') },
     ...(controller.dictType === OPPORTUNITY_STAGE_DICT
       ? [{ title: t('dict.probability'), key: 'probability', width: 140, render: (_: unknown, d: DictDataRow) => (typeof d.extra?.probability === 'number' ? `${d.extra.probability}%` : '') }]
       : []),
     { title: t('dict.isDefault'), dataIndex: 'isDefault', key: 'isDefault', width: 90, render: (v: string) => <DictTag options={dict.sys_yes_no} value={v} /> },
-    { title: t('admin.status'), width: 100, ...sortable('status'), render: (v: string) => <DictTag options={dict.sys_normal_disable} value={v} /> },
+    { title: t('admin.status'), width: 100, ...list.sortable('status'), render: (v: string) => <DictTag options={dict.sys_normal_disable} value={v} /> },
     { title: t('admin.remark'), dataIndex: 'remark', key: 'remark', ellipsis: true },
-    { title: t('admin.createTime'), width: 170, ...sortable('createTime'), render: formatTime },
+    { title: t('admin.createTime'), width: 170, ...list.sortable('createTime'), render: formatTime },
     {
       title: t('admin.actions'),
       key: 'actions',
@@ -53,15 +53,11 @@ export default function DictDataTable({ controller }: { controller: ReturnType<t
   ];
 
   return (
-    <Table<DictDataRow>
+    <ListTable
+      list={list}
       rowKey="dictCode"
-      size="middle"
       columns={columns}
-      dataSource={list.rows}
-      loading={list.isLoading}
-      pagination={{ ...list.pagination, showTotal: (total) => t('admin.total', { total }) }}
-      onChange={list.handleTableChange}
-      rowSelection={canRemove ? { selectedRowKeys: list.selectedRowKeys, onChange: list.setSelectedRowKeys } : undefined}
+      selectable={canRemove}
       scroll={{ x: 1000 }}
     />
   );

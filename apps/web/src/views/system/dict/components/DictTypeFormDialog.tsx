@@ -1,10 +1,11 @@
-import { Form, Input, Modal, Radio } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createDictTypeBody, type CreateDictTypeBody } from '@orbit/shared/contract/dict';
 import { addDictType, updateDictType } from '../../../../api/system/dict';
+import FormDialog from '../../../../components/admin/FormDialog';
 import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
 import { useZodRule } from '../../../../components/admin/useZodRule';
-import { useDict } from '../../../../components/dict/useDict';
+import { StatusRadioItem } from '../../../../components/dict/StatusItems';
 import type { DictTypeDialog } from '../useDictTypeController';
 
 const field = createDictTypeBody.shape;
@@ -14,7 +15,6 @@ export default function DictTypeFormDialog({ dialog, onClose, onSaved }: { dialo
   const { t } = useTranslation();
   const [form] = Form.useForm<CreateDictTypeBody>();
   const zodRule = useZodRule();
-  const dict = useDict('sys_normal_disable');
   const editing = dialog?.type;
   const save = (values: CreateDictTypeBody) => (editing ? updateDictType({ ...values, dictId: editing.dictId }) : addDictType(values));
   const { saving, submit } = useFormSubmit(form, save, () => {
@@ -22,15 +22,12 @@ export default function DictTypeFormDialog({ dialog, onClose, onSaved }: { dialo
     onClose();
   });
   return (
-    <Modal
+    <FormDialog
       open={!!dialog}
       title={t(editing ? 'dict.editTypeTitle' : 'dict.addTypeTitle')}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      destroyOnHidden
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      saving={saving}
     >
       <Form form={form} layout="vertical" preserve={false} initialValues={editing ?? { status: '0' }}>
         <Form.Item name="dictName" label={t('dict.dictName')} required rules={[zodRule(field.dictName, 'dictName')]}>
@@ -39,13 +36,11 @@ export default function DictTypeFormDialog({ dialog, onClose, onSaved }: { dialo
         <Form.Item name="dictType" label={t('dict.dictType')} required rules={[zodRule(field.dictType, 'dictType')]} extra={t('dict.dictTypeHint')}>
           <Input maxLength={100} />
         </Form.Item>
-        <Form.Item name="status" label={t('admin.status')}>
-          <Radio.Group options={dict.sys_normal_disable?.map((d) => ({ value: d.dictValue, label: d.dictLabel }))} />
-        </Form.Item>
+        <StatusRadioItem />
         <Form.Item name="remark" label={t('admin.remark')} rules={[zodRule(field.remark, 'remark')]}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

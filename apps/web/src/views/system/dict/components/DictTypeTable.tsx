@@ -1,10 +1,11 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Button, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { DictTypeRow } from '../../../../api/system/dict';
 import { formatTime } from '../../../../components/admin/formatTime';
+import ListTable from '../../../../components/admin/ListTable';
 import DictTag from '../../../../components/dict/DictTag';
 import { useDict } from '../../../../components/dict/useDict';
 import { useHasPermission } from '../../../../utils/permission';
@@ -19,15 +20,14 @@ export default function DictTypeTable({ controller }: { controller: ReturnType<t
   const dict = useDict('sys_normal_disable');
   const canEdit = useHasPermission(PERMISSIONS.dict.edit);
   const canRemove = useHasPermission(PERMISSIONS.dict.remove);
-  const sortable = (key: string) => ({ key, dataIndex: key, sorter: true, sortOrder: list.sortOrderOf(key) });
 
   const columns: TableColumnsType<DictTypeRow> = [
-    { title: t('dict.dictId'), width: 90, ...sortable('dictId') },
-    { title: t('dict.dictName'), ellipsis: true, ...sortable('dictName') },
-    { title: t('dict.dictType'), ellipsis: true, ...sortable('dictType'), render: (v: string) => <Link to={dictDataPath(v)}>{v}</Link> },
-    { title: t('admin.status'), width: 100, ...sortable('status'), render: (v: string) => <DictTag options={dict.sys_normal_disable} value={v} /> },
+    { title: t('dict.dictId'), width: 90, ...list.sortable('dictId') },
+    { title: t('dict.dictName'), ellipsis: true, ...list.sortable('dictName') },
+    { title: t('dict.dictType'), ellipsis: true, ...list.sortable('dictType'), render: (v: string) => <Link to={dictDataPath(v)}>{v}</Link> },
+    { title: t('admin.status'), width: 100, ...list.sortable('status'), render: (v: string) => <DictTag options={dict.sys_normal_disable} value={v} /> },
     { title: t('admin.remark'), dataIndex: 'remark', key: 'remark', ellipsis: true },
-    { title: t('admin.createTime'), width: 170, ...sortable('createTime'), render: formatTime },
+    { title: t('admin.createTime'), width: 170, ...list.sortable('createTime'), render: formatTime },
     {
       title: t('admin.actions'),
       key: 'actions',
@@ -50,15 +50,11 @@ export default function DictTypeTable({ controller }: { controller: ReturnType<t
   ];
 
   return (
-    <Table<DictTypeRow>
+    <ListTable
+      list={list}
       rowKey="dictId"
-      size="middle"
       columns={columns}
-      dataSource={list.rows}
-      loading={list.isLoading}
-      pagination={{ ...list.pagination, showTotal: (total) => t('admin.total', { total }) }}
-      onChange={list.handleTableChange}
-      rowSelection={canRemove ? { selectedRowKeys: list.selectedRowKeys, onChange: list.setSelectedRowKeys } : undefined}
+      selectable={canRemove}
       scroll={{ x: 900 }}
     />
   );

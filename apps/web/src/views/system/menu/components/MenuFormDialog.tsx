@@ -1,11 +1,13 @@
-import { Col, Form, Input, InputNumber, Modal, Radio, Row, TreeSelect } from 'antd';
+import { Col, Form, Input, InputNumber, Radio, Row, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createMenuBody, MENU_TYPES, type CreateMenuBody, type MenuRow } from '@orbit/shared/contract/menu';
 import { addMenu, updateMenu } from '../../../../api/system/menu';
+import FormDialog from '../../../../components/admin/FormDialog';
 import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
 import { useZodRule } from '../../../../components/admin/useZodRule';
-import { useDict } from '../../../../components/dict/useDict';
+import { StatusRadioItem } from '../../../../components/dict/StatusItems';
+import { dictSelectOptions, useDict } from '../../../../components/dict/useDict';
 import type { MenuDialog } from '../useMenuController';
 import IconPicker from './IconPicker';
 import { parentOptions } from './parentOptions';
@@ -27,12 +29,11 @@ export default function MenuFormDialog({ dialog, rows, onClose, onSaved }: Props
   const { t } = useTranslation();
   const [form] = Form.useForm<CreateMenuBody>();
   const zodRule = useZodRule();
-  const dict = useDict('sys_normal_disable', 'sys_show_hide');
+  const dict = useDict('sys_show_hide');
   const editing = dialog?.mode === 'edit' ? dialog.menu : undefined;
   const menuType = Form.useWatch('menuType', form) ?? editing?.menuType ?? 'M';
   const shown = fieldsOf(menuType);
   const parents = useMemo(() => parentOptions(rows, t('menu.root'), editing?.menuId), [rows, t, editing?.menuId]);
-  const options = (type: string) => dict[type]?.map((d) => ({ value: d.dictValue, label: d.dictLabel }));
 
   const save = (values: CreateMenuBody) => (editing ? updateMenu({ ...values, menuId: editing.menuId }) : addMenu(values));
   const { saving, submit } = useFormSubmit(form, save, () => {
@@ -45,16 +46,13 @@ export default function MenuFormDialog({ dialog, rows, onClose, onSaved }: Props
     : { parentId: dialog?.mode === 'create' ? (dialog.parentId ?? 0) : 0, menuType: 'M', orderNum: 0, isFrame: 1, isCache: 0, visible: '0', status: '0' };
 
   return (
-    <Modal
+    <FormDialog
       open={!!dialog}
       title={t(editing ? 'menu.editTitle' : 'menu.addTitle')}
       width={720}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      destroyOnHidden
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      saving={saving}
     >
       <Form form={form} layout="vertical" preserve={false} initialValues={initialValues} data-testid="menu-form">
         <Row gutter={16}>
@@ -144,17 +142,15 @@ export default function MenuFormDialog({ dialog, rows, onClose, onSaved }: Props
           {shown.routing && (
             <Col span={12}>
               <Form.Item name="visible" label={t('menu.visible')}>
-                <Radio.Group options={options('sys_show_hide')} />
+                <Radio.Group options={dictSelectOptions(dict.sys_show_hide)} />
               </Form.Item>
             </Col>
           )}
           <Col span={12}>
-            <Form.Item name="status" label={t('admin.status')}>
-              <Radio.Group options={options('sys_normal_disable')} />
-            </Form.Item>
+            <StatusRadioItem />
           </Col>
         </Row>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

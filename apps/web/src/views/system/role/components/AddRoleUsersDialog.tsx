@@ -1,4 +1,4 @@
-import { App, Empty, Modal, type TableColumnsType } from 'antd';
+import { App, Empty, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleRow } from '@orbit/shared/contract/role';
@@ -6,6 +6,7 @@ import type { UserRow } from '@orbit/shared/contract/user';
 import { RequestError } from '../../../../api/request';
 import { addRoleUsers, listUsersWithoutRole } from '../../../../api/system/role';
 import { formatTime } from '../../../../components/admin/formatTime';
+import FormDialog from '../../../../components/admin/FormDialog';
 import { useListController } from '../../../../components/admin/useListController';
 import RoleUserList, { type RoleUserFilters } from './RoleUserList';
 
@@ -38,23 +39,21 @@ export default function AddRoleUsersDialog({ role, onClose, onAdded }: { role: R
   ];
 
   return (
-    <Modal
+    <FormDialog
       open
       width={820}
       title={t('role.addUsersTitle', { name: role.roleName })}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ disabled: !list.selectedRowKeys.length, loading: saving }}
-      onOk={add}
-      onCancel={onClose}
-      destroyOnHidden
+      saving={saving}
+      okButtonProps={{ disabled: !list.selectedRowKeys.length }}
+      onSubmit={add}
+      onClose={onClose}
     >
       <RoleUserList
         list={list}
         columns={columns}
-        rowSelection={{ selectedRowKeys: list.selectedRowKeys, onChange: list.setSelectedRowKeys, preserveSelectedRowKeys: true }}
+        selectable={{ preserveSelectedRowKeys: true }}
         emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('role.noUsersToAdd')} />}
       />
-    </Modal>
+    </FormDialog>
   );
 }

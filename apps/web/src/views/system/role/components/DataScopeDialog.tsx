@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, Modal, Select, Skeleton } from 'antd';
+import { Form, Input, Select, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATA_SCOPES, type RoleRow } from '@orbit/shared/contract/role';
 import { getRoleDeptTree, saveRoleDataScope } from '../../../../api/system/role';
 import CheckTree, { withAncestors } from '../../../../components/admin/CheckTree';
+import FormDialog from '../../../../components/admin/FormDialog';
 import LoadError from '../../../../components/admin/LoadError';
 import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
 
@@ -39,16 +40,13 @@ export default function DataScopeDialog({ role, onClose, onSaved }: Props) {
   });
 
   return (
-    <Modal
+    <FormDialog
       open={!!role}
       title={t('role.dataScopeTitle')}
       width={560}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      destroyOnHidden
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      saving={saving}
     >
       <Form form={form} labelCol={{ span: 5 }} preserve={false} initialValues={{ dataScope: role?.dataScope }}>
         <Form.Item label={t('role.roleName')}>
@@ -72,6 +70,6 @@ export default function DataScopeDialog({ role, onClose, onSaved }: Props) {
           </Form.Item>
         )}
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

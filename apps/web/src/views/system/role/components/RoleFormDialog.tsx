@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, InputNumber, Modal, Radio, Skeleton } from 'antd';
+import { Form, Input, InputNumber, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createRoleBody, type CreateRoleBody, type RoleRow } from '@orbit/shared/contract/role';
 import { addRole, getMenuTreeSelect, getRoleMenuTree, updateRole } from '../../../../api/system/role';
 import CheckTree, { withAncestors } from '../../../../components/admin/CheckTree';
+import FormDialog from '../../../../components/admin/FormDialog';
 import LoadError from '../../../../components/admin/LoadError';
 import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
 import { useZodRule } from '../../../../components/admin/useZodRule';
-import { useDict } from '../../../../components/dict/useDict';
+import { StatusRadioItem } from '../../../../components/dict/StatusItems';
 
 type Values = Pick<CreateRoleBody, 'roleName' | 'roleKey' | 'roleSort' | 'status' | 'remark'>;
 type Props = { open: boolean; role?: RoleRow; onClose: () => void; onSaved: () => void };
@@ -19,7 +20,6 @@ export default function RoleFormDialog({ open, role, onClose, onSaved }: Props) 
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const zodRule = useZodRule();
-  const dict = useDict('sys_normal_disable');
   const tree = useQuery({
     queryKey: ['system-role-menu-tree', role?.roleId ?? 'new'],
     queryFn: async () => {
@@ -50,16 +50,13 @@ export default function RoleFormDialog({ open, role, onClose, onSaved }: Props) 
     : { roleSort: 0, status: '0' };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       title={t(role ? 'role.editTitle' : 'role.addTitle')}
       width={620}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      destroyOnHidden
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      saving={saving}
     >
       <Form form={form} layout="horizontal" labelCol={{ span: 5 }} preserve={false} initialValues={initialValues}>
         <Form.Item name="roleName" label={t('role.roleName')} required rules={[zodRule(field.roleName, 'roleName')]}>
@@ -71,9 +68,7 @@ export default function RoleFormDialog({ open, role, onClose, onSaved }: Props) 
         <Form.Item name="roleSort" label={t('admin.orderNum')} required rules={[zodRule(field.roleSort, 'roleSort')]}>
           <InputNumber min={0} max={9999} />
         </Form.Item>
-        <Form.Item name="status" label={t('admin.status')}>
-          <Radio.Group options={dict.sys_normal_disable?.map((d) => ({ value: d.dictValue, label: d.dictLabel }))} />
-        </Form.Item>
+        <StatusRadioItem />
         <Form.Item label={t('role.menus')}>
           {tree.isError ? (
             <LoadError onRetry={() => void tree.refetch()} />
@@ -94,6 +89,6 @@ export default function RoleFormDialog({ open, role, onClose, onSaved }: Props) 
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,8 +1,9 @@
-import { DatePicker, Form, Input, Select } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dateRangeParams, type DateRange } from '../../../../components/admin/dateRange';
+import DateRangeFilterItem from '../../../../components/admin/DateRangeFilterItem';
 import SearchForm from '../../../../components/admin/SearchForm';
-import { useDict } from '../../../../components/dict/useDict';
+import { StatusFilterItem } from '../../../../components/dict/StatusItems';
 import type { RoleFilters } from '../useRoleController';
 
 type Values = { roleName?: string; roleKey?: string; status?: string; createTime?: DateRange };
@@ -10,7 +11,6 @@ type Values = { roleName?: string; roleKey?: string; status?: string; createTime
 export default function RoleSearchForm({ onSearch, onReset }: { onSearch: (filters: RoleFilters) => void; onReset: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const dict = useDict('sys_normal_disable');
   const handleSearch = ({ createTime, ...values }: Values) => onSearch({ ...values, ...dateRangeParams(createTime) });
   return (
     <SearchForm form={form} onSearch={handleSearch} onReset={onReset}>
@@ -20,17 +20,8 @@ export default function RoleSearchForm({ onSearch, onReset }: { onSearch: (filte
       <Form.Item name="roleKey" label={t('role.roleKey')}>
         <Input allowClear placeholder={t('role.roleKey')} style={{ width: 170 }} />
       </Form.Item>
-      <Form.Item name="status" label={t('admin.status')}>
-        <Select
-          allowClear
-          placeholder={t('admin.statusPlaceholder')}
-          style={{ width: 130 }}
-          options={dict.sys_normal_disable?.map((d) => ({ value: d.dictValue, label: d.dictLabel }))}
-        />
-      </Form.Item>
-      <Form.Item name="createTime" label={t('admin.createTime')}>
-        <DatePicker.RangePicker />
-      </Form.Item>
+      <StatusFilterItem />
+      <DateRangeFilterItem />
     </SearchForm>
   );
 }

@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons';
-import { Button, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { RoleRow } from '@orbit/shared/contract/role';
 import { formatTime } from '../../../../components/admin/formatTime';
+import ListTable from '../../../../components/admin/ListTable';
 import StatusSwitch from '../../../../components/admin/StatusSwitch';
 import { useHasPermission } from '../../../../utils/permission';
 import { isAdminRole, type useRoleController } from '../useRoleController';
@@ -14,20 +15,19 @@ export default function RoleTable({ controller }: { controller: ReturnType<typeo
   const canEdit = useHasPermission(PERMISSIONS.role.edit);
   const canRemove = useHasPermission(PERMISSIONS.role.remove);
   const canQuery = useHasPermission(PERMISSIONS.role.query);
-  const sortable = (key: string) => ({ key, dataIndex: key, sorter: true, sortOrder: list.sortOrderOf(key) });
 
   const columns: TableColumnsType<RoleRow> = [
-    { title: t('role.roleId'), width: 90, ...sortable('roleId') },
-    { title: t('role.roleName'), ellipsis: true, ...sortable('roleName') },
-    { title: t('role.roleKey'), ellipsis: true, ...sortable('roleKey') },
-    { title: t('admin.orderNum'), width: 110, ...sortable('roleSort') },
+    { title: t('role.roleId'), width: 90, ...list.sortable('roleId') },
+    { title: t('role.roleName'), ellipsis: true, ...list.sortable('roleName') },
+    { title: t('role.roleKey'), ellipsis: true, ...list.sortable('roleKey') },
+    { title: t('admin.orderNum'), width: 110, ...list.sortable('roleSort') },
     {
       title: t('admin.status'),
       key: 'status',
       width: 90,
       render: (_, r) => <StatusSwitch status={r.status} name={r.roleName} disabled={!canEdit || isAdminRole(r)} onChange={(s) => controller.changeStatus(r, s)} />,
     },
-    { title: t('admin.createTime'), width: 170, render: formatTime, ...sortable('createTime') },
+    { title: t('admin.createTime'), width: 170, render: formatTime, ...list.sortable('createTime') },
     {
       title: t('admin.actions'),
       key: 'actions',
@@ -61,15 +61,11 @@ export default function RoleTable({ controller }: { controller: ReturnType<typeo
   ];
 
   return (
-    <Table<RoleRow>
+    <ListTable
+      list={list}
       rowKey="roleId"
-      size="middle"
       columns={columns}
-      dataSource={list.rows}
-      loading={list.isLoading}
-      pagination={{ ...list.pagination, showTotal: (total) => t('admin.total', { total }) }}
-      onChange={list.handleTableChange}
-      rowSelection={canRemove ? { selectedRowKeys: list.selectedRowKeys, onChange: list.setSelectedRowKeys, getCheckboxProps: (r) => ({ disabled: isAdminRole(r) }) } : undefined}
+      selectable={canRemove && { getCheckboxProps: (r: RoleRow) => ({ disabled: isAdminRole(r) }) }}
       scroll={{ x: 1000 }}
     />
   );

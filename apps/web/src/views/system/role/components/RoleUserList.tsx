@@ -1,24 +1,24 @@
-import { Form, Input, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Form, Input, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserRow } from '@orbit/shared/contract/user';
-import LoadError from '../../../../components/admin/LoadError';
+import ListTable, { type Selectable } from '../../../../components/admin/ListTable';
 import SearchForm from '../../../../components/admin/SearchForm';
-import type { useListController } from '../../../../components/admin/useListController';
+import type { ListController } from '../../../../components/admin/useListController';
 
 export type RoleUserFilters = { roleId: number; userName?: string; phonenumber?: string };
 
 type Props = {
-  list: ReturnType<typeof useListController<RoleUserFilters, UserRow>>;
+  list: ListController<RoleUserFilters, UserRow>;
   columns: TableColumnsType<UserRow>;
-  rowSelection?: TableProps<UserRow>['rowSelection'];
+  selectable?: Selectable<UserRow>;
   /** Buttons between the filters and the table. */
   toolbar?: ReactNode;
   emptyText?: ReactNode;
 };
 
 /** Users around a role (its holders, or those who could become one): name and phone filters, then the paged table. */
-export default function RoleUserList({ list, columns, rowSelection, toolbar, emptyText }: Props) {
+export default function RoleUserList({ list, columns, selectable, toolbar, emptyText }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Omit<RoleUserFilters, 'roleId'>>();
   return (
@@ -32,21 +32,7 @@ export default function RoleUserList({ list, columns, rowSelection, toolbar, emp
         </Form.Item>
       </SearchForm>
       {toolbar}
-      {list.isError ? (
-        <LoadError onRetry={list.refetch} />
-      ) : (
-        <Table<UserRow>
-          rowKey="userId"
-          size="small"
-          columns={columns}
-          dataSource={list.rows}
-          loading={list.isLoading}
-          rowSelection={rowSelection}
-          locale={emptyText ? { emptyText } : undefined}
-          pagination={{ ...list.pagination, showTotal: (total) => t('admin.total', { total }) }}
-          onChange={list.handleTableChange}
-        />
-      )}
+      <ListTable list={list} rowKey="userId" size="small" columns={columns} selectable={selectable} locale={emptyText ? { emptyText } : undefined} />
     </>
   );
 }

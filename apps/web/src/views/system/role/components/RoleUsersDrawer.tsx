@@ -10,8 +10,8 @@ import { cancelRoleUser, cancelRoleUsers, listRoleUsers } from '../../../../api/
 import { formatTime } from '../../../../components/admin/formatTime';
 import { useConfirm } from '../../../../components/admin/useConfirm';
 import { useListController } from '../../../../components/admin/useListController';
-import { useDict } from '../../../../components/dict/useDict';
 import DictTag from '../../../../components/dict/DictTag';
+import { useDict } from '../../../../components/dict/useDict';
 import { useHasPermission } from '../../../../utils/permission';
 import AddRoleUsersDialog from './AddRoleUsersDialog';
 import RoleUserList, { type RoleUserFilters } from './RoleUserList';
@@ -75,7 +75,7 @@ function RoleUsers({ role }: { role: RoleRow }) {
       <RoleUserList
         list={list}
         columns={columns}
-        rowSelection={canEdit ? { selectedRowKeys: list.selectedRowKeys, onChange: list.setSelectedRowKeys } : undefined}
+        selectable={canEdit}
         toolbar={
           canEdit && (
             <Space style={{ marginBottom: 12 }}>

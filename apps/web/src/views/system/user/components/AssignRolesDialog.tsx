@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Descriptions, Modal, Table, type TableColumnsType } from 'antd';
+import { App, Descriptions, Table, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleRow } from '@orbit/shared/contract/role';
@@ -7,6 +7,7 @@ import type { UserRow } from '@orbit/shared/contract/user';
 import { RequestError } from '../../../../api/request';
 import { assignUserRoles, getUser } from '../../../../api/system/user';
 import { formatTime } from '../../../../components/admin/formatTime';
+import FormDialog from '../../../../components/admin/FormDialog';
 import LoadError from '../../../../components/admin/LoadError';
 
 type Props = { user: UserRow | null; onClose: () => void; onSaved: () => void };
@@ -48,16 +49,14 @@ export default function AssignRolesDialog({ user, onClose, onSaved }: Props) {
   ];
 
   return (
-    <Modal
+    <FormDialog
       open={!!user}
       width={680}
       title={t('user.assignRolesTitle', { name: user?.userName ?? '' })}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ disabled: !detail.data, loading: saving }}
-      onOk={() => void save()}
-      onCancel={onClose}
-      destroyOnHidden
+      saving={saving}
+      okButtonProps={{ disabled: !detail.data }}
+      onSubmit={() => void save()}
+      onClose={onClose}
     >
       {user && (
         <Descriptions size="small" column={2} style={{ marginBottom: 16 }}>
@@ -79,6 +78,6 @@ export default function AssignRolesDialog({ user, onClose, onSaved }: Props) {
           data-testid="assign-roles-table"
         />
       )}
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,9 +1,10 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { newPassword } from '@orbit/shared/contract/auth';
 import type { UserRow } from '@orbit/shared/contract/user';
 import { PASSWORD_MAX } from '@orbit/shared/constants';
 import { resetUserPassword } from '../../../../api/system/user';
+import FormDialog from '../../../../components/admin/FormDialog';
 import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
 import { useZodRule } from '../../../../components/admin/useZodRule';
 
@@ -16,15 +17,12 @@ export default function ResetPasswordDialog({ user, onClose }: Props) {
   const zodRule = useZodRule();
   const { saving, submit } = useFormSubmit(form, ({ password }) => resetUserPassword(user!.userId, password), onClose);
   return (
-    <Modal
+    <FormDialog
       open={!!user}
       title={t('user.resetPwdTitle', { name: user?.userName ?? '' })}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      destroyOnHidden
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      saving={saving}
       afterClose={() => form.resetFields()}
     >
       <Form form={form} layout="vertical" preserve={false}>
@@ -32,6 +30,6 @@ export default function ResetPasswordDialog({ user, onClose }: Props) {
           <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

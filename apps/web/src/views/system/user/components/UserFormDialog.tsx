@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { Col, Form, Input, Modal, Radio, Row, Select, Skeleton, TreeSelect } from 'antd';
+import { Col, Form, Input, Row, Select, Skeleton, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createUserBody, type CreateUserBody } from '@orbit/shared/contract/user';
 import { PASSWORD_MAX } from '@orbit/shared/constants';
 import { addUser, getDeptTree, getUser, getUserFormOptions, updateUser, type UserDetail } from '../../../../api/system/user';
+import FormDialog from '../../../../components/admin/FormDialog';
 import LoadError from '../../../../components/admin/LoadError';
 import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
 import { useZodRule } from '../../../../components/admin/useZodRule';
-import { useDict } from '../../../../components/dict/useDict';
+import { StatusRadioItem } from '../../../../components/dict/StatusItems';
+import { dictSelectOptions, useDict } from '../../../../components/dict/useDict';
 import type { UserDialog } from '../useUserController';
 
 type Props = { dialog: UserDialog; onClose: () => void; onSaved: () => void };
@@ -103,13 +105,11 @@ export default function UserFormDialog({ dialog, onClose, onSaved }: Props) {
         )}
         <Col span={12}>
           <Form.Item name="sex" label={t('user.sex')}>
-            <Select options={dict.sys_user_sex?.map((d) => ({ value: d.dictValue, label: d.dictLabel }))} />
+            <Select options={dictSelectOptions(dict.sys_user_sex)} />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="status" label={t('admin.status')}>
-            <Radio.Group options={dict.sys_normal_disable?.map((d) => ({ value: d.dictValue, label: d.dictLabel }))} />
-          </Form.Item>
+          <StatusRadioItem />
         </Col>
         <Col span={24}>
           <Form.Item name="roleIds" label={t('user.roles')}>
@@ -133,19 +133,16 @@ export default function UserFormDialog({ dialog, onClose, onSaved }: Props) {
   );
 
   return (
-    <Modal
+    <FormDialog
       open={!!dialog}
       title={t(editId ? 'user.editTitle' : 'user.addTitle')}
       width={680}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      confirmLoading={saving}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      saving={saving}
       okButtonProps={{ disabled: !detail.data }}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      destroyOnHidden
     >
       {body}
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,9 +1,10 @@
 import { DeleteOutlined, DownOutlined, EditOutlined, KeyOutlined, TeamOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Space, Table, type MenuProps, type TableColumnsType } from 'antd';
+import { Button, Dropdown, Space, type MenuProps, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { UserRow } from '@orbit/shared/contract/user';
 import { formatTime } from '../../../../components/admin/formatTime';
+import ListTable from '../../../../components/admin/ListTable';
 import StatusSwitch from '../../../../components/admin/StatusSwitch';
 import { useHasPermission } from '../../../../utils/permission';
 import { isSuperAdmin, type useUserController } from '../useUserController';
@@ -24,9 +25,9 @@ export default function UserTable({ controller }: Props) {
   ];
 
   const columns: TableColumnsType<UserRow> = [
-    { title: t('user.userId'), dataIndex: 'userId', key: 'userId', width: 90, sorter: true, sortOrder: list.sortOrderOf('userId') },
-    { title: t('user.userName'), dataIndex: 'userName', key: 'userName', width: 140, sorter: true, sortOrder: list.sortOrderOf('userName'), ellipsis: true },
-    { title: t('user.nickName'), dataIndex: 'nickName', key: 'nickName', width: 130, sorter: true, sortOrder: list.sortOrderOf('nickName'), ellipsis: true },
+    { title: t('user.userId'), width: 90, ...list.sortable('userId') },
+    { title: t('user.userName'), width: 140, ...list.sortable('userName'), ellipsis: true },
+    { title: t('user.nickName'), width: 130, ...list.sortable('nickName'), ellipsis: true },
     { title: t('user.dept'), key: 'dept', width: 130, render: (_, u) => u.dept?.deptName ?? '', ellipsis: true },
     { title: t('user.phonenumber'), dataIndex: 'phonenumber', key: 'phonenumber', width: 140 },
     {
@@ -37,7 +38,7 @@ export default function UserTable({ controller }: Props) {
         <StatusSwitch status={u.status} name={u.userName} disabled={!canEdit || isSuperAdmin(u)} onChange={(status) => controller.changeStatus(u, status)} />
       ),
     },
-    { title: t('admin.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, sorter: true, sortOrder: list.sortOrderOf('createTime'), render: formatTime },
+    { title: t('admin.createTime'), width: 170, ...list.sortable('createTime'), render: formatTime },
     {
       title: t('admin.actions'),
       key: 'actions',
@@ -69,17 +70,11 @@ export default function UserTable({ controller }: Props) {
   ];
 
   return (
-    <Table<UserRow>
+    <ListTable
+      list={list}
       rowKey="userId"
-      size="middle"
       columns={columns}
-      dataSource={list.rows}
-      loading={list.isLoading}
-      pagination={{ ...list.pagination, showTotal: (total) => t('admin.total', { total }) }}
-      onChange={list.handleTableChange}
-      rowSelection={
-        canRemove ? { selectedRowKeys: list.selectedRowKeys, onChange: list.setSelectedRowKeys, getCheckboxProps: (u) => ({ disabled: isSuperAdmin(u) }) } : undefined
-      }
+      selectable={canRemove && { getCheckboxProps: (u: UserRow) => ({ disabled: isSuperAdmin(u) }) }}
       scroll={{ x: 1250 }}
     />
   );

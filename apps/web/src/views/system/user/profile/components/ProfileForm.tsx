@@ -4,7 +4,7 @@ import type { SessionUser } from '@orbit/shared/contract/auth';
 import { updateProfileBody, type UpdateProfileBody } from '@orbit/shared/contract/user';
 import { useFormSubmit } from '../../../../../components/admin/useFormSubmit';
 import { useZodRule } from '../../../../../components/admin/useZodRule';
-import { useDict } from '../../../../../components/dict/useDict';
+import { dictSelectOptions, useDict } from '../../../../../components/dict/useDict';
 
 const field = updateProfileBody.shape;
 
@@ -29,7 +29,7 @@ export default function ProfileForm({ profile, onSave }: { profile: SessionUser;
         <Input maxLength={100} />
       </Form.Item>
       <Form.Item name="sex" label={t('profile.sex')}>
-        <Radio.Group options={dict.sys_user_sex?.map((d) => ({ value: d.dictValue, label: d.dictLabel }))} />
+        <Radio.Group options={dictSelectOptions(dict.sys_user_sex)} />
       </Form.Item>
       <Button type="primary" loading={saving} onClick={() => void submit()}>
         {t('common.submit')}
