@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signIn } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { screenshot, signIn } from '../helpers/browser';
+import { serverAndBrowser } from '../helpers/suite';
 
 const NO_PERMISSION = "Sorry，you don't have the permissions for this URL，please contact IT Services，thanks！";
 
@@ -26,22 +26,13 @@ async function setLanguage(page: Page, language: 'en' | 'zh') {
 }
 
 describe('administration in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = serverAndBrowser();
 
   it('an administrator creates a sales rep, who sees only their menus and is refused the user administration', async () => {
-    const admin = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signIn(admin, server.url);
+    const admin = await app.browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await signIn(admin, app.server.url);
     await admin.waitForURL(/\/home/);
-    await admin.goto(`${server.url}/system/user`);
+    await admin.goto(`${app.server.url}/system/user`);
     await admin.getByTestId('user-page').waitFor();
     await admin.getByRole('cell', { name: 'olivia.park', exact: true }).first().waitFor();
 
@@ -85,15 +76,15 @@ describe('administration in Chromium', () => {
     await roles.getByRole('button', { name: 'Cancel' }).click();
     await admin.close();
 
-    const rep = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signIn(rep, server.url, 'sam.seller', 'seller123');
+    const rep = await app.browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await signIn(rep, app.server.url, 'sam.seller', 'seller123');
     await rep.waitForURL(/\/home/);
     await rep.getByTestId('sidebar').waitFor();
     await rep.getByTestId('menu-Leads').waitFor();
     expect(await rep.getByTestId('menu-System').count()).toBe(0);
     expect(await rep.getByTestId('menu-Setup').count()).toBe(0);
 
-    await rep.goto(`${server.url}/system/user`);
+    await rep.goto(`${app.server.url}/system/user`);
     await expect.poll(() => rep.getByTestId('no-permission').textContent()).toBe(NO_PERMISSION);
     expect(await rep.getByTestId('user-page').count()).toBe(0);
     await screenshot(rep, 'admin-refused-en');
@@ -101,10 +92,10 @@ describe('administration in Chromium', () => {
   });
 
   it('an administrator adds users to a role from the role page and removes them again', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signIn(page, server.url);
+    const page = await app.browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await signIn(page, app.server.url);
     await page.waitForURL(/\/home/);
-    await page.goto(`${server.url}/system/role`);
+    await page.goto(`${app.server.url}/system/role`);
     await page.getByTestId('role-page').waitFor();
     await page.getByRole('row').filter({ hasText: 'marketing' }).getByRole('button', { name: 'Users' }).click();
     const drawer = page.getByRole('dialog').filter({ hasText: 'Users with the role Marketing' });
@@ -136,10 +127,10 @@ describe('administration in Chromium', () => {
   });
 
   it('an opportunity stage is added with its win probability, which the form insists on', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signIn(page, server.url);
+    const page = await app.browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await signIn(page, app.server.url);
     await page.waitForURL(/\/home/);
-    await page.goto(`${server.url}/system/dict-data?dictType=crm_opportunity_stage`);
+    await page.goto(`${app.server.url}/system/dict-data?dictType=crm_opportunity_stage`);
     await page.getByTestId('dict-data-page').waitFor();
     await page.getByRole('row').filter({ hasText: 'needs_analysis' }).getByRole('cell', { name: '40%' }).waitFor();
 
@@ -157,13 +148,13 @@ describe('administration in Chromium', () => {
   });
 
   it('renders every administration page in English and Chinese', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signIn(page, server.url);
+    const page = await app.browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await signIn(page, app.server.url);
     await page.waitForURL(/\/home/);
     for (const language of ['en', 'zh'] as const) {
       await setLanguage(page, language);
       for (const [name, path, testId] of ADMIN_PAGES) {
-        await page.goto(`${server.url}${path}`);
+        await page.goto(`${app.server.url}${path}`);
         await page.getByTestId(testId).waitFor();
         // Wait for the data: no spinner left and no error state.
         await expect.poll(() => page.locator('.ant-spin-spinning, .ant-skeleton').count(), { timeout: 15_000 }).toBe(0);

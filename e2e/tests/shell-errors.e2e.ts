@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from '../helpers/browser';
+import { serverAndBrowser } from '../helpers/suite';
 import { openPage, signedInPage, switchLanguage } from './shell-support';
 
 const NO_PERMISSION = "Sorry，you don't have the permissions for this URL，please contact IT Services，thanks！";
@@ -28,21 +28,12 @@ async function fakeFileApi(page: Page) {
 }
 
 describe('web shell: requests, errors, files', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = serverAndBrowser();
 
   it('the file dialog shows a generating, an available and a failed file, and downloads the available one', async () => {
-    const { context, page } = await signedInPage(browser, server.url);
+    const { context, page } = await signedInPage(app.browser, app.server.url);
     await fakeFileApi(page);
-    await openPage(page, server.url, '/home');
+    await openPage(page, app.server.url, '/home');
     await page.getByTestId('file-button').click();
     const dialog = page.getByTestId('file-dialog');
     await dialog.getByText('Leads export.xlsx').waitFor();
@@ -68,8 +59,8 @@ describe('web shell: requests, errors, files', () => {
   });
 
   it('the real file API answers the dialog (empty for a new user)', async () => {
-    const { context, page } = await signedInPage(browser, server.url);
-    await openPage(page, server.url, '/home');
+    const { context, page } = await signedInPage(app.browser, app.server.url);
+    await openPage(page, app.server.url, '/home');
     const answered = page.waitForResponse((r) => r.url().includes('/dev-api/userFile/userFilePageList'));
     await page.getByTestId('file-button').click();
     const response = await answered;
@@ -78,18 +69,18 @@ describe('web shell: requests, errors, files', () => {
   });
 
   it("a browser without fullscreen says 'you browser can not work'", async () => {
-    const { context, page } = await signedInPage(browser, server.url);
+    const { context, page } = await signedInPage(app.browser, app.server.url);
     await context.addInitScript(() => Object.defineProperty(Document.prototype, 'fullscreenEnabled', { get: () => false }));
-    await openPage(page, server.url, '/home');
+    await openPage(page, app.server.url, '/home');
     await page.getByTestId('fullscreen').click();
     await page.locator('.ant-message-notice').getByText('you browser can not work', { exact: true }).waitFor();
     await context.close();
   });
 
   it('an expired session shows the Confirm logout dialog; Re-Login goes to the sign-in page', async () => {
-    const { context, page } = await signedInPage(browser, server.url);
-    await openPage(page, server.url, '/home');
-    await context.addCookies([{ name: 'Admin-Token', value: 'expired-or-revoked-token', url: server.url }]);
+    const { context, page } = await signedInPage(app.browser, app.server.url);
+    await openPage(page, app.server.url, '/home');
+    await context.addCookies([{ name: 'Admin-Token', value: 'expired-or-revoked-token', url: app.server.url }]);
     await page.getByTestId('file-button').click();
     const dialog = page.getByRole('dialog').filter({ hasText: 'Confirm logout' });
     await dialog.waitFor();
@@ -103,8 +94,8 @@ describe('web shell: requests, errors, files', () => {
   });
 
   it('the request dialogs speak Chinese too', async () => {
-    const { context, page } = await signedInPage(browser, server.url);
-    await openPage(page, server.url, '/home');
+    const { context, page } = await signedInPage(app.browser, app.server.url);
+    await openPage(page, app.server.url, '/home');
     await switchLanguage(page, '中文');
     await page.route('**/dev-api/userFile/**', async (route) => {
       const response = await route.fetch();
@@ -116,10 +107,10 @@ describe('web shell: requests, errors, files', () => {
     await screenshot(page, 'shell-system-update-zh');
     await context.close();
 
-    const second = await signedInPage(browser, server.url);
-    await openPage(second.page, server.url, '/home');
+    const second = await signedInPage(app.browser, app.server.url);
+    await openPage(second.page, app.server.url, '/home');
     await switchLanguage(second.page, '中文');
-    await second.context.addCookies([{ name: 'Admin-Token', value: 'expired-or-revoked-token', url: server.url }]);
+    await second.context.addCookies([{ name: 'Admin-Token', value: 'expired-or-revoked-token', url: app.server.url }]);
     await second.page.getByTestId('file-button').click();
     const logout = second.page.getByRole('dialog').filter({ hasText: '系统提示' });
     await logout.getByRole('button', { name: '重新登录' }).waitFor();
@@ -128,8 +119,8 @@ describe('web shell: requests, errors, files', () => {
   });
 
   it('a changed server version shows the blocking System Update dialog', async () => {
-    const { context, page } = await signedInPage(browser, server.url);
-    await openPage(page, server.url, '/home');
+    const { context, page } = await signedInPage(app.browser, app.server.url);
+    await openPage(page, app.server.url, '/home');
     await page.route('**/dev-api/userFile/**', async (route) => {
       const response = await route.fetch();
       await route.fulfill({ response, headers: { ...response.headers(), 'system-version': 'v1.0.5' } });
@@ -148,8 +139,8 @@ describe('web shell: requests, errors, files', () => {
   });
 
   it('a sales rep opening /system/user gets the no-permission message, in both languages', async () => {
-    const { context, page } = await signedInPage(browser, server.url, { username: 'olivia.park' });
-    await page.goto(`${server.url}/system/user`);
+    const { context, page } = await signedInPage(app.browser, app.server.url, { username: 'olivia.park' });
+    await page.goto(`${app.server.url}/system/user`);
     await page.getByText(NO_PERMISSION).waitFor();
     expect(await page.title()).toBe('Orbit CRM - No permission');
     await screenshot(page, 'shell-401-en');
@@ -157,14 +148,14 @@ describe('web shell: requests, errors, files', () => {
     await page.getByText('抱歉，您没有访问此地址的权限，请联系 IT 服务部门，谢谢！').waitFor();
     await screenshot(page, 'shell-401-zh');
     // An address outside the product's areas is simply not found.
-    await page.goto(`${server.url}/definitely-not-here`);
+    await page.goto(`${app.server.url}/definitely-not-here`);
     await page.waitForURL(/\/404$/);
     await context.close();
   });
 
   it('collects uncaught errors in the error-log dialog (production build): Msg, Info, Url, Stack, Clear All', async () => {
-    const { context, page } = await signedInPage(browser, server.url);
-    await openPage(page, server.url, '/home');
+    const { context, page } = await signedInPage(app.browser, app.server.url);
+    await openPage(page, app.server.url, '/home');
     expect(await page.getByTestId('error-log').count()).toBe(0);
     await page.evaluate(() => {
       setTimeout(() => {
@@ -184,9 +175,9 @@ describe('web shell: requests, errors, files', () => {
   });
 
   it('a menu that cannot be loaded shows the menu-load message and goes back to sign-in', async () => {
-    const { context, page } = await signedInPage(browser, server.url);
+    const { context, page } = await signedInPage(app.browser, app.server.url);
     await page.route('**/dev-api/getRouters', (route) => route.fulfill({ status: 500, json: { code: 500, msg: '' }, headers: { 'System-Version': 'v1.0.4' } }));
-    await page.goto(`${server.url}/home`);
+    await page.goto(`${app.server.url}/home`);
     await page.getByText('菜单数据加载异常').waitFor();
     await page.waitForURL(/\/login\?redirect=%2Fhome$/);
     // Only the menu-load message: the server's own 'Error' is not shown beside it.
@@ -195,10 +186,10 @@ describe('web shell: requests, errors, files', () => {
   });
 
   it('with a bogus token the guard clears it and goes to /login?redirect=', async () => {
-    const context = await browser.newContext();
-    await context.addCookies([{ name: 'Admin-Token', value: 'bogus', url: server.url }]);
+    const context = await app.browser.newContext();
+    await context.addCookies([{ name: 'Admin-Token', value: 'bogus', url: app.server.url }]);
     const page = await context.newPage();
-    await page.goto(`${server.url}/Leads/leads-index?flag=detail&id=3`);
+    await page.goto(`${app.server.url}/Leads/leads-index?flag=detail&id=3`);
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/Leads/leads-index?flag=detail&id=3');
     await page.getByRole('dialog').filter({ hasText: 'Confirm logout' }).waitFor();
     expect((await context.cookies()).some((c) => c.name === 'Admin-Token')).toBe(false);

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../helpers/browser';
+import { serverAndBrowser } from '../helpers/suite';
 import { openFromSidebar, openPage, signedInPage, switchLanguage } from './shell-support';
 
 describe('web shell: layout, tags, languages, search', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = serverAndBrowser();
 
   it('remembers the sidebar state across a reload', async () => {
-    const { context, page } = await signedInPage(browser, server.url);
-    await openPage(page, server.url, '/home');
+    const { context, page } = await signedInPage(app.browser, app.server.url);
+    await openPage(page, app.server.url, '/home');
     const sidebar = page.getByTestId('sidebar');
     expect(await sidebar.getAttribute('data-opened')).toBe('true');
     expect((await sidebar.boundingBox())!.width).toBe(210);
@@ -40,8 +30,8 @@ describe('web shell: layout, tags, languages, search', () => {
   });
 
   it('collapses the sidebar at 800px wide and opens it over the content', async () => {
-    const { context, page } = await signedInPage(browser, server.url, { width: 800, height: 900 });
-    await openPage(page, server.url, '/Leads/leads-index');
+    const { context, page } = await signedInPage(app.browser, app.server.url, { width: 800, height: 900 });
+    await openPage(page, app.server.url, '/Leads/leads-index');
     const sidebar = page.getByTestId('sidebar');
     expect(await sidebar.getAttribute('data-device')).toBe('mobile');
     expect(await sidebar.getAttribute('data-opened')).toBe('false');
@@ -62,8 +52,8 @@ describe('web shell: layout, tags, languages, search', () => {
   });
 
   it('fits a phone: top bar, tabs and file dialog at 390px', async () => {
-    const { context, page } = await signedInPage(browser, server.url, { width: 390, height: 844, language: 'zh' });
-    await openPage(page, server.url, '/home');
+    const { context, page } = await signedInPage(app.browser, app.server.url, { width: 390, height: 844, language: 'zh' });
+    await openPage(page, app.server.url, '/home');
     const bar = (await page.locator('.app-navbar').boundingBox())!;
     expect(bar.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -76,23 +66,23 @@ describe('web shell: layout, tags, languages, search', () => {
   });
 
   it('Log Out clears the token, the tabs and goes to the sign-in page', async () => {
-    const { context, page } = await signedInPage(browser, server.url);
-    await openPage(page, server.url, '/Leads/leads-index');
+    const { context, page } = await signedInPage(app.browser, app.server.url);
+    await openPage(page, app.server.url, '/Leads/leads-index');
     await page.getByTestId('user-menu').click();
     await page.getByTestId('navbar-logout').click();
     await page.waitForURL(/\/login$/);
     expect((await context.cookies()).some((c) => c.name === 'Admin-Token')).toBe(false);
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
-    await page.goto(`${server.url}/home`);
+    await page.goto(`${app.server.url}/home`);
     await page.waitForURL(/\/login\?redirect=%2Fhome/);
     await context.close();
   });
 
   it('applies the remembered settings: theme colour, tags view off, no sidebar logo; size from its cookie', async () => {
-    const { context, page } = await signedInPage(browser, server.url);
-    await context.addCookies([{ name: 'size', value: 'small', url: server.url }]);
+    const { context, page } = await signedInPage(app.browser, app.server.url);
+    await context.addCookies([{ name: 'size', value: 'small', url: app.server.url }]);
     await context.addInitScript(() => localStorage.setItem('layout-setting', JSON.stringify({ themeColor: '#13c2c2', tagsView: false, fixedHeader: true, sidebarLogo: false })));
-    await openPage(page, server.url, '/Leads/leads-index');
+    await openPage(page, app.server.url, '/Leads/leads-index');
     expect(await page.getByTestId('tags-view').count()).toBe(0);
     expect(await page.getByTestId('sidebar-logo').count()).toBe(0);
     const button = page.getByRole('button', { name: 'Back to home' });
@@ -103,9 +93,9 @@ describe('web shell: layout, tags, languages, search', () => {
   });
 
   it('tags view: close, close others, close all; pinned tabs stay', async () => {
-    const { context, page } = await signedInPage(browser, server.url);
+    const { context, page } = await signedInPage(app.browser, app.server.url);
     for (const path of ['/Leads/leads-index', '/opportunity/opportunity-index', '/account/account-index', '/task/task-index']) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${app.server.url}${path}`);
       await page.getByTestId('app-layout').waitFor();
     }
     // Navigate inside the app so that the tabs are those of one visit.
@@ -153,8 +143,8 @@ describe('web shell: layout, tags, languages, search', () => {
   });
 
   it('switching to Chinese changes menu labels and the page title', async () => {
-    const { context, page } = await signedInPage(browser, server.url);
-    await openPage(page, server.url, '/Leads/leads-index');
+    const { context, page } = await signedInPage(app.browser, app.server.url);
+    await openPage(page, app.server.url, '/Leads/leads-index');
     expect(await page.getByTestId('menu-Leads').textContent()).toBe('Leads');
     expect(await page.title()).toBe('Orbit CRM - Leads');
 
@@ -169,9 +159,9 @@ describe('web shell: layout, tags, languages, search', () => {
     await page.reload();
     await page.getByTestId('app-layout').waitFor();
     await expect.poll(() => page.getByTestId('menu-Leads').textContent()).toBe('线索');
-    await openPage(page, server.url, '/setup/index-opportunity/opportunity-fields');
+    await openPage(page, app.server.url, '/setup/index-opportunity/opportunity-fields');
     await expect.poll(() => page.title()).toBe('Orbit CRM - 页面布局');
-    await openPage(page, server.url, '/home');
+    await openPage(page, app.server.url, '/home');
     await screenshot(page, 'shell-home-zh');
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: '布局设置' }).click();
@@ -186,15 +176,15 @@ describe('web shell: layout, tags, languages, search', () => {
     await page.waitForTimeout(400);
     await screenshot(page, 'shell-files-zh');
     await page.keyboard.press('Escape');
-    await page.goto(`${server.url}/no/such/page`);
+    await page.goto(`${app.server.url}/no/such/page`);
     await page.waitForURL(/\/404$/);
     await screenshot(page, 'shell-404-zh');
     await context.close();
   });
 
   it('menu search opens a page from a misspelt title (English and Chinese)', async () => {
-    const { context, page } = await signedInPage(browser, server.url);
-    await openPage(page, server.url, '/home');
+    const { context, page } = await signedInPage(app.browser, app.server.url);
+    await openPage(page, app.server.url, '/home');
     await page.getByTestId('menu-search').click();
     await page.keyboard.type('Dashbord');
     await page.locator('.ant-select-item-option').first().waitFor();
@@ -215,8 +205,8 @@ describe('web shell: layout, tags, languages, search', () => {
   });
 
   it('keeps a visited page alive in its tab, breadcrumbs navigate', async () => {
-    const { context, page } = await signedInPage(browser, server.url);
-    await openPage(page, server.url, '/home');
+    const { context, page } = await signedInPage(app.browser, app.server.url);
+    await openPage(page, app.server.url, '/home');
     await openFromSidebar(page, ['Setup', 'SetupOpportunity'], 'OpportunityFields', /opportunity-fields$/);
     await expect.poll(() => page.getByTestId('breadcrumb').textContent()).toBe('Home/Setup/Opportunity/Page Layout');
     await page.getByTestId('breadcrumb').getByRole('link', { name: 'Setup' }).click();
@@ -226,7 +216,7 @@ describe('web shell: layout, tags, languages, search', () => {
     expect(await page.locator('[data-page="/setup/index-opportunity/opportunity-fields"]').count()).toBe(1);
     expect(await page.locator('[data-page="/setup/index-leads/leads-fields"]').isVisible()).toBe(true);
     // The guide is not cached: leaving it unmounts it.
-    await openPage(page, server.url, '/guide/index');
+    await openPage(page, app.server.url, '/guide/index');
     await page.locator('[data-testid="tag"][data-path="/home"]').click();
     await page.waitForURL(/\/home$/);
     await expect.poll(() => page.locator('[data-page="/guide/index"]').count()).toBe(0);

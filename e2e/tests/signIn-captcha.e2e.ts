@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from '../helpers/browser';
+import { serverAndBrowser } from '../helpers/suite';
 
 /** The other end-to-end files run with CAPTCHA_ENABLED=false; this one keeps the captcha on. */
 describe('the sign-in captcha in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer({ CAPTCHA_ENABLED: 'true' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = serverAndBrowser({ CAPTCHA_ENABLED: 'true' });
 
   const captchaSrc = (page: Page) => page.getByTestId('captcha-image').locator('img').getAttribute('src');
 
   it('shows a captcha picture, a new one on click, and refuses a wrong code with a new picture', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/login`);
+    const page = await app.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${app.server.url}/login`);
     await page.getByTestId('captcha-image').locator('img').waitFor();
     const first = await captchaSrc(page);
     expect(first).toMatch(/^data:image\//);

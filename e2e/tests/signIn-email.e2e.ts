@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, signIn } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { screenshot, signIn } from '../helpers/browser';
 import { outboxMails, waitForMailCode } from '../helpers/mail';
-import { startServer, type RunningServer } from '../helpers/server';
+import { serverAndBrowser } from '../helpers/suite';
 
 /** The two e-mail flows of the sign-in page, with the codes read from the server's outbox. */
 describe('forgot password and e-mail code sign-in in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = serverAndBrowser();
 
   it('resets a forgotten password: e-mail → code → new password → back to sign-in with a message', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/login`);
+    const page = await app.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${app.server.url}/login`);
     await page.getByTestId('forgot-password').click();
     await page.waitForURL(/mode=forgot/);
     await page.getByTestId('email-step').waitFor();
@@ -30,14 +20,14 @@ describe('forgot password and e-mail code sign-in in Chromium', () => {
     await expect.poll(() => page.getByTestId('login-email-error').textContent()).toBe('wrong format');
     await screenshot(page, 'forgot-1-email-en');
 
-    const seen = outboxMails(server.dataDir).map((m) => m.file);
+    const seen = outboxMails(app.server.dataDir).map((m) => m.file);
     await page.getByLabel('E-mail').fill('admin@example.com');
     await page.getByTestId('send-code').click();
     await page.getByTestId('code-step').waitFor();
     // The resend link counts down the 60 s cool-down.
     await expect.poll(() => page.getByTestId('resend-code').textContent()).toMatch(/Send a new code in (59|60) s/);
     expect(await page.getByTestId('resend-code').isDisabled()).toBe(true);
-    const code = await waitForMailCode(server.dataDir, 'admin@example.com', seen);
+    const code = await waitForMailCode(app.server.dataDir, 'admin@example.com', seen);
 
     const wrong = code === '000000' ? '111111' : '000000';
     await page.getByLabel('Code from the e-mail').fill(wrong);
@@ -59,28 +49,28 @@ describe('forgot password and e-mail code sign-in in Chromium', () => {
     await expect.poll(() => page.getByTestId('login-success').textContent()).toBe('Your password has been reset, please sign in');
     expect(page.url()).not.toMatch(/mode=/);
     await screenshot(page, 'forgot-4-done-en');
-    await signIn(page, server.url, 'admin', 'admin123');
+    await signIn(page, app.server.url, 'admin', 'admin123');
     await expect.poll(() => page.getByTestId('login-error').textContent()).toBe('The user name or password is wrong');
-    await signIn(page, server.url, 'admin', 'new-secret-1');
+    await signIn(page, app.server.url, 'admin', 'new-secret-1');
     await page.waitForURL(/\/home/);
     await expect.poll(() => page.getByTestId('greeting').textContent()).toContain('Alex Admin');
     await page.close();
   });
 
   it('signs in with a code sent by e-mail, in Chinese', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${app.server.url}/login`);
     await page.getByTestId('login-language').getByRole('button', { name: '中文' }).click();
     await page.getByTestId('email-code-sign-in').click();
     await page.waitForURL(/mode=code/);
-    const seen = outboxMails(server.dataDir).map((m) => m.file);
+    const seen = outboxMails(app.server.dataDir).map((m) => m.file);
     await page.getByLabel('邮箱').fill('admin@example.com');
     await page.getByTestId('send-code').click();
     await page.getByTestId('code-step').waitFor();
     await expect.poll(() => page.getByTestId('resend-code').textContent()).toMatch(/秒后可重新发送/);
     await screenshot(page, 'email-code-zh');
-    const code = await waitForMailCode(server.dataDir, 'admin@example.com', seen);
+    const code = await waitForMailCode(app.server.dataDir, 'admin@example.com', seen);
     await page.getByLabel('邮件中的验证码').fill(code);
     await page.getByTestId('submit-code').click();
     await page.waitForURL(/\/home/);
@@ -89,14 +79,14 @@ describe('forgot password and e-mail code sign-in in Chromium', () => {
   });
 
   it('e-mail code sign-in honours ?id=&module=: module 4 opens the campaign detail page', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/login?mode=code&id=17&module=4`);
-    const seen = outboxMails(server.dataDir).map((m) => m.file);
+    const page = await app.browser.newPage();
+    await page.goto(`${app.server.url}/login?mode=code&id=17&module=4`);
+    const seen = outboxMails(app.server.dataDir).map((m) => m.file);
     // The sign-in code's cool-down is per address and purpose; the previous test used admin's login code.
     await page.getByLabel('E-mail').fill('iris.tan@example.com');
     await page.getByTestId('send-code').click();
     await page.getByTestId('code-step').waitFor();
-    const code = await waitForMailCode(server.dataDir, 'iris.tan@example.com', seen);
+    const code = await waitForMailCode(app.server.dataDir, 'iris.tan@example.com', seen);
     await page.getByLabel('Code from the e-mail').fill(code);
     await page.getByTestId('submit-code').click();
     await page.waitForURL(/\/campaign\/campaign-detail\?flag=detail&id=17$/);

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, signIn } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, signIn } from '../helpers/browser';
+import { serverAndBrowser } from '../helpers/suite';
 
 type Envelope = { code: number; msg: string; token?: string; rows?: { userId: number; userName: string }[] };
 
@@ -10,17 +9,16 @@ type Envelope = { code: number; msg: string; token?: string; rows?: { userId: nu
  * e2e server's PGlite can only be opened by that process), so the user must change it at sign-in.
  */
 describe('forced password change prompt in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = serverAndBrowser();
   let adminToken = '';
   const api = async (path: string, init: RequestInit = {}): Promise<{ status: number; body: Envelope }> => {
-    const res = await fetch(`${server.url}/dev-api${path}`, {
+    const res = await fetch(`${app.server.url}/dev-api${path}`, {
       ...init,
       headers: { 'Content-Type': 'application/json', ...(adminToken ? { Authorization: `Bearer ${adminToken}` } : {}), ...init.headers },
     });
     return { status: res.status, body: (await res.json()) as Envelope };
   };
-  /** Gives the user a password set by the administrator; false when the admin API is not there. */
+  /** Gives the user a password set by the administrator; true when both calls succeeded. */
   const resetByAdmin = async (userName: string, password: string): Promise<boolean> => {
     const list = await api(`/system/user/list?userName=${userName}`);
     const user = list.body.rows?.find((row) => row.userName === userName);
@@ -30,19 +28,13 @@ describe('forced password change prompt in Chromium', () => {
   };
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
     adminToken = (await api('/login', { method: 'POST', body: JSON.stringify({ username: 'admin', password: 'admin123' }) })).body.token ?? '';
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
-  it('makes a user whose password an administrator set choose a new one before going on', async (ctx) => {
-    if (!(await resetByAdmin('olivia.park', 'set-by-admin-1'))) ctx.skip();
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await signIn(page, server.url, 'olivia.park', 'set-by-admin-1');
+  it('makes a user whose password an administrator set choose a new one before going on', async () => {
+    expect(await resetByAdmin('olivia.park', 'set-by-admin-1')).toBe(true);
+    const page = await app.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signIn(page, app.server.url, 'olivia.park', 'set-by-admin-1');
     await page.waitForURL(/\/home/);
     const dialog = page.getByTestId('forced-password-change');
     await dialog.waitFor();
@@ -67,20 +59,20 @@ describe('forced password change prompt in Chromium', () => {
     // The new password is the one that works from now on, and no prompt comes back.
     await page.getByTestId('logout').click();
     await page.waitForURL(/\/login/);
-    await signIn(page, server.url, 'olivia.park', 'olivia-own-1');
+    await signIn(page, app.server.url, 'olivia.park', 'olivia-own-1');
     await page.waitForURL(/\/home/);
     await page.getByTestId('greeting').waitFor();
     expect(await page.getByTestId('forced-password-change').count()).toBe(0);
     await page.close();
   });
 
-  it('shows the prompt in Chinese', async (ctx) => {
-    if (!(await resetByAdmin('noah.king', 'set-by-admin-2'))) ctx.skip();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  it('shows the prompt in Chinese', async () => {
+    expect(await resetByAdmin('noah.king', 'set-by-admin-2')).toBe(true);
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${app.server.url}/login`);
     await page.getByTestId('login-language').getByRole('button', { name: '中文' }).click();
-    await signIn(page, server.url, 'noah.king', 'set-by-admin-2');
+    await signIn(page, app.server.url, 'noah.king', 'set-by-admin-2');
     await page.waitForURL(/\/home/);
     await page.getByTestId('forced-password-change').waitFor();
     await expect.poll(() => page.locator('.ant-modal-title').textContent()).toBe('请设置您自己的密码');

@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, signIn } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import { screenshot, signIn } from '../helpers/browser';
+import { serverAndBrowser } from '../helpers/suite';
 
 describe('sign in and out in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = serverAndBrowser();
 
   it('signs in through the real page, greets the user, logs out', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/home`);
+    const page = await app.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${app.server.url}/home`);
     await page.waitForURL(/\/login\?redirect=/);
     await page.getByTestId('password-sign-in').waitFor();
     expect(await page.title()).toBe('Orbit CRM - Sign in');
     await screenshot(page, 'login-en');
-    await signIn(page, server.url);
+    await signIn(page, app.server.url);
     await page.waitForURL(/\/home/);
     await expect.poll(() => page.getByTestId('greeting').textContent()).toContain('Alex Admin');
     await screenshot(page, 'home-en');
@@ -48,19 +38,19 @@ describe('sign in and out in Chromium', () => {
     await page.getByTestId('user-menu').click();
     await page.getByTestId('navbar-logout').click();
     await page.waitForURL(/\/login/);
-    await page.goto(`${server.url}/home`);
+    await page.goto(`${app.server.url}/home`);
     await page.waitForURL(/\/login\?redirect=/);
     await page.close();
   });
 
   it('checks the fields in the browser and shows the server refusal of a wrong password', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/login`);
+    const page = await app.browser.newPage();
+    await page.goto(`${app.server.url}/login`);
     await page.getByTestId('sign-in').click();
     await expect.poll(() => page.getByTestId('login-username-error').textContent()).toBe('User name is required');
     await expect.poll(() => page.getByTestId('login-password-error').textContent()).toBe('Password is required');
 
-    await signIn(page, server.url, '  admin  ', 'not-the-password');
+    await signIn(page, app.server.url, '  admin  ', 'not-the-password');
     await expect.poll(() => page.getByTestId('login-error').textContent()).toBe('The user name or password is wrong');
     await expect.poll(() => page.getByRole('button', { name: 'Sign in', exact: true }).isEnabled()).toBe(true);
     await screenshot(page, 'login-wrong-password-en');
@@ -69,22 +59,22 @@ describe('sign in and out in Chromium', () => {
   });
 
   it('honours ?redirect= after sign-in, and a signed-in visit to /login goes straight on', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/login?redirect=${encodeURIComponent('/home?from=redirect')}`);
+    await page.goto(`${app.server.url}/login?redirect=${encodeURIComponent('/home?from=redirect')}`);
     await page.getByLabel('User name').fill('admin');
     await page.getByLabel('Password', { exact: true }).fill('admin123');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(/\/home\?from=redirect$/);
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${app.server.url}/login`);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await context.close();
   });
 
   it('switches the sign-in page to Chinese and signs in in Chinese', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${app.server.url}/login`);
     await page.getByTestId('login-language').getByRole('button', { name: '中文' }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('登录');
     await expect.poll(() => page.title()).toBe('Orbit CRM - 登录');
@@ -93,7 +83,7 @@ describe('sign in and out in Chromium', () => {
     await page.getByTestId('sign-in').click();
     await expect.poll(() => page.getByTestId('login-username-error').textContent()).toBe('用户名不能为空');
     await screenshot(page, 'login-zh');
-    await signIn(page, server.url);
+    await signIn(page, app.server.url);
     await page.waitForURL(/\/home/);
     await expect.poll(() => page.getByTestId('greeting').textContent()).toContain('欢迎回来');
     await screenshot(page, 'home-zh');
@@ -101,8 +91,8 @@ describe('sign in and out in Chromium', () => {
   });
 
   it('fits a phone screen', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await page.goto(`${server.url}/login`);
+    const page = await app.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${app.server.url}/login`);
     await page.getByTestId('password-sign-in').waitFor();
     await screenshot(page, 'login-phone-en');
     await page.close();

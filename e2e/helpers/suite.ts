@@ -1,0 +1,35 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { startServer, type RunningServer } from './server';
+
+export type SuiteApp = { readonly server: RunningServer; readonly browser: Browser };
+
+/**
+ * One real server (with a fresh embedded database) and one Chromium for the tests of a describe
+ * block: started before its first test, stopped after its last. Read them inside tests only.
+ */
+export function serverAndBrowser(env: Record<string, string> = {}): SuiteApp {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer(env);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the suite has not started: read server and browser inside tests');
+    return value;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get browser() {
+      return started(browser);
+    },
+  };
+}
