@@ -28,6 +28,7 @@ for (const step of steps) {
     const r = spawnSync(step.command[0], step.command.slice(1), { cwd: root, stdio: 'inherit' });
     if (r.status !== 0) {
       broken = true;
+      failed += 1; // the steps after it cannot run: count the step itself
       console.error(`step ${step.name} failed`);
       break;
     }
@@ -39,16 +40,18 @@ for (const step of steps) {
     ['vitest', 'run', ...step.args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
     { cwd: root, stdio: 'inherit', env: { ...process.env, ...step.env } },
   );
+  let stepFailed = 0;
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     passed += report.numPassedTests;
-    failed += report.numFailedTests;
-    // A file that fails to load counts as a failure even though no test inside it ran.
-    const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
-    failed += brokenFiles;
-  } else {
-    failed += 1;
+    stepFailed += report.numFailedTests;
+    // A file that failed without a failed test (it did not load, or a beforeAll failed and its
+    // tests were skipped) counts as one failure.
+    stepFailed += report.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')).length;
   }
+  // A step that failed with nothing counted (no report, unhandled errors) still counts once.
+  if (r.status !== 0 && stepFailed === 0) stepFailed = 1;
+  failed += stepFailed;
   if (r.status !== 0) broken = true;
 }
 
