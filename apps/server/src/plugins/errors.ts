@@ -3,12 +3,13 @@ import { CODE } from '@orbit/shared/constants';
 import { isMessageKey, type MessageKey } from '@orbit/shared/messages';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
+import { uniqueViolationError } from '../lib/uniqueViolation';
 
 type ZodLikeIssue = { path?: PropertyKey[]; instancePath?: string; message: string; params?: Record<string, unknown> };
 
 /**
  * One place turns every failure into the envelope: validation → 400 with `errors` per field,
- * AppError → its code, client errors from Fastify → their status, anything else → 500 with a
+ * AppError (or a save that lost a race to a unique index) → its code, client errors from Fastify → their status, anything else → 500 with a
  * generic message (the detail goes to the log only, never to the body).
  */
 export default fp(async (app) => {
@@ -32,14 +33,15 @@ export default fp(async (app) => {
       const first = Object.values(errors)[0] ?? request.t('common.badRequest');
       return reply.status(400).send({ code: CODE.badRequest, msg: first, errors });
     }
-    if (error instanceof AppError) {
-      const body: Record<string, unknown> = { code: error.code, msg: request.t(error.key, error.params) };
-      if (error.errors) {
+    const appError = error instanceof AppError ? error : uniqueViolationError(error, request.body);
+    if (appError) {
+      const body: Record<string, unknown> = { code: appError.code, msg: request.t(appError.key, appError.params) };
+      if (appError.errors) {
         body.errors = Object.fromEntries(
-          Object.entries(error.errors).map(([field, key]) => [field, request.t(key, { ...error.params, field: `field.${field}` })]),
+          Object.entries(appError.errors).map(([field, key]) => [field, request.t(key, { ...appError.params, field: `field.${field}` })]),
         );
       }
-      return reply.status(error.httpStatus).send(body);
+      return reply.status(appError.httpStatus).send(body);
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 400 && status < 500) {
