@@ -9,6 +9,7 @@ import { createMailer, type Mailer } from './lib/mailer';
 import authPlugin from './plugins/auth';
 import contextPlugin from './plugins/context';
 import errorsPlugin from './plugins/errors';
+import housekeepingPlugin from './plugins/housekeeping';
 import i18nPlugin from './plugins/i18n';
 import operLogPlugin from './plugins/operLog';
 import webApp from './plugins/webApp';
@@ -52,6 +53,7 @@ export async function buildApp({ config, db, logger, mailer }: AppOptions) {
     mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
   });
   await app.register(authPlugin);
+  await app.register(housekeepingPlugin);
   // The OpenAPI document is generated from the same zod schemas that validate the requests.
   await app.register(swagger, {
     openapi: { info: { title: 'Orbit CRM API', version: APP_VERSION }, servers: [{ url: '/' }] },

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sysSession } from '../../src/db/schema/auth';
+import { sysCaptcha, sysEmailCode, sysSession } from '../../src/db/schema/auth';
 import { buildApp } from '../../src/app';
 import { hashToken } from '../../src/modules/auth/token';
+import { purgeExpiredAuthRows } from '../../src/modules/auth/expiredRows';
 import { createSessionRepository } from '../../src/modules/auth/session.repository';
 import { bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
 import { get, loginLog, post, userRow } from './authTestUtils';
@@ -75,13 +77,38 @@ describe('sessions: sliding expiry in the database', () => {
     expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(55_000);
   });
 
-  it('purgeExpired removes expired sessions only', async () => {
+  it('housekeeping removes expired sessions, captchas and e-mail codes, and nothing still usable', async () => {
     const live = await loginAs(app, 'mia.chen');
     const dead = await loginAs(app, 'mia.chen');
     await setSession(dead, { expiresAt: new Date(Date.now() - 1000) });
-    await createSessionRepository(app.db, 30).purgeExpired();
+    const past = new Date(Date.now() - 1000);
+    const future = new Date(Date.now() + MINUTE);
+    await app.db.insert(sysCaptcha).values([
+      { uuid: randomUUID(), answer: 'old', expiresAt: past },
+      { uuid: randomUUID(), answer: 'new', expiresAt: future },
+    ]);
+    await app.db.insert(sysEmailCode).values([
+      { email: 'nobody@example.com', purpose: 'reset', codeHash: 'old', expiresAt: past },
+      { email: 'nobody@example.com', purpose: 'reset', codeHash: 'new', expiresAt: future },
+    ]);
+    await purgeExpiredAuthRows(app.db);
     expect(await sessionOf(dead)).toBeUndefined();
     expect(await sessionOf(live)).toBeDefined();
+    expect((await app.db.select().from(sysCaptcha)).map((r) => r.answer)).not.toContain('old');
+    expect((await app.db.select().from(sysCaptcha)).map((r) => r.answer)).toContain('new');
+    expect((await app.db.select().from(sysEmailCode).where(eq(sysEmailCode.email, 'nobody@example.com'))).map((r) => r.codeHash)).toEqual(['new']);
+  });
+
+  it('a starting server runs the housekeeping', async () => {
+    const dead = await loginAs(app, 'lucas.wang');
+    await setSession(dead, { expiresAt: new Date(Date.now() - 1000) });
+    const other = await buildApp({ config: app.config, db: app.db, logger: false, mailer: { send: async () => {} } });
+    await other.ready();
+    try {
+      await expect.poll(() => sessionOf(dead)).toBeUndefined();
+    } finally {
+      await other.close();
+    }
   });
 
   it('sessions are shared by every server process on the database', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sysSession } from '../../db/schema/auth';
 import type { ClientInfo } from '../../lib/clientInfo';
@@ -54,10 +54,6 @@ export function createSessionRepository(db: Executor, ttlMinutes: number) {
       await db
         .delete(sysSession)
         .where(keepSessionId ? and(eq(sysSession.userId, userId), ne(sysSession.sessionId, keepSessionId)) : eq(sysSession.userId, userId));
-    },
-
-    async purgeExpired(): Promise<void> {
-      await db.delete(sysSession).where(lt(sysSession.expiresAt, sql`now()`));
     },
   };
 }
