@@ -13,7 +13,7 @@ import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase, type Db } from '../../apps/server/src/db/client';
-import { seedDemoData } from '../../apps/server/src/db/seed/seedDemoData';
+import { seedDemoData } from '../../apps/server/src/db/seed/seedDatabase';
 
 export const BENCH_ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 export const LIST_BUDGET_MS = 250;

@@ -2,25 +2,29 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
-import { seedDemoData } from './db/seed/seedDemoData';
+import { seedOnFirstStart } from './db/seed/firstStart';
+import { StartupError, startupStep } from './startupStep';
+
+/** Where the database is, for a failure line: never the credentials of DATABASE_URL. */
+function databaseWhere(config: Config): string {
+  if (!config.databaseUrl) return `the embedded database in DATA_DIR (${path.join(config.dataDir, 'pglite')})`;
+  const url = new URL(config.databaseUrl);
+  return `the database of DATABASE_URL (${url.host}${url.pathname})`;
+}
 
 /** Entry point of `npm start`: config, database (migrated, seeded when empty), server, shutdown. */
 async function main() {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-
-  const database = openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
-  await database.migrate();
+  const config: Config = loadConfig();
+  const database = await startupStep(`Cannot open ${databaseWhere(config)}`, async () => {
+    const opened = openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+    const seeded = await opened.exclusive(async () => {
+      await opened.migrate();
+      return seedOnFirstStart(opened.db, config);
+    });
+    return { ...opened, seeded };
+  });
   const app = await buildApp({ config, db: database.db });
-  if (config.seedDemoData && (await seedDemoData(database.db))) app.log.info('demo data seeded (sign in as admin / admin123)');
+  if (database.seeded) app.log.info(database.seeded);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -39,11 +43,12 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await startupStep(`Cannot listen on ${config.host}:${config.port} (HOST, PORT)`, () => app.listen({ port: config.port, host: config.host }));
   app.log.info(`Orbit CRM on http://localhost:${config.port} (${database.kind === 'pglite' ? 'embedded PGlite in ' + config.dataDir : 'PostgreSQL'})`);
 }
 
-main().catch((error) => {
-  console.error(error);
+main().catch((error: unknown) => {
+  // A bad setting is told in one line naming it; anything else keeps its stack for the developer.
+  console.error(error instanceof ConfigError || error instanceof StartupError ? error.message : error);
   process.exit(1);
 });

@@ -15,7 +15,17 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle or the database itself: repositories accept either. */
 export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'selectDistinct'>;
 
-export type Database = { db: Db; kind: 'pglite' | 'postgres'; migrate(): Promise<void>; close(): Promise<void> };
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  /** Runs `work` holding a database-wide lock: processes starting together migrate and seed in turn. */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+/** Key of the advisory lock taken for start-up work (any constant shared by every process). */
+const STARTUP_LOCK = 727_274_201;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -28,6 +38,17 @@ export function openDatabase(options: { databaseUrl?: string; pgliteDir?: string
       db,
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder }),
+      async exclusive(work) {
+        // A session-level lock lives on one connection, so it is taken and released on the same one.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+          return await work();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -43,6 +64,8 @@ export function openDatabase(options: { databaseUrl?: string; pgliteDir?: string
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    // An embedded database belongs to one process: nobody to wait for.
+    exclusive: (work) => work(),
     close: () => client.close(),
   };
 }

@@ -1,14 +1,22 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { openDatabase, type Db } from '../../src/db/client';
+import { initialPasswordFile, seedOnFirstStart } from '../../src/db/seed/firstStart';
 import { DEMO_PASSWORD, roles, users } from '../../src/db/seed/organisation';
-import { seedDemoData } from '../../src/db/seed/seedDemoData';
+import { seedDemoData } from '../../src/db/seed/seedDatabase';
 import { post } from '../auth/authTestUtils';
-import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
+import { bearer, createEmptyPostgresDatabase, createTestApp, testDatabaseKind, type TestApp } from '../helpers/testApp';
 
-const count = async (app: TestApp, table: string) => {
-  const result = await app.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+const countIn = async (db: Db, table: string) => {
+  const result = await db.execute(sql.raw(`select count(*)::int as n from ${table}`));
   return (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
 };
+const count = (app: TestApp, table: string) => countIn(app.db, table);
 
 describe('demo data seed', () => {
   let app: TestApp;
@@ -51,5 +59,71 @@ describe('demo data seed', () => {
     expect(await count(app, 'sys_user')).toBe(11);
     const nick = await app.db.execute(sql`select nick_name from sys_user where user_name = 'admin'`);
     expect((nick as unknown as { rows: Array<{ nick_name: string }> }).rows[0]!.nick_name).toBe('Changed');
+  });
+});
+
+describe('first start', () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+  const dataDir = () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'orbit-seed-'));
+    dirs.push(dir);
+    return dir;
+  };
+
+  it('without demo data: menu, roles and dictionaries, and only the administrator, whose generated password must be changed', async () => {
+    const database = openDatabase({ pgliteDir: 'memory' });
+    const dir = dataDir();
+    try {
+      await database.migrate();
+      expect(await seedOnFirstStart(database.db, { seedDemoData: false, dataDir: dir })).toContain(initialPasswordFile(dir));
+      const file = initialPasswordFile(dir);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const password = readFileSync(file, 'utf8').trim();
+      expect(password).toMatch(/^[\w-]{16}$/);
+      expect(password).not.toBe(DEMO_PASSWORD);
+
+      const app = await buildApp({ config: loadConfig({ DATA_DIR: dir, CAPTCHA_ENABLED: 'false', LOG_LEVEL: 'silent' }), db: database.db, logger: false, mailer: { send: async () => {} } });
+      try {
+        const tables = { sys_user: 1, sys_dept: 1, sys_role: roles.length };
+        for (const [table, n] of Object.entries(tables)) expect(await countIn(database.db, table), table).toBe(n);
+        expect(await countIn(database.db, 'sys_menu')).toBeGreaterThan(50);
+        expect(await countIn(database.db, 'sys_dict_type')).toBeGreaterThan(10);
+        expect((await post(app as never, '/login', { username: 'admin', password: DEMO_PASSWORD })).body.code).not.toBe(200);
+        const login = await post(app as never, '/login', { username: 'admin', password });
+        expect(login.body.code).toBe(200);
+        const info = (await app.inject({ method: 'GET', url: '/dev-api/getInfo', headers: bearer(login.body.token as string) })).json();
+        expect(info).toMatchObject({ isAdmin: true, isDefaultModifyPwd: true, roles: ['admin'] });
+      } finally {
+        await app.close();
+      }
+      // A second start finds the data and leaves the file and the password alone.
+      expect(await seedOnFirstStart(database.db, { seedDemoData: false, dataDir: dir })).toBeUndefined();
+      expect(readFileSync(file, 'utf8').trim()).toBe(password);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it.runIf(testDatabaseKind === 'postgres')('processes starting together on one PostgreSQL migrate and seed once, in turn', async () => {
+    const target = await createEmptyPostgresDatabase();
+    const processes = [1, 2, 3].map(() => openDatabase({ databaseUrl: target.url }));
+    try {
+      const seeded = await Promise.all(
+        processes.map((p) =>
+          p.exclusive(async () => {
+            await p.migrate();
+            return seedOnFirstStart(p.db, { seedDemoData: true, dataDir: dataDir() });
+          }),
+        ),
+      );
+      expect(seeded.filter(Boolean)).toHaveLength(1);
+      expect(await countIn(processes[0]!.db, 'sys_user')).toBe(users.length);
+    } finally {
+      for (const p of processes) await p.close();
+      await target.drop();
+    }
   });
 });

@@ -7,7 +7,7 @@ import { API_PREFIX } from '@orbit/shared/constants';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type Db } from '../../src/db/client';
-import { seedDemoData } from '../../src/db/seed/seedDemoData';
+import { seedDemoData } from '../../src/db/seed/seedDatabase';
 import type { Mail, Mailer } from '../../src/lib/mailer';
 
 const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -24,24 +24,33 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>> & {
   teardown(): Promise<void>;
 };
 
+async function adminQuery(text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A new, empty PostgreSQL database (uniquely named) and how to drop it. */
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const dbName = `orbit_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${dbName}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${dbName} with (force)`) };
+}
+
 /**
  * A fully built app on its own fresh database: migrated and seeded with the demo data. On
  * PostgreSQL each call creates a uniquely named database and drops it in teardown.
  */
 export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'orbit-test-'));
-  let databaseUrl: string | undefined;
-  let dbName: string | undefined;
-  if (testDatabaseKind === 'postgres') {
-    dbName = `orbit_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-  }
+  const postgres = testDatabaseKind === 'postgres' ? await createEmptyPostgresDatabase() : undefined;
+  const databaseUrl = postgres?.url;
   const config = loadConfig({ DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false', LOG_LEVEL: 'silent', ...overrides });
   const database = openDatabase({ databaseUrl, pgliteDir: 'memory' });
   await database.migrate();
@@ -57,12 +66,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
       await app.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
-      if (dbName) {
-        const admin = new pg.Client({ connectionString: ADMIN_URL });
-        await admin.connect();
-        await admin.query(`drop database if exists ${dbName} with (force)`);
-        await admin.end();
-      }
+      await postgres?.drop();
     },
   }) as TestApp;
 }

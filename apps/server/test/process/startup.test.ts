@@ -51,6 +51,32 @@ describe('server process', () => {
     expect(lines[0]).toMatch(/^Invalid environment variable PORT: /);
   });
 
+  /** The lines a failed start printed (npm's own warnings aside). */
+  const failureLines = async (server: ReturnType<typeof startServer>) => {
+    expect(await server.exited).toBe(1);
+    return server.output().trim().split('\n').filter((l) => !l.startsWith('npm warn'));
+  };
+
+  it('an unreachable DATABASE_URL stops start-up with one line naming it, without its password', async () => {
+    const server = startServer({ DATABASE_URL: 'postgres://orbit:hunter2secret@127.0.0.1:1/orbit', DATA_DIR: tempDir() });
+    const lines = await failureLines(server);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Cannot open the database of DATABASE_URL \(127\.0\.0\.1:1\/orbit\): .*ECONNREFUSED/);
+    expect(server.output()).not.toContain('hunter2secret');
+  });
+
+  it('a port in use stops start-up with one line naming PORT', async () => {
+    const taken = net.createServer();
+    const port = await new Promise<number>((resolve) => taken.listen(0, '127.0.0.1', () => resolve((taken.address() as net.AddressInfo).port)));
+    try {
+      const server = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: tempDir() });
+      const lines = (await failureLines(server)).filter((l) => !l.startsWith('{')); // the JSON log lines of the seed
+      expect(lines).toEqual([expect.stringMatching(new RegExp(`^Cannot listen on 127\\.0\\.0\\.1:${port} \\(HOST, PORT\\): .*EADDRINUSE`))]);
+    } finally {
+      taken.close();
+    }
+  }, 120_000);
+
   it('migrates, seeds an empty embedded database, serves, and stops cleanly on SIGTERM', async () => {
     const dataDir = tempDir();
     const port = await freePort();

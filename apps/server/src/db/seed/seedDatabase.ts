@@ -6,7 +6,7 @@ import { sysDept, sysRole, sysUser, sysUserRole } from '../schema/organisation';
 import { hashPassword } from '../../modules/auth/password';
 import { dictionaries } from './dictionaries';
 import { menuTree, type MenuSeed } from './menuTree';
-import { DEMO_PASSWORD, departments, roles, users } from './organisation';
+import { DEMO_PASSWORD, departments, roles, users, type DeptSeed, type UserSeed } from './organisation';
 
 const SEED_BY = 'seed';
 
@@ -55,14 +55,32 @@ export async function hasData(db: Db): Promise<boolean> {
   return Boolean((result as unknown as { rows: Array<{ present: boolean }> }).rows[0]?.present);
 }
 
-/** Seeds demo data into an empty database, all in one transaction. Returns false when not empty. */
-export async function seedDemoData(db: Db): Promise<boolean> {
+/** Who an install starts with: its departments and users, each user with a password to hash. */
+export type People = { departments: DeptSeed[]; users: Array<UserSeed & { password: string; mustChangePwd: boolean }> };
+
+/** The demo organisation of the README: every demo user with the demo password and no forced change. */
+export const demoPeople = (): People => ({ departments, users: users.map((u) => ({ ...u, password: DEMO_PASSWORD, mustChangePwd: false })) });
+
+/**
+ * An install without demo data: the head office and its super administrator, who must replace the
+ * given (generated) password at first sign-in.
+ */
+export function firstAdministrator(password: string): People {
+  const admin = users.find((u) => u.userName === 'admin')!;
+  return { departments: departments.filter((d) => d.key === admin.dept), users: [{ ...admin, password, mustChangePwd: true }] };
+}
+
+/**
+ * Seeds an empty database in one transaction: what every install needs (menu, roles, dictionaries)
+ * and the given people. Returns false, touching nothing, when the database already has users.
+ */
+export async function seedDatabase(db: Db, people: People): Promise<boolean> {
   if (await hasData(db)) return false;
-  const passwordHashes = await Promise.all(users.map(() => hashPassword(DEMO_PASSWORD)));
+  const passwordHashes = await Promise.all(people.users.map((u) => hashPassword(u.password)));
   await db.transaction(async (tx) => {
     const deptIds = new Map<string, { id: number; ancestors: string }>();
     let order = 0;
-    for (const dept of departments) {
+    for (const dept of people.departments) {
       const parent = dept.parent ? deptIds.get(dept.parent)! : undefined;
       const ancestors = parent ? `${parent.ancestors},${parent.id}` : '0';
       const [row] = await tx
@@ -84,7 +102,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       if (menuIds.length) await tx.insert(sysRoleMenu).values(menuIds.map((menuId) => ({ roleId: row!.roleId, menuId })));
     }
 
-    for (const [index, user] of users.entries()) {
+    for (const [index, user] of people.users.entries()) {
       const [row] = await tx
         .insert(sysUser)
         .values({
@@ -95,7 +113,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           sex: user.sex,
           deptId: deptIds.get(user.dept)!.id,
           password: passwordHashes[index]!,
-          mustChangePwd: false,
+          mustChangePwd: user.mustChangePwd,
           createBy: SEED_BY,
         })
         .returning({ userId: sysUser.userId });
@@ -120,3 +138,6 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   });
   return true;
 }
+
+/** Seeds the demo organisation into an empty database; false when not empty. */
+export const seedDemoData = (db: Db): Promise<boolean> => seedDatabase(db, demoPeople());
