@@ -9,3 +9,10 @@ window.matchMedia ??= ((query: string) => ({
   onchange: null,
   dispatchEvent: () => false,
 })) as never;
+
+// jsdom lacks ResizeObserver, which antd's Select, TreeSelect and TextArea observe.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};

@@ -15,7 +15,7 @@ import { parentOptions } from './parentOptions';
 type Props = { dialog: MenuDialog; rows: MenuRow[]; onClose: () => void; onSaved: () => void };
 const field = createMenuBody.shape;
 
-/** Which fields a menu type uses: directories (M) and pages (C) route, buttons (F) only carry a permission. */
+/** Which fields a menu type uses: directories (M) and pages (C) route and are named, buttons (F) only carry a permission. */
 export function fieldsOf(menuType: string | undefined) {
   return {
     routing: menuType !== 'F',
@@ -104,6 +104,12 @@ export default function MenuFormDialog({ dialog, rows, onClose, onSaved }: Props
                   <Input maxLength={200} />
                 </Form.Item>
               </Col>
+              <Col span={12}>
+                {/* Directories need it too: the sidebar translates menu labels by route name. */}
+                <Form.Item name="routeName" label={t('menu.routeName')} tooltip={t('menu.routeNameHint')} rules={[zodRule(field.routeName, 'routeName')]}>
+                  <Input maxLength={50} />
+                </Form.Item>
+              </Col>
             </>
           )}
           {shown.page && (
@@ -116,11 +122,6 @@ export default function MenuFormDialog({ dialog, rows, onClose, onSaved }: Props
               <Col span={12}>
                 <Form.Item name="query" label={t('menu.query')} rules={[zodRule(field.query, 'query')]}>
                   <Input maxLength={255} placeholder='{"id": 1}' />
-                </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Form.Item name="routeName" label={t('menu.routeName')} tooltip={t('menu.routeNameHint')} rules={[zodRule(field.routeName, 'routeName')]}>
-                  <Input maxLength={50} />
                 </Form.Item>
               </Col>
             </>
@@ -148,6 +149,11 @@ export default function MenuFormDialog({ dialog, rows, onClose, onSaved }: Props
           )}
           <Col span={12}>
             <StatusRadioItem />
+          </Col>
+          <Col span={24}>
+            <Form.Item name="remark" label={t('admin.remark')} rules={[zodRule(field.remark, 'remark')]}>
+              <Input.TextArea rows={2} maxLength={500} />
+            </Form.Item>
           </Col>
         </Row>
       </Form>

@@ -47,6 +47,8 @@ export default function DataScopeDialog({ role, onClose, onSaved }: Props) {
       onSubmit={() => void submit()}
       onClose={onClose}
       saving={saving}
+      // Custom departments saved without their tree would be saved as none.
+      okButtonProps={{ disabled: dataScope === CUSTOM_SCOPE && !tree.data }}
     >
       <Form form={form} labelCol={{ span: 5 }} preserve={false} initialValues={{ dataScope: role?.dataScope }}>
         <Form.Item label={t('role.roleName')}>

@@ -57,6 +57,8 @@ export default function RoleFormDialog({ open, role, onClose, onSaved }: Props) 
       onSubmit={() => void submit()}
       onClose={onClose}
       saving={saving}
+      // Saving without the tree would send no menus and take every grant away from the role.
+      okButtonProps={{ disabled: !tree.data }}
     >
       <Form form={form} layout="horizontal" labelCol={{ span: 5 }} preserve={false} initialValues={initialValues}>
         <Form.Item name="roleName" label={t('role.roleName')} required rules={[zodRule(field.roleName, 'roleName')]}>

@@ -34,7 +34,7 @@ export function initialUserValues(detail: UserDetail | undefined): Partial<Value
   } as Partial<Values>;
 }
 
-/** Create or edit a user: details, department, roles; the password only when creating. */
+/** Create or edit a user: sign-in name, details, department, roles; the password only when creating. */
 export default function UserFormDialog({ dialog, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
@@ -89,19 +89,17 @@ export default function UserFormDialog({ dialog, onClose, onSaved }: Props) {
             <Input maxLength={100} />
           </Form.Item>
         </Col>
+        <Col span={12}>
+          <Form.Item name="userName" label={t('user.userName')} required rules={[zodRule(field.userName, 'userName')]}>
+            <Input maxLength={30} autoComplete="off" />
+          </Form.Item>
+        </Col>
         {!editId && (
-          <>
-            <Col span={12}>
-              <Form.Item name="userName" label={t('user.userName')} required rules={[zodRule(field.userName, 'userName')]}>
-                <Input maxLength={30} autoComplete="off" />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="password" label={t('user.password')} required rules={[zodRule(field.password, 'password')]}>
-                <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" />
-              </Form.Item>
-            </Col>
-          </>
+          <Col span={12}>
+            <Form.Item name="password" label={t('user.password')} required rules={[zodRule(field.password, 'password')]}>
+              <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" />
+            </Form.Item>
+          </Col>
         )}
         <Col span={12}>
           <Form.Item name="sex" label={t('user.sex')}>

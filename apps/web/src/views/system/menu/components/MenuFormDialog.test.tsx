@@ -1,0 +1,57 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App as AntdApp } from 'antd';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { MenuRow } from '@orbit/shared/contract/menu';
+import { i18nReady } from '../../../../i18n/i18n';
+import MenuFormDialog from './MenuFormDialog';
+
+const api = vi.hoisted(() => ({ addMenu: vi.fn(), updateMenu: vi.fn(async () => ({ code: 200, msg: 'Saved' })) }));
+vi.mock('../../../../api/system/menu', () => api);
+vi.mock('../../../../api/system/dict', () => ({ getDictValues: async () => ({ code: 200, data: [] }) }));
+
+/** A seeded set-up directory: its route name keys the translated sidebar label. */
+const setupLeads: MenuRow = {
+  menuId: 40,
+  menuName: 'Leads',
+  parentId: 30,
+  orderNum: 1,
+  path: 'index-leads',
+  component: null,
+  query: null,
+  routeName: 'SetupLeads',
+  isFrame: 1,
+  isCache: 0,
+  menuType: 'M',
+  visible: '0',
+  status: '0',
+  perms: null,
+  icon: 'table',
+  remark: 'Field layouts of leads',
+  createTime: '2026-11-01T00:00:00.000Z',
+};
+
+beforeAll(async () => {
+  await i18nReady;
+});
+afterEach(cleanup);
+
+describe('MenuFormDialog', () => {
+  it('keeps the route name and remark of a directory it edits', async () => {
+    const onSaved = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <AntdApp>
+          <MenuFormDialog dialog={{ mode: 'edit', menu: setupLeads }} rows={[setupLeads]} onClose={vi.fn()} onSaved={onSaved} />
+        </AntdApp>
+      </QueryClientProvider>,
+    );
+    expect(((await screen.findByLabelText('Route name')) as HTMLInputElement).value).toBe('SetupLeads');
+    fireEvent.change(screen.getByLabelText('Order'), { target: { value: '7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.updateMenu).toHaveBeenCalledWith(
+      expect.objectContaining({ menuId: 40, menuType: 'M', routeName: 'SetupLeads', path: 'index-leads', orderNum: 7, remark: 'Field layouts of leads' }),
+    );
+  });
+});
