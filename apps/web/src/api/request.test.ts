@@ -1,5 +1,6 @@
 import { APP_VERSION, VERSION_HEADER } from '@orbit/shared/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getToken, setToken } from '../utils/auth';
 import { setNotifier, type Notifier } from './notifier';
 import { request, RequestError } from './request';
 
@@ -38,5 +39,15 @@ describe('request: who tells the user about a refusal', () => {
     const error = (await request({ url: '/x', showError: false }).catch((e: unknown) => e)) as RequestError;
     expect(notifier.confirmLogout).toHaveBeenCalledOnce();
     expect(error.shown).toBe(true);
+  });
+
+  it('Re-Login clears the token and what the ended session kept in session storage', async () => {
+    setToken('expired-token');
+    sessionStorage.setItem('tags-view', '["/Leads/leads-index"]');
+    vi.stubGlobal('fetch', vi.fn(async () => answer({ code: 401, msg: 'expired' })));
+    notifier.confirmLogout.mockResolvedValue(true);
+    await request({ url: '/x' }).catch(() => undefined);
+    expect(getToken()).toBeUndefined();
+    expect(sessionStorage.length).toBe(0);
   });
 });

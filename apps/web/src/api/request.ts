@@ -57,7 +57,9 @@ async function act(input: AnswerInput, download: boolean, showError = true): Pro
         const relogin = await notifier().confirmLogout();
         logoutDialogOpen = false;
         if (relogin) {
+          // The session is over: its tabs and stored ids go with it, whoever signs in next.
           removeToken();
+          sessionStorage.clear();
           window.location.reload();
         }
       }

@@ -1,5 +1,5 @@
 import { Select, Spin, type SelectProps } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '@orbit/shared/constants';
 import { shouldLoadMore } from './shouldLoadMore';
 
@@ -23,6 +23,12 @@ export default function LoadMoreSelect({ fetchPage, pageSize = DEFAULT_PAGE_SIZE
   const [keyword, setKeyword] = useState('');
   const pageNum = useRef(0);
   const request = useRef(0);
+  // The latest fetchPage, so that a caller passing a new function on every render does not send
+  // the list back to its first page.
+  const fetchLatest = useRef(fetchPage);
+  useLayoutEffect(() => {
+    fetchLatest.current = fetchPage;
+  });
 
   const load = useCallback(
     async (reset: boolean, text: string) => {
@@ -30,7 +36,7 @@ export default function LoadMoreSelect({ fetchPage, pageSize = DEFAULT_PAGE_SIZE
       const next = reset ? 1 : pageNum.current + 1;
       setLoading(true);
       try {
-        const page = await fetchPage({ pageNum: next, pageSize, keyword: text });
+        const page = await fetchLatest.current({ pageNum: next, pageSize, keyword: text });
         if (ticket !== request.current) return; // an older search answered late
         pageNum.current = next;
         setTotal(page.total);
@@ -39,7 +45,7 @@ export default function LoadMoreSelect({ fetchPage, pageSize = DEFAULT_PAGE_SIZE
         if (ticket === request.current) setLoading(false);
       }
     },
-    [fetchPage, pageSize],
+    [pageSize],
   );
 
   useEffect(() => {

@@ -65,6 +65,10 @@ describe('resolvePath', () => {
     expect(resolvePath('/system/user', model)).toEqual({ kind: 'noPermission' });
     expect(resolvePath('/opportunity/opportunity-index', model)).toEqual({ kind: 'noPermission' });
     expect(resolvePath('/nowhere', model)).toEqual({ kind: 'notFound' });
+    // An administrator's menu is the whole menu: a path missing from it does not exist.
+    const whole = buildMenuModel(routers, true);
+    expect(resolvePath('/system/typo', whole)).toEqual({ kind: 'notFound' });
+    expect(resolvePath('/Leads/leads-index', whole)).toMatchObject({ kind: 'page' });
     expect(resolvePath('https://example.com', model)).toEqual({ kind: 'notFound' });
   });
 });

@@ -33,7 +33,8 @@ export type MenuNode = {
   children?: MenuNode[];
 };
 
-export type MenuModel = { pages: MenuPage[]; dirs: MenuDir[]; tree: MenuNode[] };
+/** `wholeMenu`: the menu is the product's whole menu (an administrator's), so a path missing from it does not exist. */
+export type MenuModel = { pages: MenuPage[]; dirs: MenuDir[]; tree: MenuNode[]; wholeMenu: boolean };
 
 const CONTAINERS = new Set(['Layout', 'ParentView', 'InnerLink', '']);
 
@@ -47,7 +48,7 @@ function linkOf(route: RouterVo): string | null {
   return isExternalLink(route.path) ? route.path : null;
 }
 
-export function buildMenuModel(routers: RouterVo[]): MenuModel {
+export function buildMenuModel(routers: RouterVo[], wholeMenu = false): MenuModel {
   const pages: MenuPage[] = [];
   const dirs: MenuDir[] = [];
 
@@ -85,7 +86,7 @@ export function buildMenuModel(routers: RouterVo[]): MenuModel {
   }
 
   const tree = routers.map((route) => walk(route, '/', [])).filter((n): n is MenuNode => n !== null);
-  return { pages, dirs, tree };
+  return { pages, dirs, tree, wholeMenu };
 }
 
 /**

@@ -16,6 +16,8 @@ export function resolvePath(pathname: string, model: MenuModel): Resolution {
   if (page) return { kind: 'page', page };
   const dir = model.dirs.find((d) => d.fullPath === path);
   if (dir?.firstPage) return { kind: 'redirect', to: dir.firstPage };
+  // A path of a product area missing from a partial menu may be another role's page; from the
+  // whole menu, it does not exist.
   const area = path.split('/')[1]?.toLowerCase() ?? '';
-  return PRODUCT_AREAS.includes(area) ? { kind: 'noPermission' } : { kind: 'notFound' };
+  return PRODUCT_AREAS.includes(area) && !model.wholeMenu ? { kind: 'noPermission' } : { kind: 'notFound' };
 }

@@ -4,9 +4,10 @@ import { buildMenuModel, type MenuModel } from './menuModel';
 
 const cache = new WeakMap<RouterVo[], MenuModel>();
 
-export function menuModelOf(routers: RouterVo[]): MenuModel {
+/** The menu model of a session's routes (built once per session); an administrator's is the whole menu. */
+export function menuModelOf(routers: RouterVo[], isAdmin: boolean): MenuModel {
   let model = cache.get(routers);
-  if (!model) cache.set(routers, (model = buildMenuModel(routers)));
+  if (!model) cache.set(routers, (model = buildMenuModel(routers, isAdmin)));
   return model;
 }
 
@@ -14,5 +15,6 @@ const EMPTY: RouterVo[] = [];
 
 /** The signed-in user's menu model (empty before the session loads). */
 export function useMenuModel(): MenuModel {
-  return menuModelOf(useSession()?.routers ?? EMPTY);
+  const session = useSession();
+  return menuModelOf(session?.routers ?? EMPTY, session?.isAdmin ?? false);
 }
