@@ -71,6 +71,9 @@ export default fp(async (app) => {
     }
     request.session = session;
     request.user = user;
+    // Until a password an administrator set is replaced, it may only be replaced (the
+    // administrator knows it): the routes of the sign-in and password-change flow say so.
+    if (user.mustChangePwd && !request.routeOptions.config?.beforePasswordChange) throw forbidden('auth.passwordChangeRequired');
     if (access === 'authenticated') return;
     const needed = Array.isArray(access.permission) ? access.permission : [access.permission];
     if (!needed.some((p) => hasPermission(user, p))) throw forbidden();
@@ -81,5 +84,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Marks the static web-app routes, which carry no API access declaration. */
     static?: boolean;
+    /** Open to a user who must still replace a password an administrator set (sign-in flow, the change itself). */
+    beforePasswordChange?: boolean;
   }
 }

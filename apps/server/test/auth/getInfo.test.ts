@@ -152,8 +152,8 @@ describe('GET /getInfo', () => {
   it('a forced change cannot be postponed', async () => {
     await updateUser(app, 'olivia.park', { mustChangePwd: true });
     const res = await get(app, '/system/user/unResetPwd', bearer(repToken));
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe(400);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ code: 403, msg: 'Please set your own password before going on' });
     expect((await userRow(app, 'olivia.park')).pwdHintPostponedAt).toBeNull();
     expect((await info(repToken)).isDefaultModifyPwd).toBe(true);
   });

@@ -48,6 +48,22 @@ describe('PUT /system/user/profile/updatePwd', () => {
     expect(Date.now() - row.pwdUpdateDate.getTime()).toBeLessThan(60_000);
   });
 
+  it('a password set by someone else allows nothing but its replacement, in the request language', async () => {
+    await updateUser(app, 'lucas.wang', { mustChangePwd: true });
+    const token = await loginAs(app, 'lucas.wang');
+    expect((await get(app, '/getInfo', bearer(token))).body.code).toBe(200);
+    expect((await get(app, '/getRouters', bearer(token))).body.code).toBe(200);
+    for (const path of ['/system/user/profile', '/system/dict/data/type/sys_user_sex']) {
+      const refused = await get(app, path, bearer(token));
+      expect(refused.status, path).toBe(403);
+      expect(refused.body, path).toEqual({ code: 403, msg: 'Please set your own password before going on' });
+    }
+    expect((await get(app, '/system/user/profile', { ...bearer(token), ...ZH })).body.msg).toBe('请先设置您自己的密码再继续操作');
+    expect((await post(app, '/userFile/userFilePageList', { pageNum: 1, pageSize: 10, type: 1 }, bearer(token))).status).toBe(403);
+    expect((await updatePwd(token, { oldPassword: 'admin123', newPassword: 'Brand-New-7' })).body.code).toBe(200);
+    expect((await get(app, '/system/user/profile', bearer(token))).body.code).toBe(200);
+  });
+
   it("revokes the user's other sessions but keeps the current one", async () => {
     const current = await loginAs(app, 'lucas.wang');
     const otherDevice = await loginAs(app, 'lucas.wang');

@@ -1,13 +1,16 @@
+import { eq } from 'drizzle-orm';
+import { sysUser } from '../../src/db/schema/organisation';
 import { api, bearer, type TestApp } from './testApp';
 
 export type Answer = { status: number; body: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** One authenticated JSON call: method, path under /dev-api, optional body. */
 export function caller(app: TestApp, token: string) {
-  return async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
     const res = await app.inject({ method, url: api(path), headers: { ...bearer(token), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
     return { status: res.statusCode, body: res.json() };
   };
+  return Object.assign(call, { app });
 }
 
 export const FORBIDDEN_EN = "Sorry，you don't have the permissions for this URL，please contact IT Services，thanks！";
@@ -47,9 +50,14 @@ export async function createRole(
   return roleId;
 }
 
-/** Creates a user (password admin123, forced change off afterwards is not needed for API calls); returns its id. */
+/**
+ * Creates a user with the password admin123, as if they had since chosen it themselves (no forced
+ * change left, which would refuse every other call); returns its id.
+ */
 export async function createUser(call: ReturnType<typeof caller>, userName: string, deptId: number, roleIds: number[]): Promise<number> {
   const res = await call('POST', '/system/user', { userName, nickName: userName, password: 'admin123', deptId, roleIds });
   if (res.body.code !== 200) throw new Error(`user ${userName}: ${res.body.msg}`);
-  return res.body.data as number;
+  const userId = res.body.data as number;
+  await call.app.db.update(sysUser).set({ mustChangePwd: false }).where(eq(sysUser.userId, userId));
+  return userId;
 }

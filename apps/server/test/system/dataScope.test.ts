@@ -110,7 +110,7 @@ describe('data scope on the user list', () => {
   });
 
   it('the filter binds every value as a parameter and lets administrators through', () => {
-    const base = { userId: 7, userName: 'x', nickName: 'x', deptId: 101, deptName: '', permissions: new Set<string>() };
+    const base = { userId: 7, userName: 'x', nickName: 'x', deptId: 101, deptName: '', permissions: new Set<string>(), mustChangePwd: false };
     const none: CurrentUser = { ...base, roles: [], isAdmin: false };
     const adminUser: CurrentUser = { ...base, roles: [], isAdmin: true };
     const mixed: CurrentUser = { ...base, isAdmin: false, roles: [{ roleId: 3, roleKey: 'a', dataScope: '3' }, { roleId: 4, roleKey: 'b', dataScope: '5' }] };

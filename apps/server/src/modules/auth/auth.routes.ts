@@ -46,13 +46,13 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
     return ok(request);
   });
 
-  app.get('/getInfo', { config: { access: 'authenticated' } }, async (request) => {
+  app.get('/getInfo', { config: { access: 'authenticated', beforePasswordChange: true } }, async (request) => {
     const info = await buildUserInfo(app.db, requireUser(request));
     if (!info) throw unauthorized();
     return ok(request, info);
   });
 
-  app.get('/getRouters', { config: { access: 'authenticated' } }, async (request) => {
+  app.get('/getRouters', { config: { access: 'authenticated', beforePasswordChange: true } }, async (request) => {
     const menus = await menusForUser(app.db, requireUser(request));
     return okData(request, buildRouters(toTree(menus)));
   });

@@ -18,6 +18,8 @@ export type CurrentUser = {
   roles: RoleGrant[];
   permissions: Set<string>;
   isAdmin: boolean;
+  /** A password set by someone else: nothing but the change itself is allowed until it is replaced. */
+  mustChangePwd: boolean;
 };
 
 export function isAdminUser(userId: number, roleKeys: string[]): boolean {
@@ -34,12 +36,14 @@ export async function loadCurrentUser(db: Executor, userId: number): Promise<Cur
       deptId: sysUser.deptId,
       deptName: sysDept.deptName,
       status: sysUser.status,
+      mustChangePwd: sysUser.mustChangePwd,
     })
     .from(sysUser)
     .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
     .where(and(eq(sysUser.userId, userId), eq(sysUser.delFlag, DEL_FLAG_PRESENT)))
     .limit(1);
   if (!user || user.status !== STATUS_NORMAL) return undefined;
+  const { status: _status, ...identity } = user;
 
   const roles = (await db
     .select({ roleId: sysRole.roleId, roleKey: sysRole.roleKey, dataScope: sysRole.dataScope })
@@ -62,7 +66,7 @@ export async function loadCurrentUser(db: Executor, userId: number): Promise<Cur
       for (const p of (perms ?? '').split(',')) if (p.trim()) permissions.add(p.trim());
     }
   }
-  return { ...user, deptName: user.deptName ?? '', roles, permissions, isAdmin };
+  return { ...identity, deptName: user.deptName ?? '', roles, permissions, isAdmin };
 }
 
 /** `*:*:*` passes everything; otherwise the exact string must be granted. */

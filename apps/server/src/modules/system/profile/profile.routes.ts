@@ -11,7 +11,7 @@ import { updateProfileBody } from '@orbit/shared/contract/user';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sysUser } from '../../../db/schema/organisation';
-import { badRequest, fieldError, notFound, unauthorized } from '../../../lib/errors';
+import { fieldError, notFound, unauthorized } from '../../../lib/errors';
 import { ok } from '../../../lib/reply';
 import { requireUser } from '../../../plugins/auth';
 import { hashPassword, verifyPassword } from '../../auth/password';
@@ -91,7 +91,7 @@ const profileRoutes: FastifyPluginAsync = async (fastify) => {
   // Passwords travel in the body, never the query string, so they stay out of URLs and logs.
   app.put(
     '/system/user/profile/updatePwd',
-    { config: { access: 'authenticated' }, schema: { body: updatePwdBody } },
+    { config: { access: 'authenticated', beforePasswordChange: true }, schema: { body: updatePwdBody } },
     async (request) => {
       const current = requireUser(request);
       const user = await findUserById(app.db, current.userId);
@@ -112,13 +112,9 @@ const profileRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
-  /** "Remind me later" for the 90-day change suggestion; a forced change cannot be postponed. */
+  /** "Remind me later" for the 90-day change suggestion; a forced change cannot be postponed (the auth hook refuses it). */
   app.get('/system/user/unResetPwd', { config: { access: 'authenticated' } }, async (request) => {
-    const current = requireUser(request);
-    const user = await findUserById(app.db, current.userId);
-    if (!user) throw unauthorized();
-    if (user.mustChangePwd) throw badRequest('common.badRequest');
-    await app.db.update(sysUser).set({ pwdHintPostponedAt: new Date() }).where(eq(sysUser.userId, user.userId));
+    await app.db.update(sysUser).set({ pwdHintPostponedAt: new Date() }).where(eq(sysUser.userId, requireUser(request).userId));
     return ok(request);
   });
 };
