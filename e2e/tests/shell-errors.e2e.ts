@@ -157,12 +157,16 @@ describe('web shell: requests, errors, files', () => {
     const { context, page } = await signedInPage(app.browser, app.server.url);
     await openPage(page, app.server.url, '/home');
     expect(await page.getByTestId('error-log').count()).toBe(0);
+    const thrown: string[] = [];
+    page.on('pageerror', (error) => thrown.push(error.message));
     await page.evaluate(() => {
       setTimeout(() => {
         throw new Error('Widget exploded');
       });
       void Promise.reject(new Error('Nobody caught this promise'));
     });
+    // Both reached the page as uncaught errors (so a missing button is the collector's fault).
+    await expect.poll(() => thrown.length).toBe(2);
     await page.getByTestId('error-log').click();
     const dialog = page.getByRole('dialog', { name: 'Error log' });
     await dialog.getByRole('cell', { name: 'Widget exploded', exact: true }).waitFor();
