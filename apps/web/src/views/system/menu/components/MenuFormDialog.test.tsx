@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App as AntdApp } from 'antd';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MenuRow } from '@orbit/shared/contract/menu';
 import { i18nReady } from '../../../../i18n/i18n';
+import { renderWithProviders } from '../../../../test/renderWithProviders';
 import MenuFormDialog from './MenuFormDialog';
 
 const api = vi.hoisted(() => ({ addMenu: vi.fn(), updateMenu: vi.fn(async () => ({ code: 200, msg: 'Saved' })) }));
@@ -39,13 +38,7 @@ afterEach(cleanup);
 describe('MenuFormDialog', () => {
   it('keeps the route name and remark of a directory it edits', async () => {
     const onSaved = vi.fn();
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <AntdApp>
-          <MenuFormDialog dialog={{ mode: 'edit', menu: setupLeads }} rows={[setupLeads]} onClose={vi.fn()} onSaved={onSaved} />
-        </AntdApp>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<MenuFormDialog dialog={{ mode: 'edit', menu: setupLeads }} rows={[setupLeads]} onClose={vi.fn()} onSaved={onSaved} />);
     expect(((await screen.findByLabelText('Route name')) as HTMLInputElement).value).toBe('SetupLeads');
     fireEvent.change(screen.getByLabelText('Order'), { target: { value: '7' } });
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));

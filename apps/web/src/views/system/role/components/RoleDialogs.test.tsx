@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App as AntdApp } from 'antd';
-import type { ReactNode } from 'react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RoleRow } from '@orbit/shared/contract/role';
 import { i18nReady } from '../../../../i18n/i18n';
+import { renderWithProviders } from '../../../../test/renderWithProviders';
 import DataScopeDialog from './DataScopeDialog';
 import RoleFormDialog from './RoleFormDialog';
 
@@ -39,12 +37,6 @@ beforeAll(async () => {
 beforeEach(() => vi.resetAllMocks());
 afterEach(cleanup);
 
-const renderWithProviders = (node: ReactNode) =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AntdApp>{node}</AntdApp>
-    </QueryClientProvider>,
-  );
 const okButton = () => screen.findByRole('button', { name: 'OK' });
 
 describe('RoleFormDialog', () => {

@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App as AntdApp } from 'antd';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18nReady } from '../../../../i18n/i18n';
+import { renderWithProviders } from '../../../../test/renderWithProviders';
 import UserFormDialog from './UserFormDialog';
 
 const api = vi.hoisted(() => ({
@@ -39,13 +38,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 const renderDialog = (onSaved = vi.fn()) =>
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <AntdApp>
-        <UserFormDialog dialog={{ mode: 'edit', userId: 5 }} onClose={vi.fn()} onSaved={onSaved} />
-      </AntdApp>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<UserFormDialog dialog={{ mode: 'edit', userId: 5 }} onClose={vi.fn()} onSaved={onSaved} />);
 
 describe('UserFormDialog', () => {
   it('edits a user with the whole record the server needs, sign-in name included, and no password', async () => {
