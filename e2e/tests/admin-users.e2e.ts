@@ -56,7 +56,9 @@ describe('administration in Chromium', () => {
 
     // Editing keeps the sign-in name and saves the change.
     await samRow.getByRole('button', { name: 'Edit' }).click();
-    await expect.poll(() => form.locator('#user_userName').inputValue()).toBe('sam.seller');
+    await form.locator('#user_nickName').waitFor();
+    await expect.poll(() => form.locator('#user_nickName').inputValue(), { timeout: 10_000 }).toBe('Sam Seller');
+    expect(await form.locator('#user_userName').inputValue()).toBe('sam.seller');
     await form.locator('#user_nickName').fill('Sam S. Seller');
     await admin.locator('.ant-modal').getByRole('button', { name: 'OK' }).click();
     await form.waitFor({ state: 'detached' });
