@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createDeptBody, type CreateDeptBody } from '@orbit/shared/contract/dept';
 import { addDept, listDepts, listDeptsExcluding, updateDept } from '../../../../api/system/dept';
+import DialogForm from '../../../../components/admin/DialogForm';
 import FormDialog from '../../../../components/admin/FormDialog';
 import { nestByParent } from '../../../../components/admin/tree';
 import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
@@ -49,7 +50,7 @@ export default function DeptFormDialog({ dialog, onClose, onSaved }: Props) {
       onClose={onClose}
       saving={saving}
     >
-      <Form form={form} layout="vertical" preserve={false} initialValues={initialValues}>
+      <DialogForm form={form} layout="vertical" initialValues={initialValues}>
         <Row gutter={16}>
           {!isRoot && (
             <Col span={24}>
@@ -95,7 +96,7 @@ export default function DeptFormDialog({ dialog, onClose, onSaved }: Props) {
             <StatusRadioItem />
           </Col>
         </Row>
-      </Form>
+      </DialogForm>
     </FormDialog>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { OPPORTUNITY_STAGE_DICT } from '@orbit/shared/constants';
 import { createDictDataBody, type CreateDictDataBody } from '@orbit/shared/contract/dict';
 import { addDictData, updateDictData } from '../../../../api/system/dict';
+import DialogForm from '../../../../components/admin/DialogForm';
 import FormDialog from '../../../../components/admin/FormDialog';
 import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
 import { useZodRule } from '../../../../components/admin/useZodRule';
@@ -55,7 +56,7 @@ export default function DictDataFormDialog({ dialog, dictType, onClose, onSaved 
       onClose={onClose}
       saving={saving}
     >
-      <Form form={form} layout="vertical" preserve={false} initialValues={initialValues}>
+      <DialogForm form={form} layout="vertical" initialValues={initialValues}>
         <Row gutter={16}>
           <Col span={24}>
             <Form.Item name="dictType" label={t('dict.dictType')}>
@@ -118,7 +119,7 @@ export default function DictDataFormDialog({ dialog, dictType, onClose, onSaved 
             </Form.Item>
           </Col>
         </Row>
-      </Form>
+      </DialogForm>
     </FormDialog>
   );
 }

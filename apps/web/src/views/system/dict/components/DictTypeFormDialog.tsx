@@ -2,6 +2,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createDictTypeBody, type CreateDictTypeBody } from '@orbit/shared/contract/dict';
 import { addDictType, updateDictType } from '../../../../api/system/dict';
+import DialogForm from '../../../../components/admin/DialogForm';
 import FormDialog from '../../../../components/admin/FormDialog';
 import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
 import { useZodRule } from '../../../../components/admin/useZodRule';
@@ -29,7 +30,7 @@ export default function DictTypeFormDialog({ dialog, onClose, onSaved }: { dialo
       onClose={onClose}
       saving={saving}
     >
-      <Form form={form} layout="vertical" preserve={false} initialValues={editing ?? { status: '0' }}>
+      <DialogForm form={form} layout="vertical" initialValues={editing ?? { status: '0' }}>
         <Form.Item name="dictName" label={t('dict.dictName')} required rules={[zodRule(field.dictName, 'dictName')]}>
           <Input maxLength={100} />
         </Form.Item>
@@ -40,7 +41,7 @@ export default function DictTypeFormDialog({ dialog, onClose, onSaved }: { dialo
         <Form.Item name="remark" label={t('admin.remark')} rules={[zodRule(field.remark, 'remark')]}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
-      </Form>
+      </DialogForm>
     </FormDialog>
   );
 }

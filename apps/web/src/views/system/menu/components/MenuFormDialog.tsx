@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createMenuBody, MENU_TYPES, type CreateMenuBody, type MenuRow } from '@orbit/shared/contract/menu';
 import { addMenu, updateMenu } from '../../../../api/system/menu';
+import DialogForm from '../../../../components/admin/DialogForm';
 import FormDialog from '../../../../components/admin/FormDialog';
 import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
 import { useZodRule } from '../../../../components/admin/useZodRule';
@@ -54,7 +55,7 @@ export default function MenuFormDialog({ dialog, rows, onClose, onSaved }: Props
       onClose={onClose}
       saving={saving}
     >
-      <Form form={form} layout="vertical" preserve={false} initialValues={initialValues} data-testid="menu-form">
+      <DialogForm form={form} layout="vertical" initialValues={initialValues} data-testid="menu-form">
         <Row gutter={16}>
           <Col span={24}>
             <Form.Item name="parentId" label={t('menu.parent')} required>
@@ -156,7 +157,7 @@ export default function MenuFormDialog({ dialog, rows, onClose, onSaved }: Props
             </Form.Item>
           </Col>
         </Row>
-      </Form>
+      </DialogForm>
     </FormDialog>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DATA_SCOPES, type RoleRow } from '@orbit/shared/contract/role';
 import { getRoleDeptTree, saveRoleDataScope } from '../../../../api/system/role';
 import CheckTree, { withAncestors } from '../../../../components/admin/CheckTree';
+import DialogForm from '../../../../components/admin/DialogForm';
 import FormDialog from '../../../../components/admin/FormDialog';
 import LoadError from '../../../../components/admin/LoadError';
 import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
@@ -50,7 +51,7 @@ export default function DataScopeDialog({ role, onClose, onSaved }: Props) {
       // Custom departments saved without their tree would be saved as none.
       okButtonProps={{ disabled: dataScope === CUSTOM_SCOPE && !tree.data }}
     >
-      <Form form={form} labelCol={{ span: 5 }} preserve={false} initialValues={{ dataScope: role?.dataScope }}>
+      <DialogForm form={form} labelCol={{ span: 5 }} initialValues={{ dataScope: role?.dataScope }}>
         <Form.Item label={t('role.roleName')}>
           <Input value={role?.roleName} disabled />
         </Form.Item>
@@ -71,7 +72,7 @@ export default function DataScopeDialog({ role, onClose, onSaved }: Props) {
             )}
           </Form.Item>
         )}
-      </Form>
+      </DialogForm>
     </FormDialog>
   );
 }

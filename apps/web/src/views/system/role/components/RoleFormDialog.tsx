@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { createRoleBody, type CreateRoleBody, type RoleRow } from '@orbit/shared/contract/role';
 import { addRole, getMenuTreeSelect, getRoleMenuTree, updateRole } from '../../../../api/system/role';
 import CheckTree, { withAncestors } from '../../../../components/admin/CheckTree';
+import DialogForm from '../../../../components/admin/DialogForm';
 import FormDialog from '../../../../components/admin/FormDialog';
 import LoadError from '../../../../components/admin/LoadError';
 import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
@@ -60,7 +61,7 @@ export default function RoleFormDialog({ open, role, onClose, onSaved }: Props) 
       // Saving without the tree would send no menus and take every grant away from the role.
       okButtonProps={{ disabled: !tree.data }}
     >
-      <Form form={form} layout="horizontal" labelCol={{ span: 5 }} preserve={false} initialValues={initialValues}>
+      <DialogForm form={form} layout="horizontal" labelCol={{ span: 5 }} initialValues={initialValues}>
         <Form.Item name="roleName" label={t('role.roleName')} required rules={[zodRule(field.roleName, 'roleName')]}>
           <Input maxLength={30} />
         </Form.Item>
@@ -90,7 +91,7 @@ export default function RoleFormDialog({ open, role, onClose, onSaved }: Props) 
         <Form.Item name="remark" label={t('admin.remark')} rules={[zodRule(field.remark, 'remark')]}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
-      </Form>
+      </DialogForm>
     </FormDialog>
   );
 }

@@ -4,6 +4,7 @@ import { newPassword } from '@orbit/shared/contract/auth';
 import type { UserRow } from '@orbit/shared/contract/user';
 import { PASSWORD_MAX } from '@orbit/shared/constants';
 import { resetUserPassword } from '../../../../api/system/user';
+import DialogForm from '../../../../components/admin/DialogForm';
 import FormDialog from '../../../../components/admin/FormDialog';
 import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
 import { useZodRule } from '../../../../components/admin/useZodRule';
@@ -25,11 +26,11 @@ export default function ResetPasswordDialog({ user, onClose }: Props) {
       saving={saving}
       afterClose={() => form.resetFields()}
     >
-      <Form form={form} layout="vertical" preserve={false}>
+      <DialogForm form={form} layout="vertical">
         <Form.Item name="password" label={t('user.newPassword')} required rules={[zodRule(newPassword, 'password')]} extra={t('user.resetPwdHint')}>
           <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" />
         </Form.Item>
-      </Form>
+      </DialogForm>
     </FormDialog>
   );
 }

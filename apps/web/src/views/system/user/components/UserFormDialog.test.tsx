@@ -2,6 +2,8 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18nReady } from '../../../../i18n/i18n';
 import { renderWithProviders } from '../../../../test/renderWithProviders';
+import { useState } from 'react';
+import type { UserDialog } from '../useUserController';
 import UserFormDialog from './UserFormDialog';
 
 const api = vi.hoisted(() => ({
@@ -62,5 +64,34 @@ describe('UserFormDialog', () => {
     renderDialog();
     const ok = await screen.findByRole('button', { name: 'OK' });
     expect(ok.hasAttribute('disabled')).toBe(true);
+  });
+
+  it('shows the user being edited after a user was just created in the same dialog', async () => {
+    api.getUserFormOptions.mockResolvedValue({ code: 200, roles: [{ roleId: 4, roleName: 'Sales rep', status: '0' }] });
+    api.addUser.mockResolvedValue({ code: 200, data: 5 });
+    function Page() {
+      const [dialog, setDialog] = useState<UserDialog>({ mode: 'create' });
+      return (
+        <>
+          <button onClick={() => setDialog({ mode: 'edit', userId: 5 })}>edit olivia</button>
+          <UserFormDialog dialog={dialog} onClose={() => setDialog(null)} onSaved={() => undefined} />
+        </>
+      );
+    }
+    renderWithProviders(<Page />);
+    fireEvent.change(await screen.findByLabelText('Nickname'), { target: { value: 'Sam Seller' } });
+    fireEvent.change(screen.getByLabelText('User name'), { target: { value: 'sam.seller' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'seller123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(api.addUser).toHaveBeenCalled());
+    await waitFor(() => expect(screen.queryByTestId('user-form')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'edit olivia' }));
+    await waitFor(() => expect((screen.getByLabelText('Nickname') as HTMLInputElement).value).toBe('Olivia Park'));
+    expect((screen.getByLabelText('User name') as HTMLInputElement).value).toBe('olivia.park');
+    // Nothing of the created user leaks into the save: her roles and details stay hers.
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(api.updateUser).toHaveBeenCalled());
+    expect(api.updateUser).toHaveBeenCalledWith(expect.objectContaining({ userId: 5, userName: 'olivia.park', sex: '1', roleIds: [4], deptId: 3 }));
   });
 });

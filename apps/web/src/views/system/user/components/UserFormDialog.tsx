@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { createUserBody, type CreateUserBody } from '@orbit/shared/contract/user';
 import { PASSWORD_MAX } from '@orbit/shared/constants';
 import { addUser, getDeptTree, getUser, getUserFormOptions, updateUser, type UserDetail } from '../../../../api/system/user';
+import DialogForm from '../../../../components/admin/DialogForm';
 import FormDialog from '../../../../components/admin/FormDialog';
 import LoadError from '../../../../components/admin/LoadError';
 import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
@@ -61,7 +62,7 @@ export default function UserFormDialog({ dialog, onClose, onSaved }: Props) {
   ) : detail.isLoading || !detail.data ? (
     <Skeleton active />
   ) : (
-    <Form form={form} name="user" layout="vertical" preserve={false} initialValues={initialUserValues(detail.data)} data-testid="user-form">
+    <DialogForm form={form} name="user" layout="vertical" initialValues={initialUserValues(detail.data)} data-testid="user-form">
       <Row gutter={16}>
         <Col span={12}>
           <Form.Item name="nickName" label={t('user.nickName')} required rules={[zodRule(field.nickName, 'nickName')]}>
@@ -127,7 +128,7 @@ export default function UserFormDialog({ dialog, onClose, onSaved }: Props) {
           </Form.Item>
         </Col>
       </Row>
-    </Form>
+    </DialogForm>
   );
 
   return (
