@@ -7,6 +7,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll's default of one second is shorter than a page's re-render after a navigation
+    // when the two cores are busy (a CI run beside a build); a poll still ends as soon as it holds.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
     // One browser and one server per file; files run one after another to spare the 2 cores.
     fileParallelism: false,
   },

@@ -22,7 +22,7 @@ function newestMtime(dir) {
 function webIsStale() {
   if (!existsSync(builtIndex)) return true;
   const built = statSync(builtIndex).mtimeMs;
-  const sources = ['apps/web/src', 'apps/web/public', 'packages/shared/src'].map((d) => path.join(root, d));
+  const sources = ['apps/web/src', 'apps/web/public', 'apps/web/build', 'packages/shared/src'].map((d) => path.join(root, d));
   const configs = ['apps/web/index.html', 'apps/web/vite.config.ts'].map((f) => statSync(path.join(root, f)).mtimeMs);
   return Math.max(...sources.map(newestMtime), ...configs) > built;
 }

@@ -22,6 +22,8 @@ const steps = [
 let passed = 0;
 let failed = 0;
 let broken = false;
+/** One line per step for the end of the output: a failure names its step and why. */
+const report = [];
 for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);
   if (step.command) {
@@ -29,9 +31,10 @@ for (const step of steps) {
     if (r.status !== 0) {
       broken = true;
       failed += 1; // the steps after it cannot run: count the step itself
-      console.error(`step ${step.name} failed`);
+      report.push(`step ${step.name}: FAILED (exit ${r.status ?? r.signal}); the steps after it did not run`);
       break;
     }
+    report.push(`step ${step.name}: ok`);
     continue;
   }
   const out = path.join(resultsDir, `${step.name}.json`);
@@ -41,19 +44,38 @@ for (const step of steps) {
     { cwd: root, stdio: 'inherit', env: { ...process.env, ...step.env } },
   );
   let stepFailed = 0;
+  let stepPassed = 0;
+  const why = [];
   if (existsSync(out)) {
-    const report = JSON.parse(readFileSync(out, 'utf8'));
-    passed += report.numPassedTests;
-    stepFailed += report.numFailedTests;
-    // A file that failed without a failed test (it did not load, or a beforeAll failed and its
-    // tests were skipped) counts as one failure.
-    stepFailed += report.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')).length;
+    const json = JSON.parse(readFileSync(out, 'utf8'));
+    stepPassed = json.numPassedTests;
+    stepFailed += json.numFailedTests;
+    for (const file of json.testResults) {
+      const rel = path.relative(root, file.name);
+      const failedTests = file.assertionResults.filter((a) => a.status === 'failed');
+      for (const a of failedTests) why.push(`  ${rel} > ${a.fullName}`);
+      // A file that failed without a failed test (it did not load, or a beforeAll failed and its
+      // tests were skipped) counts as one failure.
+      if (file.status === 'failed' && !failedTests.length) {
+        stepFailed += 1;
+        why.push(`  ${rel}: ${String(file.message || 'failed outside its tests').split('\n')[0]}`);
+      }
+    }
+  } else {
+    why.push('  no report was written (vitest did not finish)');
   }
-  // A step that failed with nothing counted (no report, unhandled errors) still counts once.
-  if (r.status !== 0 && stepFailed === 0) stepFailed = 1;
+  // A step that failed with nothing counted (unhandled errors, a crash) still counts once.
+  if (r.status !== 0 && stepFailed === 0) {
+    stepFailed = 1;
+    why.push(`  exit ${r.status ?? r.signal} with every test passing: an unhandled error or rejection (see "Unhandled" above)`);
+  }
+  passed += stepPassed;
   failed += stepFailed;
   if (r.status !== 0) broken = true;
+  report.push(`step ${step.name}: ${stepPassed} passed, ${stepFailed} failed${why.length ? `\n${why.join('\n')}` : ''}`);
 }
+
+console.log(`\n${report.join('\n')}`);
 
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(broken || failed ? 1 : 0);

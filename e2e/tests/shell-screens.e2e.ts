@@ -1,7 +1,7 @@
 import { expect, it, describe } from 'vitest';
 import { screenshot } from '../helpers/browser';
 import { serverAndBrowser } from '../helpers/suite';
-import { openPage, signedInPage } from './shell-support';
+import { openPage, openSettings, signedInPage } from './shell-support';
 
 const SETTINGS = { en: 'Layout settings', zh: '布局设置' } as const;
 
@@ -24,11 +24,10 @@ describe('web shell screens in English and Chinese', () => {
       await page.waitForTimeout(300);
       await screenshot(page, `shell-tags-menu-${language}`);
       await page.keyboard.press('Escape');
+      await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').first().waitFor({ state: 'hidden' });
 
       // The settings panel.
-      await page.getByTestId('user-menu').click();
-      await page.getByRole('menuitem', { name: SETTINGS[language] }).click();
-      await page.getByTestId('settings-drawer').waitFor();
+      await openSettings(page, SETTINGS[language]);
       await page.waitForTimeout(400);
       await screenshot(page, `shell-settings-${language}`);
       await page.locator('.ant-drawer-close').click();

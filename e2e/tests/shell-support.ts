@@ -60,3 +60,21 @@ export async function openFromSidebar(page: Page, dirs: string[], leaf: string, 
     }
   }
 }
+
+/**
+ * Opens the layout settings through the user menu. Retried: on a busy CPU the menu item can be
+ * clicked while its dropdown is still unfolding (or another dropdown is still folding away), and
+ * that click is lost.
+ */
+export async function openSettings(page: Page, label: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    if (!(await page.getByRole('menuitem', { name: label }).isVisible())) await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: label }).click({ timeout: 5_000 }).catch(() => undefined);
+    try {
+      await page.getByTestId('settings-drawer').waitFor({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}

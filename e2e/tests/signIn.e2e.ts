@@ -71,6 +71,22 @@ describe('sign in and out in Chromium', () => {
     await context.close();
   });
 
+  it('a redirect off the site (/\\host, /<tab>/host) shows the sign-in page on /auth-redirect and is ignored after sign-in', async () => {
+    const context = await app.browser.newContext();
+    const page = await context.newPage();
+    for (const hostile of ['/\\evil.example', '/\t/evil.example']) {
+      await page.goto(`${app.server.url}/auth-redirect?redirect=${encodeURIComponent(hostile)}`);
+      await page.waitForURL(`${app.server.url}/login?redirect=%2F`);
+      await page.getByTestId('password-sign-in').waitFor();
+    }
+    await page.goto(`${app.server.url}/login?redirect=${encodeURIComponent('/\t/evil.example')}`);
+    await page.getByLabel('User name').fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill('admin123');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((url) => url.origin === app.server.url && url.pathname === '/home');
+    await context.close();
+  });
+
   it('switches the sign-in page to Chinese and signs in in Chinese', async () => {
     const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();

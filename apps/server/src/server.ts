@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, warnConnectionLost } from './db/client';
+import { prepareDatabase } from './db/prepare';
 import { seedOnFirstStart } from './db/seed/firstStart';
 import { StartupError, startupStep } from './startupStep';
 
@@ -15,15 +16,22 @@ function databaseWhere(config: Config): string {
 /** Entry point of `npm start`: config, database (migrated, seeded when empty), server, shutdown. */
 async function main() {
   const config: Config = loadConfig();
+  // Until the app's logger exists, a lost database connection is told on stderr like the start-up lines.
+  let connectionLost = warnConnectionLost;
   const database = await startupStep(`Cannot open ${databaseWhere(config)}`, async () => {
-    const opened = openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+    const opened = openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'pglite'),
+      onConnectionLost: (error) => connectionLost(error),
+    });
     const seeded = await opened.exclusive(async () => {
-      await opened.migrate();
+      await prepareDatabase(opened);
       return seedOnFirstStart(opened.db, config);
     });
     return { ...opened, seeded };
   });
   const app = await buildApp({ config, db: database.db });
+  connectionLost = (error) => app.log.warn({ err: error }, 'database connection lost');
   if (database.seeded) app.log.info(database.seeded);
 
   let closing = false;

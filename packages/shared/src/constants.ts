@@ -19,6 +19,13 @@ export const DEFAULT_PAGE_NUM = 1;
 /** Largest page a list endpoint serves; protects the database from `pageSize=1e9`. */
 export const MAX_PAGE_SIZE = 500;
 
+/**
+ * The days a request may name (list date filters): beyond them PostgreSQL and JavaScript disagree
+ * (JavaScript has a year 0, PostgreSQL does not; the day after 9999-12-31 has no four-digit year).
+ */
+export const EARLIEST_DAY = '1900-01-01';
+export const LATEST_DAY = '2999-12-31';
+
 export const UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
 /** Avatar images: at most 2 MB, PNG / JPEG / GIF / WebP only (checked by content, not by name). */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -48,10 +55,17 @@ export const FILE_STATUS = { generating: 0, available: 1, failed: 3 } as const;
 /** File record type (SPEC §2, file management dialog). */
 export const FILE_TYPE = { upload: 0, download: 1 } as const;
 
-/** Sign-in protection. */
+/**
+ * Sign-in protection (README "Sign-in protection"): wrong passwords are counted per account and
+ * client address, and more loosely per account across all addresses, in windows of
+ * LOGIN_LOCK_MINUTES from the first counted attempt.
+ */
 export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_ACCOUNT_MAX_FAILURES = 20;
 export const LOGIN_LOCK_MINUTES = 10;
 export const CAPTCHA_TTL_SECONDS = 120;
+/** Captcha pictures one client address may fetch per minute. */
+export const CAPTCHA_PER_MINUTE = 30;
 
 /** E-mail codes for password reset and code sign-in. */
 export const EMAIL_CODE_LENGTH = 6;
@@ -61,7 +75,7 @@ export const EMAIL_CODE_RESEND_SECONDS = 60;
 
 /** Field limits shared by the forms and the server. */
 export const USERNAME_MAX = 30;
-export const PASSWORD_MIN = 6;
+export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 export const EMAIL_MAX = 100;
 
@@ -75,6 +89,8 @@ export const CODE = {
   conflict: 409,
   tooMany: 429,
   error: 500,
+  /** The database cannot be reached (restart, failover): the request may be retried. */
+  unavailable: 503,
   /** Template code for "other client logged in" style errors, shown like 500 (SPEC §8). */
   illegalToken: 50014,
 } as const;
@@ -86,3 +102,5 @@ export const ALL_PERMISSION = '*:*:*';
 
 /** The dictionary of opportunity stages; each value carries its win probability (0–100) in `extra.probability`. */
 export const OPPORTUNITY_STAGE_DICT = 'crm_opportunity_stage';
+/** The dictionary of a lead's status as a member of a campaign (sent, responded…). */
+export const CAMPAIGN_MEMBER_STATUS_DICT = 'crm_campaign_member_status';

@@ -1,4 +1,5 @@
 import type { Language } from './constants';
+import { crmEn, crmZh } from './crmMessages';
 
 /**
  * Every message the server sends and every validation message a form shows, in both languages.
@@ -15,6 +16,7 @@ const en = {
   'common.badRequest': 'The request is invalid',
   'common.tooMany': 'Too many requests, please try again later',
   'common.payloadTooLarge': 'The request is too large',
+  'common.databaseUnavailable': 'The database cannot be reached at the moment, please try again shortly',
 
   'validation.required': '{{field}} is required',
   'validation.tooLong': '{{field}} must be at most {{max}} characters',
@@ -28,6 +30,9 @@ const en = {
   'validation.invalidValue': '{{field}} has an invalid value',
   'validation.uploadTooLarge': 'file size over to 20M,please re-upload',
   'validation.uploadExcelOnly': 'Only Excel files (.xlsx, .xls) can be uploaded',
+  'validation.nulCharacter': '{{field}} must not contain NUL characters',
+  'validation.invalidDate': '{{field}} is not a valid date',
+  'validation.dateOutOfRange': '{{field}} must be between {{min}} and {{max}}',
 
   'field.username': 'User name',
   'field.password': 'Password',
@@ -83,6 +88,8 @@ const en = {
   'field.isAsc': 'Sort direction',
   'field.beginTime': 'Start date',
   'field.endTime': 'End date',
+  'field.params[beginTime]': 'Start date',
+  'field.params[endTime]': 'End date',
   'field.userIds': 'Users',
   'field.ids': 'Ids',
   'field.avatarfile': 'Avatar',
@@ -93,12 +100,9 @@ const en = {
   'field.operName': 'Operator',
 
   'admin.superAdminProtected': 'The super administrator cannot be changed by anyone',
-  'admin.outOfScope': 'You have no access to this data',
   'user.cannotDeleteSelf': 'You cannot delete your own account',
   'user.nameTaken': "The user name '{{value}}' is already in use",
   'user.emailTaken': "The e-mail address '{{value}}' is already in use",
-  'user.phoneTaken': "The phone number '{{value}}' is already in use",
-  'user.outOfScope': "You have no access to this user's data",
   'user.roleNotAssignable': 'You cannot assign the role {{name}}',
   'user.deptNotAssignable': 'You cannot place users in this department',
   'user.cannotDisableSelf': 'You cannot disable your own account',
@@ -108,6 +112,9 @@ const en = {
   'role.scopeBeyondReach': 'You cannot give a role a wider data scope than your own',
   'user.cannotChangeOwnRoles': 'You cannot change your own roles',
   'menu.permsNotHeld': 'You cannot give a menu a permission you do not hold yourself ({{perms}})',
+  'menu.heldBeyondReach': 'You cannot change this menu: the role {{name}} holds it and is beyond your reach',
+  'role.holdersOutOfScope': 'You cannot change the role {{name}}: some of its holders are outside your data scope',
+  'user.holdsRoleBeyondReach': 'You cannot change {{user}}: they hold the role {{name}}, which you cannot assign',
   'role.keyTaken': "The role key '{{value}}' is already in use",
   'role.nameTaken': "The role name '{{value}}' is already in use",
   'role.assigned': '{{name}} is assigned to users and cannot be deleted',
@@ -142,7 +149,7 @@ const en = {
   'auth.captchaWrong': 'The verification code is wrong',
   'auth.badCredentials': 'The user name or password is wrong',
   'auth.userDisabled': 'This account has been disabled, please contact your administrator',
-  'auth.userLocked': 'Too many failed attempts: this account is locked for {{minutes}} minutes',
+  'auth.userLocked': 'Too many failed attempts: please try again in {{minutes}} minutes',
   'auth.loginSuccess': 'Signed in',
   'auth.logoutSuccess': 'Signed out',
   'auth.codeSent': 'If this address belongs to an account, a code has been sent to it',
@@ -158,6 +165,18 @@ const en = {
   'auth.mailResetBody': 'Your password reset code is {{code}}. It is valid for {{minutes}} minutes. If you did not ask for it, ignore this e-mail.',
   'auth.mailLoginSubject': 'Orbit CRM sign-in code',
   'auth.mailLoginBody': 'Your sign-in code is {{code}}. It is valid for {{minutes}} minutes. If you did not ask for it, ignore this e-mail.',
+  'auth.passwordBlank': 'A password cannot be made of spaces only',
+  'auth.passwordHasUserName': 'A password cannot contain the user name',
+  'auth.passwordCommon': 'This password is too common, please choose another',
+  'auth.mailEmailSubject': 'Orbit CRM e-mail address confirmation code',
+  'auth.mailEmailBody': 'Your code to use this address for the Orbit CRM account {{userName}} is {{code}}. It is valid for {{minutes}} minutes. If you did not ask for it, ignore this e-mail.',
+  'auth.mailEmailChangedSubject': 'Your Orbit CRM e-mail address was changed',
+  'auth.mailEmailChangedBody': 'The e-mail address of your Orbit CRM account {{userName}} was changed to {{email}}. If you did not do this, contact your administrator at once.',
+  'profile.passwordWrong': 'The password is wrong',
+  'profile.emailSame': 'This is already your e-mail address',
+  'profile.emailCodeSent': 'A code has been sent to {{email}}: enter it to confirm the change',
+  'profile.emailChanged': 'Your e-mail address has been changed',
+  ...crmEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -173,6 +192,7 @@ const zh: Record<MessageKey, string> = {
   'common.badRequest': '请求无效',
   'common.tooMany': '请求过于频繁，请稍后再试',
   'common.payloadTooLarge': '请求内容过大',
+  'common.databaseUnavailable': '暂时无法连接数据库，请稍后再试',
 
   'validation.required': '{{field}}不能为空',
   'validation.tooLong': '{{field}}长度不能超过 {{max}} 个字符',
@@ -186,6 +206,9 @@ const zh: Record<MessageKey, string> = {
   'validation.invalidValue': '{{field}}的值无效',
   'validation.uploadTooLarge': '文件大小超过 20M，请重新上传',
   'validation.uploadExcelOnly': '只能上传 Excel 文件（.xlsx、.xls）',
+  'validation.nulCharacter': '{{field}}不能包含空字符（NUL）',
+  'validation.invalidDate': '{{field}}不是有效的日期',
+  'validation.dateOutOfRange': '{{field}}必须在 {{min}} 至 {{max}} 之间',
 
   'field.username': '用户名',
   'field.password': '密码',
@@ -241,6 +264,8 @@ const zh: Record<MessageKey, string> = {
   'field.isAsc': '排序方向',
   'field.beginTime': '开始日期',
   'field.endTime': '结束日期',
+  'field.params[beginTime]': '开始日期',
+  'field.params[endTime]': '结束日期',
   'field.userIds': '用户',
   'field.ids': '编号',
   'field.avatarfile': '头像',
@@ -251,12 +276,9 @@ const zh: Record<MessageKey, string> = {
   'field.operName': '操作人员',
 
   'admin.superAdminProtected': '不允许操作超级管理员用户',
-  'admin.outOfScope': '没有权限访问该数据',
   'user.cannotDeleteSelf': '当前用户不能删除',
   'user.nameTaken': '登录账号“{{value}}”已存在',
   'user.emailTaken': '邮箱账号“{{value}}”已存在',
-  'user.phoneTaken': '手机号码“{{value}}”已存在',
-  'user.outOfScope': '没有权限访问用户数据',
   'user.roleNotAssignable': '您不能分配角色“{{name}}”',
   'user.deptNotAssignable': '您不能将用户分配到该部门',
   'user.cannotDisableSelf': '不能停用当前用户',
@@ -266,6 +288,9 @@ const zh: Record<MessageKey, string> = {
   'role.scopeBeyondReach': '不能为角色设置比您自己更大的数据权限',
   'user.cannotChangeOwnRoles': '不能修改自己的角色',
   'menu.permsNotHeld': '不能给菜单设置您自己没有的权限（{{perms}}）',
+  'menu.heldBeyondReach': '不能修改该菜单：拥有它的角色“{{name}}”超出了您的管理范围',
+  'role.holdersOutOfScope': '不能修改角色“{{name}}”：它的部分用户不在您的数据范围内',
+  'user.holdsRoleBeyondReach': '不能修改用户“{{user}}”：该用户拥有您无权分配的角色“{{name}}”',
   'role.keyTaken': '权限字符“{{value}}”已存在',
   'role.nameTaken': '角色名称“{{value}}”已存在',
   'role.assigned': '{{name}}已分配，不能删除',
@@ -300,7 +325,7 @@ const zh: Record<MessageKey, string> = {
   'auth.captchaWrong': '验证码错误',
   'auth.badCredentials': '用户名或密码错误',
   'auth.userDisabled': '该账号已停用，请联系管理员',
-  'auth.userLocked': '密码错误次数过多，账号已锁定 {{minutes}} 分钟',
+  'auth.userLocked': '密码错误次数过多，请 {{minutes}} 分钟后再试',
   'auth.loginSuccess': '登录成功',
   'auth.logoutSuccess': '退出成功',
   'auth.codeSent': '如果该邮箱属于某个账号，验证码已发送',
@@ -316,6 +341,18 @@ const zh: Record<MessageKey, string> = {
   'auth.mailResetBody': '您的密码重置验证码是 {{code}}，{{minutes}} 分钟内有效。如非本人操作，请忽略本邮件。',
   'auth.mailLoginSubject': 'Orbit CRM 登录验证码',
   'auth.mailLoginBody': '您的登录验证码是 {{code}}，{{minutes}} 分钟内有效。如非本人操作，请忽略本邮件。',
+  'auth.passwordBlank': '密码不能只由空格组成',
+  'auth.passwordHasUserName': '密码不能包含用户名',
+  'auth.passwordCommon': '该密码过于常见，请换一个',
+  'auth.mailEmailSubject': 'Orbit CRM 邮箱确认验证码',
+  'auth.mailEmailBody': '您正在将此邮箱用于 Orbit CRM 账号 {{userName}}，验证码是 {{code}}，{{minutes}} 分钟内有效。如非本人操作，请忽略本邮件。',
+  'auth.mailEmailChangedSubject': '您的 Orbit CRM 邮箱已更改',
+  'auth.mailEmailChangedBody': '您的 Orbit CRM 账号 {{userName}} 的邮箱已更改为 {{email}}。如非本人操作，请立即联系管理员。',
+  'profile.passwordWrong': '密码错误',
+  'profile.emailSame': '这已经是您的邮箱',
+  'profile.emailCodeSent': '验证码已发送至 {{email}}，请输入验证码以确认更改',
+  'profile.emailChanged': '邮箱已更改',
+  ...crmZh,
 };
 
 export const messages: Record<Language, Record<MessageKey, string>> = { en, zh };
@@ -327,12 +364,13 @@ export function translate(lang: Language, key: MessageKey, params: MessageParams
   const table = messages[lang] ?? messages.en;
   let text: string = table[key] ?? messages.en[key] ?? key;
   for (const [name, raw] of Object.entries(params)) {
-    const value = typeof raw === 'string' && raw in table ? table[raw as MessageKey] : String(raw);
+    const value = typeof raw === 'string' && isMessageKey(raw) ? table[raw] : String(raw);
     text = text.split(`{{${name}}}`).join(value);
   }
   return text;
 }
 
+/** Own keys only: a field named `constructor` or `toString` is not a message. */
 export function isMessageKey(value: string): value is MessageKey {
-  return value in en;
+  return Object.hasOwn(en, value);
 }

@@ -5,6 +5,15 @@
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const URL_PATTERN = /^(https?|ftp):\/\/([a-zA-Z0-9.-]+(:[a-zA-Z0-9.&%$-]+)*@)*((25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9][0-9]?)(\.(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}|([a-zA-Z0-9-]+\.)*[a-zA-Z0-9-]+\.[a-zA-Z]{2,}|localhost)(:[0-9]+)*(\/($|[a-zA-Z0-9.,?'\\+&%$#=~_-]+))*$/;
 
+/**
+ * The one form an e-mail address is stored, looked up and keyed in: compatibility-normalised
+ * (NFKC), trimmed, lower-cased by JavaScript's rules. Every comparison uses this form on both
+ * sides, never the database's lower(), whose idea of case differs for some letters (İ).
+ */
+export function normaliseEmail(value: string): string {
+  return value.normalize('NFKC').trim().toLowerCase();
+}
+
 export function isEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value);
 }

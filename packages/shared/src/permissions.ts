@@ -20,7 +20,7 @@ export const PERMISSIONS = {
   campaign: crud('crm', 'campaign'),
   report: crud('crm', 'report'),
   dashboard: crud('crm', 'dashboard'),
-  setupFields: { list: 'setup:fields:list', edit: 'setup:fields:edit' },
+  setupFields: { list: 'setup:fields:list', add: 'setup:fields:add', edit: 'setup:fields:edit', remove: 'setup:fields:remove' },
   user: { ...crud('system', 'user'), import: 'system:user:import', resetPwd: 'system:user:resetPwd' },
   role: crud('system', 'role'),
   dept: { list: 'system:dept:list', query: 'system:dept:query', add: 'system:dept:add', edit: 'system:dept:edit', remove: 'system:dept:remove' },

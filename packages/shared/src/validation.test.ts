@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEmail, isExternalLink, isUrl } from './validation';
+import { isEmail, isExternalLink, isUrl, normaliseEmail, requiredEmail } from './validation';
 
 describe('isEmail', () => {
   it.each(['a@b.co', 'first.last+tag@example.com', 'li@例子.中国'])('accepts %s', (v) => expect(isEmail(v)).toBe(true));
@@ -17,4 +17,18 @@ describe('isUrl', () => {
 describe('isExternalLink', () => {
   it.each(['http://x', 'https://x', 'mailto:a@b.co', 'tel:+123'])('accepts %s', (v) => expect(isExternalLink(v)).toBe(true));
   it.each(['/system/user', 'ftp://x', 'javascript:void(0)', 'leads-index'])('refuses %s', (v) => expect(isExternalLink(v)).toBe(false));
+});
+
+describe('normaliseEmail', () => {
+  it('gives every spelling of an address one form: compatibility characters, spaces and case', () => {
+    expect(normaliseEmail(' Olivia.Park@EXAMPLE.com ')).toBe('olivia.park@example.com');
+    expect(normaliseEmail('ｏｌｉｖｉａ@example.com')).toBe('olivia@example.com');
+    // JavaScript's lower case of İ keeps its dot: not the same address as olivia's.
+    expect(normaliseEmail('olİvia@example.com')).not.toBe('olivia@example.com');
+    for (const v of ['olİvia@example.com', 'ẞ@x.de', 'ǅ@x.de']) expect(normaliseEmail(normaliseEmail(v))).toBe(normaliseEmail(v));
+  });
+
+  it('is what the shared e-mail schema hands on', () => {
+    expect(requiredEmail(100).parse(' Mia@Example.COM ')).toBe('mia@example.com');
+  });
 });

@@ -4,8 +4,8 @@ import { z } from 'zod';
  * Zod building blocks whose error messages are message keys (see messages.ts). The server
  * translates them per request and names the field from `field.<name>`; the web forms reuse them.
  */
-export { EMAIL_PATTERN, URL_PATTERN, isEmail, isExternalLink, isUrl } from './patterns';
-import { EMAIL_PATTERN } from './patterns';
+export { EMAIL_PATTERN, URL_PATTERN, isEmail, isExternalLink, isUrl, normaliseEmail } from './patterns';
+import { EMAIL_PATTERN, normaliseEmail } from './patterns';
 
 /** A required text field, trimmed, with a length cap. */
 export function requiredText(max: number) {
@@ -30,11 +30,14 @@ export function secret(min: number, max: number) {
     .max(max, { error: 'validation.tooLong' });
 }
 
+/** An e-mail address, handed on in its normalised form (see normaliseEmail). */
 export function requiredEmail(max: number) {
-  return requiredText(max).regex(EMAIL_PATTERN, { error: 'validation.wrongFormat' });
+  return requiredText(max).regex(EMAIL_PATTERN, { error: 'validation.wrongFormat' }).transform(normaliseEmail);
 }
 
-/** Optional e-mail: empty string allowed, otherwise must be well-formed. */
+/** Optional e-mail: empty string allowed, otherwise must be well-formed; normalised like requiredEmail. */
 export function optionalEmail(max: number) {
-  return optionalText(max).refine((v) => v === '' || EMAIL_PATTERN.test(v), { error: 'validation.wrongFormat' });
+  return optionalText(max)
+    .refine((v) => v === '' || EMAIL_PATTERN.test(v), { error: 'validation.wrongFormat' })
+    .transform(normaliseEmail);
 }

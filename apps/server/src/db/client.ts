@@ -26,13 +26,33 @@ export type Database = {
 
 /** Key of the advisory lock taken for start-up work (any constant shared by every process). */
 const STARTUP_LOCK = 727_274_201;
+/** How long a query waits for a connection (a new one, or a free one of the pool) before it fails with a 503. */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  pgliteDir?: string | 'memory';
+  /** Told when PostgreSQL closes a connection (restart, failover, pg_terminate_backend); default: a warning on stderr. */
+  onConnectionLost?: (error: Error) => void;
+};
+
+/** The default report of a lost connection: one line on stderr (the server passes its logger once it has one). */
+export const warnConnectionLost = (error: Error) => console.warn(`Database connection lost: ${error.message}`);
+
 /** PostgreSQL through a pool when a URL is given; otherwise embedded PGlite in `dataDir` (or in memory). */
-export function openDatabase(options: { databaseUrl?: string; pgliteDir?: string | 'memory' }): Database {
+export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    // A connection the server closes raises an 'error' event on its client, whether idle in the
+    // pool or checked out; unheard, it ends the process. The pool drops a dead connection (idle at
+    // once, checked out when released) and opens a new one for the next query, so the app recovers
+    // by itself once the database is back; queries in between fail and are answered 503.
+    const onConnectionLost = options.onConnectionLost ?? warnConnectionLost;
+    pool.on('connect', (client) => client.on('error', onConnectionLost));
+    // An idle client's error is re-emitted on the pool as well: already told by the listener above.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool) as unknown as Db;
     return {
       db,

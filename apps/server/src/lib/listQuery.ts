@@ -29,7 +29,11 @@ export function orderByOf<K extends string>(
 
 type DateRange = { 'params[beginTime]'?: string; 'params[endTime]'?: string; beginTime?: string; endTime?: string };
 
-/** created-between: begin day inclusive, end day inclusive (up to the start of the next day). */
+/**
+ * created-between: begin day inclusive, end day inclusive (up to the start of the next day). The
+ * days were checked by the contract's `dateRangeQuery` (real days from EARLIEST_DAY to LATEST_DAY),
+ * so both ends and the day after the end are dates PostgreSQL can compare with.
+ */
 export function dateRangeOf(column: AnyColumn, query: DateRange): SQL | undefined {
   const begin = query['params[beginTime]'] || query.beginTime;
   const end = query['params[endTime]'] || query.endTime;

@@ -9,10 +9,11 @@ import { fieldError, type AppError } from './errors';
 const UNIQUE_INDEXES: Record<string, { field: string; key: MessageKey }> = {
   sys_user_name_uq: { field: 'userName', key: 'user.nameTaken' },
   sys_user_email_uq: { field: 'email', key: 'user.emailTaken' },
-  sys_user_phone_uq: { field: 'phonenumber', key: 'user.phoneTaken' },
   sys_role_key_uq: { field: 'roleKey', key: 'role.keyTaken' },
   sys_dict_type_uq: { field: 'dictType', key: 'dict.typeTaken' },
   sys_dict_data_value_uq: { field: 'dictValue', key: 'dict.valueTaken' },
+  crm_report_name_uq: { field: 'name', key: 'report.nameTaken' },
+  crm_dashboard_name_uq: { field: 'name', key: 'dashboard.nameTaken' },
 };
 
 const UNIQUE_VIOLATION = '23505';

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors';
-import { hasPermission, loadCurrentUser, type CurrentUser } from '../modules/auth/currentUser';
+import { hasPermission, type CurrentUser } from '../modules/auth/currentUser';
 import { createSessionRepository, type SessionRow } from '../modules/auth/session.repository';
 
 /**
@@ -62,9 +62,9 @@ export default fp(async (app) => {
     if (access === 'public') return;
     const token = bearerToken(request);
     if (!token) throw unauthorized();
-    const session = await sessions.touch(token);
-    if (!session) throw unauthorized();
-    const user = await loadCurrentUser(app.db, session.userId);
+    const found = await sessions.touch(token);
+    if (!found) throw unauthorized();
+    const { session, user } = found;
     if (!user) {
       await sessions.revoke(session.sessionId);
       throw unauthorized();

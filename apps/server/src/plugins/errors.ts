@@ -2,15 +2,19 @@ import fp from 'fastify-plugin';
 import { CODE } from '@orbit/shared/constants';
 import { isMessageKey, type MessageKey } from '@orbit/shared/messages';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors';
+import { isDatabaseUnavailable } from '../lib/databaseUnavailable';
+import { AppError, fieldLabel } from '../lib/errors';
 import { uniqueViolationError } from '../lib/uniqueViolation';
 
-type ZodLikeIssue = { path?: PropertyKey[]; instancePath?: string; message: string; params?: Record<string, unknown> };
+type Limits = { maximum?: number | string; minimum?: number | string };
+/** A zod issue as fastify-type-provider-zod passes it on: the issue's own fields (a refinement's `params` too) under `params`. */
+type ZodLikeIssue = Limits & { path?: PropertyKey[]; instancePath?: string; message: string; params?: Limits & { params?: Limits } };
 
 /**
  * One place turns every failure into the envelope: validation → 400 with `errors` per field,
- * AppError (or a save that lost a race to a unique index) → its code, client errors from Fastify → their status, anything else → 500 with a
- * generic message (the detail goes to the log only, never to the body).
+ * AppError (or a save that lost a race to a unique index) → its code, a database that cannot be
+ * reached → 503, client errors from Fastify → their status, anything else → 500 with a generic
+ * message (the detail goes to the log only, never to the body).
  */
 export default fp(async (app) => {
   app.setErrorHandler((error, request, reply) => {
@@ -21,13 +25,11 @@ export default fp(async (app) => {
         // No field: the body or query as a whole is missing or not an object; `msg` says so.
         if (!field || errors[field]) continue;
         const key: MessageKey = isMessageKey(issue.message) ? issue.message : 'validation.invalidValue';
-        const limits = (issue.params ?? {}) as { maximum?: number; minimum?: number };
-        const label = `field.${field}`;
+        const limits = { ...issue.params, ...issue.params?.params };
         errors[field] = request.t(key, {
-          // A field without a translated label is named as sent, never as a raw message key.
-          field: isMessageKey(label) ? label : field,
-          max: String((issue as { maximum?: number }).maximum ?? limits.maximum ?? ''),
-          min: String((issue as { minimum?: number }).minimum ?? limits.minimum ?? ''),
+          field: fieldLabel(field),
+          max: String(issue.maximum ?? limits.maximum ?? ''),
+          min: String(issue.minimum ?? limits.minimum ?? ''),
         });
       }
       const first = Object.values(errors)[0] ?? request.t('common.badRequest');
@@ -38,10 +40,18 @@ export default fp(async (app) => {
       const body: Record<string, unknown> = { code: appError.code, msg: request.t(appError.key, appError.params) };
       if (appError.errors) {
         body.errors = Object.fromEntries(
-          Object.entries(appError.errors).map(([field, key]) => [field, request.t(key, { ...appError.params, field: `field.${field}` })]),
+          Object.entries(appError.errors).map(([field, message]) => [
+            field,
+            typeof message === 'string' ? request.t(message, { ...appError.params, field: fieldLabel(field) }) : request.t(message.key, message.params),
+          ]),
         );
       }
       return reply.status(appError.httpStatus).send(body);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Expected during a database restart and gone once the pool reconnects: a warning, not an error.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).send({ code: CODE.unavailable, msg: request.t('common.databaseUnavailable') });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 400 && status < 500) {

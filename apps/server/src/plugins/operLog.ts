@@ -2,14 +2,16 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { BUSINESS_TYPE, type BusinessType } from '@orbit/shared/contract/monitor';
 import { sysOperLog } from '../db/schema/logs';
+import { REDACTED, redactedJson } from '../lib/redactedJson';
 
 /**
- * What the operation log records for a route: its module title and business type. Every
- * POST / PUT / PATCH / DELETE is recorded (with a title derived from the URL when the route says
- * nothing); a GET is recorded only when it declares `log` (status switches, unlock…).
- * `log: false` opts a route out (none does today).
+ * What the operation log records for a route. Every POST / PUT / PATCH / DELETE is recorded, with
+ * a title and business type derived from the URL and method unless the route names them; a GET is
+ * recorded only when it declares `log` (status switches, unlock…). `withholdBody` marks the routes
+ * whose body is credentials (sign-in, codes, passwords): it is never stored, whatever its shape.
+ * `log: false` opts a route out.
  */
-export type OperLogConfig = { title: string; businessType: BusinessType } | false;
+export type OperLogConfig = { title?: string; businessType?: BusinessType; withholdBody?: boolean } | false;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -18,60 +20,65 @@ declare module 'fastify' {
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-// 'code' alone is a captcha or e-mail code; ids such as dictCode are not secrets.
-const SECRET_KEY = /password|pwd|secret|token|^code$/i;
-export const REDACTED = '******';
 const PARAM_MAX = 2000;
 const RESULT_MAX = 2000;
 const ERROR_MAX = 2000;
 
-/** Replaces the value of every key that looks like a secret, at any depth. */
-export function redact(value: unknown, keep: (key: string, depth: number) => boolean = () => false, depth = 0): unknown {
-  if (Array.isArray(value)) return value.map((v) => redact(v, keep, depth + 1));
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([key, v]) => [
-        key,
-        SECRET_KEY.test(key) && !keep(key, depth) ? REDACTED : redact(v, keep, depth + 1),
-      ]),
-    );
-  }
-  return value;
-}
-
 const truncate = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
-function defaultConfig(request: FastifyRequest): { title: string; businessType: BusinessType } {
+function titleOf(request: FastifyRequest): string {
   const url = (request.routeOptions.url ?? request.url).replace(/^\/dev-api/, '');
-  const title = url.split('/').filter((s) => s && !s.startsWith(':')).slice(0, 2).join('/') || url;
-  const businessType =
-    request.method === 'DELETE' ? BUSINESS_TYPE.delete : request.method === 'PUT' || request.method === 'PATCH' ? BUSINESS_TYPE.update : BUSINESS_TYPE.other;
-  return { title, businessType };
+  return url.split('/').filter((s) => s && !s.startsWith(':')).slice(0, 2).join('/') || url;
 }
 
-function requestParams(request: FastifyRequest): string {
-  const parts: Record<string, unknown> = {};
-  const params = request.params as Record<string, unknown> | undefined;
-  const query = request.query as Record<string, unknown> | undefined;
-  if (params && Object.keys(params).length) Object.assign(parts, params);
-  if (query && Object.keys(query).length) Object.assign(parts, query);
-  const body = request.body;
-  if (body !== undefined && body !== null) {
-    if (typeof body === 'object' && !Array.isArray(body)) Object.assign(parts, body);
-    else parts.body = body;
+function businessTypeOf(method: string): BusinessType {
+  return method === 'DELETE' ? BUSINESS_TYPE.delete : method === 'PUT' || method === 'PATCH' ? BUSINESS_TYPE.update : BUSINESS_TYPE.other;
+}
+
+/**
+ * The body as it may be stored: a text body (any content type) is read as JSON. Free text (a JSON
+ * string too) and bytes are withheld: nothing says which part of them is a secret.
+ */
+function storableBody(body: unknown): unknown {
+  let value = body;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return REDACTED;
+    }
   }
-  return Object.keys(parts).length ? truncate(JSON.stringify(redact(parts)), PARAM_MAX) : '';
+  return typeof value === 'string' || value instanceof Uint8Array ? REDACTED : value;
 }
 
-function resultOf(payload: unknown): { json: string; msg: string } {
-  if (typeof payload !== 'string') return { json: '', msg: '' };
+/** Path, query and body in one JSON text, secrets redacted; withheld whole when it cannot be redacted (nested too deep). */
+function storedParams(request: FastifyRequest, withholdBody = false): string {
   try {
-    const parsed = JSON.parse(payload) as { msg?: unknown };
-    // The envelope's own numeric `code` is not a secret; any nested code or token is.
-    const clean = redact(parsed, (key, depth) => depth === 0 && key === 'code');
-    return { json: truncate(JSON.stringify(clean), RESULT_MAX), msg: typeof parsed.msg === 'string' ? parsed.msg : '' };
+    const body = request.body === undefined || request.body === null ? {} : withholdBody ? REDACTED : storableBody(request.body);
+    // Spread, not assigned: a body key named __proto__ stays a key.
+    const parts = { ...(request.params as object), ...(request.query as object), ...(isRecord(body) ? body : { body }) };
+    return Object.keys(parts).length ? redactedJson(parts, PARAM_MAX) : '';
+  } catch {
+    return REDACTED;
+  }
+}
+
+const isRecord = (value: unknown): value is object => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The answer as stored, and its message. The envelope's own numeric `code` is not a secret; any nested code or token is. */
+export function storedResult(payload: unknown): { json: string; msg: string } {
+  if (typeof payload !== 'string') return { json: '', msg: '' };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload);
   } catch {
     return { json: '', msg: '' };
+  }
+  const msg = isRecord(parsed) && 'msg' in parsed && typeof parsed.msg === 'string' ? parsed.msg : '';
+  try {
+    return { json: redactedJson(parsed, RESULT_MAX, (key, depth) => depth === 0 && key === 'code'), msg };
+  } catch {
+    return { json: REDACTED, msg };
   }
 }
 
@@ -92,20 +99,19 @@ export default fp(async (app) => {
     if (!WRITE_METHODS.has(request.method) && !config) return payload;
     // Anonymous calls refused before reaching a route are noise, not operations.
     if (!request.user && request.routeOptions.config?.access !== 'public') return payload;
-    const { title, businessType } = config || defaultConfig(request);
     const failed = reply.statusCode >= 400;
-    const result = resultOf(payload);
+    const result = storedResult(payload);
     try {
       await app.db.insert(sysOperLog).values({
-        title,
-        businessType,
+        title: config?.title || titleOf(request),
+        businessType: config?.businessType ?? businessTypeOf(request.method),
         method: `${request.method} ${request.routeOptions.url}`,
         requestMethod: request.method,
         operName: request.user?.userName ?? '',
         deptName: request.user?.deptName ?? '',
         operUrl: truncate(request.url.split('?')[0] ?? '', 255),
         operIp: request.ip,
-        operParam: requestParams(request),
+        operParam: storedParams(request, config?.withholdBody),
         jsonResult: failed ? '' : result.json,
         status: failed ? 1 : 0,
         errorMsg: failed ? truncate(result.msg, ERROR_MAX) : '',

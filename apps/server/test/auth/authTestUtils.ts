@@ -1,5 +1,5 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import { sysEmailCode, sysSession } from '../../src/db/schema/auth';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { sysEmailCode, sysSession, sysThrottle } from '../../src/db/schema/auth';
 import { sysLogininfor } from '../../src/db/schema/logs';
 import { sysUser } from '../../src/db/schema/organisation';
 import { api, type TestApp } from '../helpers/testApp';
@@ -12,9 +12,9 @@ export const ZH = { 'accept-language': 'zh-CN,zh;q=0.9' };
 
 type Json = Record<string, unknown> & { code: number; msg: string };
 
-/** Posts JSON to an API path and answers the status and the parsed body. */
-export async function post(app: TestApp, path: string, payload: unknown, headers: Record<string, string> = {}) {
-  const res = await app.inject({ method: 'POST', url: api(path), payload: payload as object, headers });
+/** Posts JSON to an API path (from a client address, 127.0.0.1 unless told) and answers the status and the parsed body. */
+export async function post(app: TestApp, path: string, payload: unknown, headers: Record<string, string> = {}, remoteAddress?: string) {
+  const res = await app.inject({ method: 'POST', url: api(path), payload: payload as object, headers, ...(remoteAddress ? { remoteAddress } : {}) });
   return { status: res.statusCode, body: res.json() as Json, headers: res.headers };
 }
 
@@ -23,8 +23,8 @@ export async function put(app: TestApp, path: string, payload: unknown, headers:
   return { status: res.statusCode, body: res.json() as Json, headers: res.headers };
 }
 
-export async function get(app: TestApp, path: string, headers: Record<string, string> = {}) {
-  const res = await app.inject({ method: 'GET', url: api(path), headers });
+export async function get(app: TestApp, path: string, headers: Record<string, string> = {}, remoteAddress?: string) {
+  const res = await app.inject({ method: 'GET', url: api(path), headers, ...(remoteAddress ? { remoteAddress } : {}) });
   return { status: res.statusCode, body: res.json() as Json, headers: res.headers };
 }
 
@@ -36,6 +36,20 @@ export async function userRow(app: TestApp, userName: string) {
 
 export async function updateUser(app: TestApp, userName: string, patch: Partial<typeof sysUser.$inferInsert>) {
   await app.db.update(sysUser).set(patch).where(eq(sysUser.userName, userName));
+}
+
+/** Wrong passwords counted for a user name from one client address in the current window. */
+export async function failuresFrom(app: TestApp, userName: string, ipaddr = '127.0.0.1'): Promise<number> {
+  const [row] = await app.db
+    .select({ hits: sysThrottle.hits })
+    .from(sysThrottle)
+    .where(and(eq(sysThrottle.action, 'password'), eq(sysThrottle.subject, userName), eq(sysThrottle.client, ipaddr)));
+  return row?.hits ?? 0;
+}
+
+/** Forgets every attempt counter (sign-in, captcha). */
+export async function clearThrottle(app: TestApp) {
+  await app.db.delete(sysThrottle);
 }
 
 /** Login-log rows of one user, newest first. */

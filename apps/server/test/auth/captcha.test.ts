@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAPTCHA_TTL_SECONDS } from '@orbit/shared/constants';
-import { sysCaptcha } from '../../src/db/schema/auth';
+import { CAPTCHA_PER_MINUTE, CAPTCHA_TTL_SECONDS } from '@orbit/shared/constants';
+import { sysCaptcha, sysThrottle } from '../../src/db/schema/auth';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { get, loginLog, post, ZH } from './authTestUtils';
 
@@ -129,6 +129,22 @@ describe('captcha enabled', () => {
       code: 'Verification code must be at most 10 characters',
       uuid: 'Captcha id must be at most 64 characters',
     });
+  });
+
+  it(`a client address gets ${CAPTCHA_PER_MINUTE} pictures a minute, then 429 (en and zh); other addresses are not affected`, async () => {
+    const from = '203.0.113.9';
+    for (let i = 0; i < CAPTCHA_PER_MINUTE; i++) expect((await get(app, '/captchaImage', {}, from)).status, `picture ${i + 1}`).toBe(200);
+    const refused = await get(app, '/captchaImage', {}, from);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ code: 429, msg: 'Too many requests, please try again later' });
+    expect((await get(app, '/captchaImage', ZH, from)).body.msg).toBe('请求过于频繁，请稍后再试');
+    expect((await get(app, '/captchaImage')).status).toBe(200);
+    // The counter is in the database, so every server process sees it; the next minute starts afresh.
+    await app.db
+      .update(sysThrottle)
+      .set({ windowStart: sql`${sysThrottle.windowStart} - interval '61 seconds'` })
+      .where(eq(sysThrottle.subject, from));
+    expect((await get(app, '/captchaImage', {}, from)).status).toBe(200);
   });
 
   it('issuing a captcha clears expired ones from the table', async () => {

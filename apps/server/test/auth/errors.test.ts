@@ -9,6 +9,24 @@ import { api, bearer, createTestApp, loginAs, type TestApp } from '../helpers/te
 import { ZH } from './authTestUtils';
 
 const GENERIC_500 = { code: 500, msg: 'The system is busy, please try again later' };
+const UNAVAILABLE = { code: 503, msg: 'The database cannot be reached at the moment, please try again shortly' };
+
+/** What node-postgres (and drizzle around it) throws when the database cannot be reached. */
+const serverError = (code: string, message: string) => Object.assign(new Error(message), { code, severity: 'FATAL' });
+const DATABASE_DOWN = [
+  { what: '57P01 terminated by an administrator', error: () => serverError('57P01', 'terminating connection due to administrator command') },
+  { what: '57P02 crash shutdown', error: () => serverError('57P02', 'terminating connection because of crash of another server process') },
+  { what: '57P03 starting up', error: () => serverError('57P03', 'the database system is starting up') },
+  { what: '08006 connection failure', error: () => serverError('08006', 'connection failure') },
+  { what: 'ECONNREFUSED', error: () => Object.assign(new Error('connect ECONNREFUSED 10.1.2.3:5432'), { code: 'ECONNREFUSED' }) },
+  { what: 'ECONNRESET', error: () => Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) },
+  { what: 'connection ended', error: () => new Error('Connection terminated unexpectedly') },
+  { what: 'pool connect time-out', error: () => new Error('timeout exceeded when trying to connect') },
+  {
+    what: 'wrapped by drizzle',
+    error: () => new Error('Failed query: select "user_id" from "sys_user" where "password" = $1', { cause: serverError('57P01', 'terminating connection') }),
+  },
+];
 
 describe('every response: version header, security headers, safe errors', () => {
   let app: TestApp;
@@ -31,6 +49,9 @@ describe('every response: version header, security headers, safe errors', () => 
     });
     routes.get('/dev-api/test/upstream', { config: { access: 'public' } }, async () => {
       throw Object.assign(new Error('upstream said no'), { statusCode: 503 });
+    });
+    routes.get('/dev-api/test/database-down/:index', { config: { access: 'public' } }, async (request) => {
+      throw DATABASE_DOWN[Number((request.params as { index: string }).index)]!.error();
     });
     routes.get('/dev-api/test/app-error', { config: { access: 'public' } }, async () => {
       throw new AppError(409, 'common.badRequest');
@@ -102,15 +123,25 @@ describe('every response: version header, security headers, safe errors', () => 
     expect(res.json()).toEqual({ code: 409, msg: '请求无效' });
   });
 
+  it.each(DATABASE_DOWN.map((c, index) => ({ ...c, index })))('a database that cannot be reached ($what): 503, translated, no internals', async ({ index }) => {
+    const res = await probe.inject({ method: 'GET', url: `/dev-api/test/database-down/${index}` });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual(UNAVAILABLE);
+    expectCommonHeaders(res.headers, 'database down');
+    const zh = await probe.inject({ method: 'GET', url: `/dev-api/test/database-down/${index}`, headers: ZH });
+    expect(zh.json()).toEqual({ code: 503, msg: '暂时无法连接数据库，请稍后再试' });
+    expect(res.body + zh.body).not.toMatch(/terminat|ECONN|5432|sys_user|timeout|Failed query/);
+  });
+
   it('a database failure during sign-in: 500, generic message, no internals', async () => {
     const spy = vi.spyOn(app.db, 'select').mockImplementationOnce(() => {
-      throw new Error('connection terminated unexpectedly: postgres://postgres:hunter2@db');
+      throw Object.assign(new Error('relation "sys_user" does not exist: postgres://postgres:hunter2@db'), { code: '42P01' });
     });
     try {
       const res = await app.inject({ method: 'POST', url: api('/login'), payload: { username: 'admin', password: 'admin123' } });
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual(GENERIC_500);
-      expect(res.body).not.toMatch(/hunter2|postgres|connection/);
+      expect(res.body).not.toMatch(/hunter2|postgres|relation/);
       expectCommonHeaders(res.headers, 'db failure');
     } finally {
       spy.mockRestore();

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sysSession } from '../../src/db/schema/auth';
 import { sysLogininfor } from '../../src/db/schema/logs';
 import { api, bearer, createTestApp, type TestApp } from '../helpers/testApp';
-import { CHROME_UA, get, loginLog, post, updateUser, userRow, ZH } from './authTestUtils';
+import { CHROME_UA, clearThrottle, failuresFrom, get, loginLog, post, updateUser, userRow, ZH } from './authTestUtils';
 
 describe('POST /login', () => {
   let app: TestApp;
@@ -13,7 +13,8 @@ describe('POST /login', () => {
   });
   afterAll(() => app.teardown());
   afterEach(async () => {
-    await updateUser(app, 'noah.king', { status: '0', delFlag: '0', failedLoginCount: 0, lockedUntil: null });
+    await updateUser(app, 'noah.king', { status: '0', delFlag: '0' });
+    await clearThrottle(app);
   });
 
   const login = (username: unknown, password: unknown, headers: Record<string, string> = {}) =>
@@ -57,12 +58,13 @@ describe('POST /login', () => {
     expect(res.body.msg).toBe('The user name or password is wrong');
   });
 
-  it('records the sign-in on the user: date, ip, and a cleared failure count', async () => {
-    await updateUser(app, 'noah.king', { failedLoginCount: 3, loginDate: null, loginIp: '' });
+  it('records the sign-in on the user (date, ip); a right password is not counted as a failure', async () => {
+    await updateUser(app, 'noah.king', { loginDate: null, loginIp: '' });
+    await login('noah.king', 'wrong-password');
     const before = Date.now();
     expect((await login('noah.king', 'admin123')).body.code).toBe(200);
+    expect(await failuresFrom(app, 'noah.king')).toBe(1);
     const user = await userRow(app, 'noah.king');
-    expect(user.failedLoginCount).toBe(0);
     expect(user.loginIp).toBe('127.0.0.1');
     expect(user.loginDate!.getTime()).toBeGreaterThanOrEqual(before - 2000);
   });
@@ -144,7 +146,7 @@ describe('POST /login', () => {
       expect(unknown.body).toEqual(wrong.body);
       const zh = await login('noah.king', 'nope-nope', ZH);
       expect(zh.body).toEqual({ code: 400, msg: '用户名或密码错误' });
-      expect((await userRow(app, 'noah.king')).failedLoginCount).toBe(2);
+      expect(await failuresFrom(app, 'noah.king')).toBe(2);
     });
 
     it('disabled user (status 1): refused with its own message even with the right password', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sysCaptcha, sysEmailCode, sysSession } from '../../src/db/schema/auth';
+import { sysCaptcha, sysEmailCode, sysSession, sysThrottle } from '../../src/db/schema/auth';
 import { buildApp } from '../../src/app';
 import { hashToken } from '../../src/modules/auth/token';
 import { purgeExpiredAuthRows } from '../../src/modules/auth/expiredRows';
@@ -77,7 +77,7 @@ describe('sessions: sliding expiry in the database', () => {
     expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(55_000);
   });
 
-  it('housekeeping removes expired sessions, captchas and e-mail codes, and nothing still usable', async () => {
+  it('housekeeping removes expired sessions, captchas, e-mail codes and attempt counters, and nothing still usable', async () => {
     const live = await loginAs(app, 'mia.chen');
     const dead = await loginAs(app, 'mia.chen');
     await setSession(dead, { expiresAt: new Date(Date.now() - 1000) });
@@ -91,7 +91,14 @@ describe('sessions: sliding expiry in the database', () => {
       { email: 'nobody@example.com', purpose: 'reset', codeHash: 'old', expiresAt: past },
       { email: 'nobody@example.com', purpose: 'reset', codeHash: 'new', expiresAt: future },
     ]);
+    await app.db.insert(sysThrottle).values([
+      { action: 'password', subject: 'old.window', hits: 5, windowStart: new Date(Date.now() - 25 * 60 * MINUTE) },
+      { action: 'password', subject: 'this.window', hits: 5, windowStart: new Date() },
+    ]);
     await purgeExpiredAuthRows(app.db);
+    const counters = (await app.db.select().from(sysThrottle)).map((r) => r.subject);
+    expect(counters).toContain('this.window');
+    expect(counters).not.toContain('old.window');
     expect(await sessionOf(dead)).toBeUndefined();
     expect(await sessionOf(live)).toBeDefined();
     expect((await app.db.select().from(sysCaptcha)).map((r) => r.answer)).not.toContain('old');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
-import { get, post, put, updateUser, userRow, ZH } from './authTestUtils';
+import { clearThrottle, get, post, put, updateUser, userRow, ZH } from './authTestUtils';
 
 const DAY_MS = 86_400_000;
 
@@ -14,6 +14,7 @@ describe('PUT /system/user/profile/updatePwd', () => {
   afterAll(() => app.teardown());
   beforeEach(async () => {
     await updateUser(app, 'lucas.wang', { password: demoHash, mustChangePwd: false, pwdUpdateDate: new Date(), pwdHintPostponedAt: null });
+    await clearThrottle(app);
   });
 
   const updatePwd = (token: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -98,8 +99,8 @@ describe('PUT /system/user/profile/updatePwd', () => {
     const missing = await updatePwd(token, {});
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toEqual({ oldPassword: 'Old password is required', newPassword: 'New password is required' });
-    const short = await updatePwd(token, { oldPassword: 'admin123', newPassword: '12345' });
-    expect(short.body.errors).toEqual({ newPassword: 'New password must be at least 6 characters' });
+    const short = await updatePwd(token, { oldPassword: 'admin123', newPassword: '1234567' });
+    expect(short.body.errors).toEqual({ newPassword: 'New password must be at least 8 characters' });
     const long = await updatePwd(token, { oldPassword: 'o'.repeat(65), newPassword: 'n'.repeat(65) });
     expect(long.body.errors).toEqual({
       oldPassword: 'Old password must be at most 64 characters',
@@ -107,6 +108,32 @@ describe('PUT /system/user/profile/updatePwd', () => {
     });
     const zh = await updatePwd(token, {}, ZH);
     expect(zh.body.errors).toEqual({ oldPassword: '旧密码不能为空', newPassword: '新密码不能为空' });
+  });
+
+  it('the new password must pass the policy: not blank, not containing the user name, not common (en and zh)', async () => {
+    const token = await loginAs(app, 'lucas.wang');
+    const refusals: Array<[string, string, string]> = [
+      [' '.repeat(8), 'A password cannot be made of spaces only', '密码不能只由空格组成'],
+      ['LUCAS.WANG', 'A password cannot contain the user name', '密码不能包含用户名'],
+      ['my-lucas.wang-1', 'A password cannot contain the user name', '密码不能包含用户名'],
+      ['Password123', 'This password is too common, please choose another', '该密码过于常见，请换一个'],
+    ];
+    for (const [newPassword, en, zh] of refusals) {
+      const res = await updatePwd(token, { oldPassword: 'admin123', newPassword });
+      expect(res.status, newPassword).toBe(400);
+      expect(res.body.errors, newPassword).toEqual({ newPassword: en });
+      expect((await updatePwd(token, { oldPassword: 'admin123', newPassword }, ZH)).body.errors).toEqual({ newPassword: zh });
+    }
+    expect((await userRow(app, 'lucas.wang')).password).toBe(demoHash);
+  });
+
+  it('a stolen session cannot guess the password here: wrong old passwords count like sign-in attempts', async () => {
+    const token = await loginAs(app, 'lucas.wang');
+    for (let i = 0; i < 5; i++) expect((await updatePwd(token, { oldPassword: `guess-${i}`, newPassword: 'Brand-New-7' })).status).toBe(400);
+    const right = await updatePwd(token, { oldPassword: 'admin123', newPassword: 'Brand-New-7' });
+    expect(right.status).toBe(429);
+    expect(right.body.msg).toBe('Too many failed attempts: please try again in 10 minutes');
+    expect((await userRow(app, 'lucas.wang')).password).toBe(demoHash);
   });
 
   it('passwords in the query string are not accepted (body only)', async () => {

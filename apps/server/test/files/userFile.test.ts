@@ -100,6 +100,7 @@ describe('file records: /userFile/*', () => {
     expect(file.headers['content-type']).toBe('application/octet-stream');
     expect(file.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('线索 export.xlsx')}`);
     expect(file.body).toBe('leads-export-content');
+    expect(file.headers['cache-control']).toBe('no-store');
   });
 
   it('answers 404 for files being generated, failed, another user’s, missing on disk or outside the files root', async () => {

@@ -50,12 +50,15 @@ export async function createRole(
   return roleId;
 }
 
+/** The password createUser gives: one the password policy accepts (the seeded admin123 is not). */
+export const NEW_USER_PASSWORD = 'Orbit-Test-2026';
+
 /**
- * Creates a user with the password admin123, as if they had since chosen it themselves (no forced
+ * Creates a user with NEW_USER_PASSWORD, as if they had since chosen it themselves (no forced
  * change left, which would refuse every other call); returns its id.
  */
 export async function createUser(call: ReturnType<typeof caller>, userName: string, deptId: number, roleIds: number[]): Promise<number> {
-  const res = await call('POST', '/system/user', { userName, nickName: userName, password: 'admin123', deptId, roleIds });
+  const res = await call('POST', '/system/user', { userName, nickName: userName, password: NEW_USER_PASSWORD, deptId, roleIds });
   if (res.body.code !== 200) throw new Error(`user ${userName}: ${res.body.msg}`);
   const userId = res.body.data as number;
   await call.app.db.update(sysUser).set({ mustChangePwd: false }).where(eq(sysUser.userId, userId));

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type Db } from '../../src/db/client';
 import { seedDemoData } from '../../src/db/seed/seedDatabase';
 import type { Mail, Mailer } from '../../src/lib/mailer';
+import { prepareDatabase } from '../../src/db/prepare';
 
 const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -20,18 +21,32 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>> & {
   config: Config;
   /** Mails "sent" so far, newest last. */
   mails: Mail[];
+  /** Database connections PostgreSQL closed under the app, as its pool reported them. */
+  connectionsLost: Error[];
   /** Stops the app and drops its database. */
   teardown(): Promise<void>;
 };
 
-async function adminQuery(text: string): Promise<void> {
+async function adminQuery(text: string, values: unknown[] = []): Promise<pg.QueryResult> {
   const admin = new pg.Client({ connectionString: ADMIN_URL });
+  // A lost connection rejects the awaited query; unheard, its 'error' event would end the test run.
+  admin.on('error', () => undefined);
   await admin.connect();
   try {
-    await admin.query(text);
+    return await admin.query(text, values);
   } finally {
     await admin.end();
   }
+}
+
+/**
+ * Closes every connection to the database of `url` from the server side, as a PostgreSQL restart,
+ * a failover or an administrator does; answers how many there were.
+ */
+export async function terminateConnections(url: string): Promise<number> {
+  const name = new URL(url).pathname.slice(1);
+  const result = await adminQuery('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+  return result.rowCount ?? 0;
 }
 
 /** A new, empty PostgreSQL database (uniquely named) and how to drop it. */
@@ -40,7 +55,7 @@ export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop
   await adminQuery(`create database ${dbName}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${dbName}`;
-  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${dbName} with (force)`) };
+  return { url: url.toString(), drop: async () => void (await adminQuery(`drop database if exists ${dbName} with (force)`)) };
 }
 
 /**
@@ -52,8 +67,9 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   const postgres = testDatabaseKind === 'postgres' ? await createEmptyPostgresDatabase() : undefined;
   const databaseUrl = postgres?.url;
   const config = loadConfig({ DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false', LOG_LEVEL: 'silent', ...overrides });
-  const database = openDatabase({ databaseUrl, pgliteDir: 'memory' });
-  await database.migrate();
+  const connectionsLost: Error[] = [];
+  const database = openDatabase({ databaseUrl, pgliteDir: 'memory', onConnectionLost: (error) => connectionsLost.push(error) });
+  await prepareDatabase(database);
   await seedDemoData(database.db);
   const mails: Mail[] = [];
   const mailer: Mailer = { send: async (mail) => void mails.push(mail) };
@@ -62,6 +78,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   return Object.assign(app, {
     db: database.db,
     mails,
+    connectionsLost,
     async teardown() {
       await app.close();
       await database.close();

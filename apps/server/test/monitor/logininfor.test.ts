@@ -25,7 +25,7 @@ describe('login log', () => {
 
   it('unlocks an account locked by failed sign-ins', async () => {
     for (let i = 0; i < 5; i++) await tryLogin('liam.brooks', 'wrong-pass');
-    expect((await tryLogin('liam.brooks', 'admin123')).json().code).toBe(403);
+    expect((await tryLogin('liam.brooks', 'admin123')).json().code).toBe(429);
     const res = await admin('GET', '/monitor/logininfor/unlock/liam.brooks');
     expect(res.body).toMatchObject({ code: 200, msg: 'The account liam.brooks is unlocked' });
     expect((await tryLogin('liam.brooks', 'admin123')).json().code).toBe(200);

@@ -51,6 +51,52 @@ describe('operation log', () => {
     expect(JSON.parse(login.jsonResult).token).toBe('******');
   });
 
+  it('stores no body for the sign-in, code, password and e-mail change routes, whatever its content type', async () => {
+    const since = (await latest()).operId;
+    const ids = await userIds(admin);
+    const plain = (method: 'POST' | 'PUT', url: string, payload: string) =>
+      app.inject({ method, url: api(url), headers: { ...bearer(token), 'content-type': 'text/plain' }, payload });
+    expect((await plain('PUT', '/system/user/profile/updatePwd', '{"oldPassword":"Plain-Old-1","newPassword":"Plain-New-2"}')).statusCode).toBe(400);
+    expect((await plain('POST', '/login', '{"username":"admin","password":"Plain-Login-3","code":"991177","uuid":"u"}')).statusCode).toBe(400);
+    expect((await plain('PUT', '/resetPwd', '{"email":"noah.king@example.com","code":"776655","password":"Plain-Reset-4"}')).statusCode).toBe(400);
+    expect((await plain('PUT', '/system/user/resetPwd', `{"userId":${ids['mia.chen']},"password":"Plain-Admin-5"}`)).statusCode).toBe(400);
+    expect((await plain('POST', '/switchLogin', 'email=noah.king@example.com&code=445566')).statusCode).toBe(400);
+    // As JSON too, answered or refused.
+    expect((await admin('PUT', '/system/user/resetPwd', { userId: ids['mia.chen'], password: 'Json-Admin-6' })).status).toBe(200);
+    await admin('POST', '/checkCode', { email: 'noah.king@example.com', code: '334455' });
+    await admin('POST', '/email', { email: 'noah.king@example.com' });
+    await admin('POST', '/system/user/profile/email', { email: 'alex.new@example.com', password: 'Wrong-Current-7' });
+    await admin('PUT', '/system/user/profile/email', { email: 'alex.new@example.com', code: '123456' });
+    const rows = (await admin('GET', '/monitor/operlog/list?pageSize=500')).body.rows.filter((r: OperRow) => r.operId > since) as OperRow[];
+    expect(rows.map((r) => r.operUrl).sort()).toEqual(
+      [
+        '/checkCode', '/email', '/login', '/resetPwd', '/switchLogin', '/system/user/profile/updatePwd', '/system/user/resetPwd', '/system/user/resetPwd',
+        '/system/user/profile/email', '/system/user/profile/email',
+      ].map(api).sort(),
+    );
+    expect(rows.map((r) => r.operParam)).toEqual(rows.map(() => '{"body":"******"}'));
+  });
+
+  it('reads any text body as JSON and redacts it like an object; free text is withheld', async () => {
+    const send = (method: 'POST' | 'PUT', url: string, payload: string, contentType = 'text/plain') =>
+      app.inject({ method, url: api(url), headers: { ...bearer(token), 'content-type': contentType }, payload });
+    expect((await send('PUT', '/system/user/profile', '{"nickName":"Plain Nick","password":"Plain-Profile-7"}')).statusCode).toBe(400);
+    expect((await latest()).operParam).toBe('{"nickName":"Plain Nick","password":"******"}');
+    expect((await send('POST', '/system/dept', 'deptName=x&password=Plain-Free-8')).statusCode).toBe(400);
+    expect((await latest()).operParam).toBe('{"body":"******"}');
+    expect((await send('POST', '/system/dept', '"Plain-Free-9"', 'application/json')).statusCode).toBe(400);
+    expect((await latest()).operParam).toBe('{"body":"******"}');
+    expect(await everything()).not.toMatch(/Plain-(Profile-7|Free-8|Free-9)/);
+  });
+
+  it('stores at most 2000 characters of a megabyte body', async () => {
+    expect((await admin('POST', '/system/dept', { deptName: 'x'.repeat(1000 * 1000), parentId: 100, orderNum: 1 })).status).toBe(400);
+    const row = await latest();
+    expect(row.operParam).toHaveLength(2001);
+    expect(row.operParam.startsWith('{"deptName":"xxx')).toBe(true);
+    expect(row.operParam.endsWith('…')).toBe(true);
+  });
+
   it('records failures with their message, and the GET status switches', async () => {
     await admin('DELETE', '/system/user/1');
     const failed = await latest();
@@ -103,5 +149,14 @@ describe('operation log', () => {
     const after = await admin('GET', '/monitor/operlog/list');
     expect(after.body.total).toBe(1);
     expect(after.body.rows[0]).toMatchObject({ title: 'Operation log', businessType: 9 });
+  });
+
+  it('records a clean sent with a body nested 100,000 deep, its parameters withheld', async () => {
+    const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+    const res = await app.inject({ method: 'DELETE', url: api('/monitor/operlog/clean'), headers: { ...bearer(token), 'content-type': 'application/json' }, payload: deep });
+    expect(res.json().code).toBe(200);
+    const after = await admin('GET', '/monitor/operlog/list');
+    expect(after.body.total).toBe(1);
+    expect(after.body.rows[0]).toMatchObject({ title: 'Operation log', businessType: 9, operParam: '******', status: 0 });
   });
 });

@@ -1,41 +1,16 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, startServer, waitUntilServing, type ServerProcess } from '../helpers/serverProcess';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dirs: string[] = [];
 
 function tempDir() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'orbit-start-'));
   dirs.push(dir);
   return dir;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function startServer(env: Record<string, string>) {
-  // Straight through node (not the tsx CLI, which wraps a child) so SIGTERM reaches the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
 }
 
 afterAll(() => {
@@ -52,7 +27,7 @@ describe('server process', () => {
   });
 
   /** The lines a failed start printed (npm's own warnings aside). */
-  const failureLines = async (server: ReturnType<typeof startServer>) => {
+  const failureLines = async (server: ServerProcess) => {
     expect(await server.exited).toBe(1);
     return server.output().trim().split('\n').filter((l) => !l.startsWith('npm warn'));
   };
@@ -103,13 +78,7 @@ describe('server process', () => {
 
     // A second start on the same data keeps it and does not seed again.
     const again = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false' });
-    const until = Date.now() + 60_000;
-    let up = false;
-    while (Date.now() < until && !up) {
-      up = await fetch(`http://127.0.0.1:${port}/dev-api/captchaImage`).then((r) => r.ok, () => false);
-      if (!up) await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(up).toBe(true);
+    expect(await waitUntilServing(port)).toBe(true);
     expect(again.output()).not.toContain('demo data seeded');
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
-import { caller, createRole, createUser, deptIds, menuIdsFor } from '../helpers/adminApi';
+import { caller, createRole, createUser, deptIds, menuIdsFor, NEW_USER_PASSWORD } from '../helpers/adminApi';
 
 type Call = ReturnType<typeof caller>;
 const { menu: M, role: R, user: U } = PERMISSIONS;
@@ -21,7 +21,7 @@ describe('no escalation through administration', () => {
   it('a menu editor cannot put a permission they lack on a menu (not even *:*:*)', async () => {
     const roleId = await createRole(admin, 'menu_editor', [M.list, M.query, M.edit, M.add], '3');
     await createUser(admin, 'menu.editor', depts['Sales East']!, [roleId]);
-    const editor = caller(app, await loginAs(app, 'menu.editor'));
+    const editor = caller(app, await loginAs(app, 'menu.editor', NEW_USER_PASSWORD));
     const [editMenuId] = await menuIdsFor(admin, [M.edit]);
     const menu = (await admin('GET', `/system/menu/${editMenuId}`)).body.data;
 
@@ -33,7 +33,7 @@ describe('no escalation through administration', () => {
     expect((await editor('POST', '/system/menu', { ...menu, menuId: undefined, menuName: 'Sneaky', perms: '*:*:*' })).status).toBe(400);
     // Nothing changed: signing in again still refuses the user list.
     expect((await admin('GET', `/system/menu/${editMenuId}`)).body.data.perms).toBe(M.edit);
-    const again = caller(app, await loginAs(app, 'menu.editor'));
+    const again = caller(app, await loginAs(app, 'menu.editor', NEW_USER_PASSWORD));
     expect((await again('GET', '/system/user/list')).status).toBe(403);
 
     // Permissions they hold, or ones the menu already carried, are fine; an administrator may do anything.
@@ -45,7 +45,7 @@ describe('no escalation through administration', () => {
   it('a role editor cannot change a role they hold, one beyond their reach, or widen a data scope past their own', async () => {
     const own = await createRole(admin, 'role_keeper', [R.list, R.query, R.edit, R.add, PERMISSIONS.leads.list], '5');
     await createUser(admin, 'role.keeper', depts['Sales West']!, [own]);
-    const keeper = caller(app, await loginAs(app, 'role.keeper'));
+    const keeper = caller(app, await loginAs(app, 'role.keeper', NEW_USER_PASSWORD));
     const roleIdOf = Object.fromEntries(((await admin('GET', '/system/role/list')).body.rows as Array<{ roleKey: string; roleId: number }>).map((r) => [r.roleKey, r.roleId]));
 
     const widenOwn = await keeper('PUT', '/system/role/dataScope', { roleId: own, dataScope: '1' });
@@ -78,7 +78,7 @@ describe('no escalation through administration', () => {
     const narrow = await createRole(admin, 'user_keeper', userPerms, '3');
     const wide = await createRole(admin, 'user_keeper_all', userPerms, '1');
     const keeperId = await createUser(admin, 'user.keeper', depts.Support!, [narrow]);
-    const keeper = caller(app, await loginAs(app, 'user.keeper'));
+    const keeper = caller(app, await loginAs(app, 'user.keeper', NEW_USER_PASSWORD));
 
     const offered = ((await keeper('GET', '/system/user/')).body.roles as Array<{ roleId: number }>).map((r) => r.roleId);
     expect(offered).toContain(narrow);
@@ -93,7 +93,7 @@ describe('no escalation through administration', () => {
 
     // Editing their own name is still fine, and their reach is what it was.
     expect((await keeper('PUT', '/system/user', { ...self, nickName: 'Keeper', roleIds: [narrow] })).body.code).toBe(200);
-    const again = caller(app, await loginAs(app, 'user.keeper'));
+    const again = caller(app, await loginAs(app, 'user.keeper', NEW_USER_PASSWORD));
     const visible = (await again('GET', '/system/user/list?pageSize=100')).body.rows as Array<{ dept: { deptName: string } | null }>;
     expect(visible.every((u) => u.dept?.deptName === 'Support')).toBe(true);
   });

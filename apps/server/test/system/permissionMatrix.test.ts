@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
-import { caller, createRole, createUser, deptIds, FORBIDDEN_EN } from '../helpers/adminApi';
+import { caller, createRole, createUser, deptIds, FORBIDDEN_EN, NEW_USER_PASSWORD } from '../helpers/adminApi';
 
 /** One representative route per administration area. */
 const AREAS: Array<[string, string]> = [
@@ -71,7 +71,7 @@ describe('permission matrix: seeded roles × administration areas', () => {
     const admin = caller(app, await loginAs(app, 'admin'));
     const roleId = await createRole(admin, 'dept_viewer', [PERMISSIONS.dept.list], '1');
     await createUser(admin, 'dept.viewer', (await deptIds(admin))['Support']!, [roleId]);
-    const viewer = caller(app, await loginAs(app, 'dept.viewer'));
+    const viewer = caller(app, await loginAs(app, 'dept.viewer', NEW_USER_PASSWORD));
     expect((await viewer('GET', '/system/dept/list')).status).toBe(200);
     expect((await viewer('GET', '/system/dept/100')).status).toBe(403);
     expect((await viewer('GET', '/system/user/list')).status).toBe(403);

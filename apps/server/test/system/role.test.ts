@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
-import { caller, createRole, createUser, deptIds, menuIdsFor, userIds } from '../helpers/adminApi';
+import { caller, createRole, createUser, deptIds, menuIdsFor, userIds, NEW_USER_PASSWORD } from '../helpers/adminApi';
 
 describe('role administration', () => {
   let app: TestApp;
@@ -72,7 +72,7 @@ describe('role administration', () => {
     expect(tree.body.checkedKeys).toHaveLength(granted.length - 1);
     expect((await admin('GET', `/system/menu/roleMenuTreeselect/${roleId}`)).body.checkedKeys).toEqual(tree.body.checkedKeys);
     await createUser(admin, 'dict.keeper', depts['Support']!, [roleId]);
-    const keeper = caller(app, await loginAs(app, 'dict.keeper'));
+    const keeper = caller(app, await loginAs(app, 'dict.keeper', NEW_USER_PASSWORD));
     expect((await keeper('GET', '/system/dict/type/list')).status).toBe(200);
     expect((await keeper('PUT', '/system/dict/type', { dictId: 1, dictName: 'x', dictType: 'x' })).status).toBe(403);
 
@@ -120,7 +120,7 @@ describe('role administration', () => {
   it('a non-administrator cannot grant permissions or departments beyond their own', async () => {
     const editorRole = await createRole(admin, 'role_editor', [PERMISSIONS.role.list, PERMISSIONS.role.query, PERMISSIONS.role.add, PERMISSIONS.role.edit, PERMISSIONS.leads.list], '3');
     await createUser(admin, 'role.editor', depts['Sales East']!, [editorRole]);
-    const editor = caller(app, await loginAs(app, 'role.editor'));
+    const editor = caller(app, await loginAs(app, 'role.editor', NEW_USER_PASSWORD));
     const leads = await menuIdsFor(admin, [PERMISSIONS.leads.list]);
     expect((await editor('POST', '/system/role', { roleName: 'Lead readers', roleKey: 'lead_readers', menuIds: leads })).body.code).toBe(200);
     const users = await menuIdsFor(admin, [PERMISSIONS.user.remove]);

@@ -39,6 +39,11 @@ describe('classifyAnswer: every row of SPEC §8', () => {
     expect(classifyAnswer({ kind: 'http', status: 502 })).toEqual({ kind: 'reject' });
   });
 
+  it('503 (the database briefly unreachable) shows its message for 5 seconds, like a network error', () => {
+    expect(classifyAnswer(answer({ code: 503, msg: 'The database is not reachable' }))).toEqual({ kind: 'message', text: 'The database is not reachable', translate: false, duration: 5 });
+    expect(classifyAnswer({ kind: 'http', status: 503 })).toMatchObject({ kind: 'message', text: 'request.error' });
+  });
+
   it('a network error shows its message for 5 seconds', () => {
     expect(classifyAnswer({ kind: 'network', message: 'Failed to fetch' })).toEqual({ kind: 'message', text: 'Failed to fetch', translate: false, duration: 5 });
     expect(classifyAnswer({ kind: 'network', message: '' })).toEqual({ kind: 'message', text: 'request.networkError', translate: true, duration: 5 });

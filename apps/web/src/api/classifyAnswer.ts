@@ -20,7 +20,9 @@ export type AnswerAction =
 export const DOWNLOAD_SUCCESS = { text: 'request.downloadSuccess', duration: DOWNLOAD_MESSAGE_DURATION_S } as const;
 export const DOWNLOAD_FAILED = { text: 'request.downloadFailed', duration: ERROR_MESSAGE_DURATION_S } as const;
 
-const MESSAGE_CODES = new Set<number>([CODE.error, CODE.forbidden, CODE.illegalToken]);
+// 503 (the database is briefly unreachable) is shown like a network error, which SPEC §8 shows:
+// the user's action did not happen and they should know why.
+const MESSAGE_CODES = new Set<number>([CODE.error, CODE.forbidden, CODE.illegalToken, CODE.unavailable]);
 
 function envelope(body: unknown): { code?: number; msg?: string } {
   return body && typeof body === 'object' ? (body as { code?: number; msg?: string }) : {};

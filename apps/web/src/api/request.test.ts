@@ -1,13 +1,17 @@
 import { APP_VERSION, VERSION_HEADER } from '@orbit/shared/constants';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import NotifierBridge from '../app/NotifierBridge';
+import { i18nReady } from '../i18n/i18n';
 import { getToken, setToken } from '../utils/auth';
 import { setNotifier, type Notifier } from './notifier';
 import { request, RequestError } from './request';
 
 const notifier = { error: vi.fn(), success: vi.fn(), confirmLogout: vi.fn(), announceUpdate: vi.fn() } satisfies Notifier;
 
-function answer(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', [VERSION_HEADER]: APP_VERSION } });
+function answer(body: unknown, status = 200, version = APP_VERSION) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', [VERSION_HEADER]: version } });
 }
 
 beforeEach(() => setNotifier(notifier));
@@ -49,5 +53,40 @@ describe('request: who tells the user about a refusal', () => {
     await request({ url: '/x' }).catch(() => undefined);
     expect(getToken()).toBeUndefined();
     expect(sessionStorage.length).toBe(0);
+  });
+});
+
+describe('request: System Update (SPEC §8)', () => {
+  afterEach(cleanup);
+
+  // One test: once shown, the dialog is never shown again in the page's life (the page reloads).
+  it('a differing version header shows the blocking dialog once, OK only, and the page reloads after OK; an equal one shows nothing', async () => {
+    await i18nReady;
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    render(createElement(NotifierBridge));
+
+    vi.stubGlobal('fetch', vi.fn(async () => answer({ code: 200, msg: 'ok' })));
+    await expect(request({ url: '/x' })).resolves.toEqual({ code: 200, msg: 'ok' });
+    expect(document.querySelector('.ant-modal')).toBeNull();
+
+    vi.stubGlobal('fetch', vi.fn(async () => answer({ code: 200, msg: 'ok' }, 200, `${APP_VERSION}-next`)));
+    const refused = Promise.allSettled([request({ url: '/a' }), request({ url: '/b' })]);
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    expect(dialog.querySelector('.ant-modal-confirm-title')?.textContent).toBe('System Update');
+    expect(dialog.querySelector('.ant-modal-confirm-content')?.textContent).toBe('A new version has been detected. The system will update immediately.');
+    expect([...dialog.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['OK']);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(reload).not.toHaveBeenCalled();
+
+    act(() => fireEvent.click(dialog.querySelector('button')!));
+    await waitFor(() => expect(reload).toHaveBeenCalledOnce());
+    const results = await refused;
+    expect(results.map((r) => r.status === 'rejected' && (r.reason as RequestError).shown)).toEqual([true, true]);
+    // Answers arriving after OK, while the page reloads, ask nothing more.
+    await expect(request({ url: '/c' })).rejects.toMatchObject({ shown: true });
+    expect(screen.queryAllByRole('dialog')).toHaveLength(0);
+    expect(reload).toHaveBeenCalledOnce();
   });
 });

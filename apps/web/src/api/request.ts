@@ -18,6 +18,8 @@ export type RequestOptions = {
   responseType?: 'json' | 'blob';
   /** false: a refusal's message (500, 403, 50014) is left to the caller, which says something more specific. */
   showError?: boolean;
+  /** Reads the headers of every answer received, refused or not (the records engine's `Meta-Version`). */
+  onHeaders?: (headers: Headers) => void;
 };
 
 /** A refused call: the envelope's code and message, and field errors for forms. */
@@ -103,6 +105,7 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
   } finally {
     clearTimeout(timer);
   }
+  options.onHeaders?.(response.headers);
 
   const versionHeader = response.headers.get(VERSION_HEADER);
   const contentType = response.headers.get('content-type') ?? '';

@@ -1,12 +1,13 @@
 import { ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { antdSize, appStore } from '../store/app';
 import { settingsStore } from '../store/settings';
 import { useAntdLocale } from '../utils/useAntdLocale';
 import NotifierMount from './NotifierMount';
 import { createRouter } from './router';
+import { appTheme } from './theme';
 
 /**
  * Providers around the whole app: antd theme (the settings panel's colour, applied at run time),
@@ -20,8 +21,9 @@ export default function App() {
   const { themeColor } = settingsStore.use();
   const { size } = appStore.use();
   const [router] = useState(createRouter);
+  const theme = useMemo(() => appTheme(themeColor), [themeColor]);
   return (
-    <ConfigProvider locale={antdLocale} componentSize={antdSize(size)} theme={{ token: { colorPrimary: themeColor, colorLink: themeColor } }}>
+    <ConfigProvider locale={antdLocale} componentSize={antdSize(size)} theme={theme}>
       <NotifierMount />
       <RouterProvider router={router} />
     </ConfigProvider>

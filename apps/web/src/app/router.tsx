@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { loadAllLanguages } from '../i18n/i18n';
 import { requireSession } from './guards';
+import { PRINT_ROUTES } from './printRoutes';
 import RouteError from './RouteError';
 
 /** Shown while the first page's loaders run (session check, page module). */
@@ -18,11 +19,16 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => () => lo
 export const createRouter = () =>
   createBrowserRouter([
     { path: '/login', lazy: page(() => import('../views/login/LoginPage')), errorElement: <RouteError />, hydrateFallbackElement: booting },
-    { path: '/auth-redirect', lazy: page(() => import('../views/redirect/AuthRedirectPage')) },
+    { path: '/auth-redirect', lazy: page(() => import('../views/redirect/AuthRedirectPage')), errorElement: <RouteError />, hydrateFallbackElement: booting },
     { path: '/404', lazy: page(() => import('../views/error/NotFoundPage')) },
     // Print views: hidden, signed in, without the layout's chrome.
-    { path: '/Leads/print-leads-index', loader: requireSession, lazy: page(() => import('../views/print/PrintLeadsPage')), errorElement: <RouteError />, hydrateFallbackElement: booting },
-    { path: '/Leads/print-leads-detail', loader: requireSession, lazy: page(() => import('../views/print/PrintLeadsPage')), errorElement: <RouteError />, hydrateFallbackElement: booting },
+    ...PRINT_ROUTES.map(({ path, view }) => ({
+      path,
+      loader: requireSession,
+      lazy: page(() => import('./printPages').then((pages) => (view === 'index' ? pages.printIndexPage() : pages.printDetailPage()))),
+      errorElement: <RouteError />,
+      hydrateFallbackElement: booting,
+    })),
     {
       path: '/',
       loader: requireSession,

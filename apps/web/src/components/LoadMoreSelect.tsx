@@ -41,6 +41,8 @@ export default function LoadMoreSelect({ fetchPage, pageSize = DEFAULT_PAGE_SIZE
         pageNum.current = next;
         setTotal(page.total);
         setOptions((current) => (reset ? page.options : [...current, ...page.options.filter((o) => !current.some((c) => c.value === o.value))]));
+      } catch {
+        // The request client has told the user what needs telling; the list keeps what it has.
       } finally {
         if (ticket === request.current) setLoading(false);
       }

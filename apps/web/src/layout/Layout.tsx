@@ -1,5 +1,3 @@
-import NProgress from 'nprogress';
-import 'nprogress/nprogress.css';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '@orbit/shared/constants';
@@ -13,11 +11,11 @@ import PageHost from './PageHost';
 import { constantPages } from './routes/constantPages';
 import { useMenuModel } from './routes/useMenuModel';
 import SettingsDrawer from './SettingsDrawer';
+import { progressBar } from './progressBar';
 import Sidebar from './Sidebar';
 import TagsView from './TagsView';
 import './layout.css';
 
-NProgress.configure({ showSpinner: false });
 
 const isNarrow = () => window.innerWidth < MOBILE_BREAKPOINT_PX;
 
@@ -38,8 +36,8 @@ function useResponsiveDevice() {
 function useNavigationProgress() {
   const { state } = useNavigation();
   useEffect(() => {
-    if (state === 'idle') NProgress.done();
-    else NProgress.start();
+    if (state === 'idle') progressBar.done();
+    else progressBar.start();
   }, [state]);
 }
 

@@ -1,42 +1,81 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Select, Tooltip } from 'antd';
-import { useRef, useState } from 'react';
+import { Button, Select, Spin, Tooltip, Typography, type SelectProps } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useRecordLink } from '../views/crm/engine/useRecordLink';
 import { menuTitle } from './routes/menuTitle';
-import { useMenuSearch } from './routes/useMenuSearch';
+import { searchGroups, type SearchItem } from './routes/searchGroups';
+import { loadFuse, useMenuSearch } from './routes/useMenuSearch';
+import { useRecordSearch } from './routes/useRecordSearch';
 
-/** The top bar's menu search: type part of a title (misspellings allowed), Enter opens the page. */
+/**
+ * The top bar's search: type part of a page's title (misspellings allowed) or of a record's name,
+ * company, e-mail or phone; Enter opens the page or the record's detail page.
+ */
 export default function MenuSearch() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const search = useMenuSearch();
   const [open, setOpen] = useState(false);
+  if (open) return <SearchPalette onClose={() => setOpen(false)} />;
+  return (
+    <Tooltip title={t('layout.search')}>
+      <Button
+        type="text"
+        icon={<SearchOutlined />}
+        aria-label={t('layout.search')}
+        data-testid="menu-search"
+        // The fuzzy matcher loads while the pointer is on its way.
+        onPointerEnter={() => void loadFuse().catch(() => undefined)}
+        onFocus={() => void loadFuse().catch(() => undefined)}
+        onClick={() => setOpen(true)}
+      />
+    </Tooltip>
+  );
+}
+
+function SearchPalette({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const searchPages = useMenuSearch();
+  const recordLink = useRecordLink();
   const [query, setQuery] = useState('');
   const selectRef = useRef<{ focus: () => void } | null>(null);
-  const results = search(query);
+  const records = useRecordSearch(query);
+  useEffect(() => selectRef.current?.focus(), []);
 
-  const close = () => {
-    setOpen(false);
-    setQuery('');
-  };
+  const pages: SearchItem[] = searchPages(query).map((entry) => ({
+    path: entry.path,
+    // "Dashboard > Dashboard" reads as just "Dashboard".
+    title: [...entry.page.parents, entry.page]
+      .map((p) => menuTitle(p))
+      .filter((title, i, all) => title !== all[i + 1])
+      .join(' > '),
+  }));
+  const groups = searchGroups({
+    pages,
+    hits: records.hits,
+    linkOf: recordLink,
+    label: (key) => (key === 'pages' ? t('layout.searchPages') : t(`crm.module.${key}`)),
+  });
+  const option = (item: SearchItem) => ({
+    value: item.path,
+    label: item.detail ? (
+      <div className="app-search-hit">
+        <span>{item.title}</span>
+        <Typography.Text type="secondary" ellipsis>
+          {item.detail}
+        </Typography.Text>
+      </div>
+    ) : (
+      item.title
+    ),
+  });
+  // Pages alone read as before; with records, each kind of result has its heading.
+  const options: SelectProps['options'] =
+    groups.length === 1 && groups[0]!.key === 'pages'
+      ? groups[0]!.items.map(option)
+      : groups.map((group) => ({ label: group.label, title: group.key, options: group.items.map(option) }));
 
-  if (!open) {
-    return (
-      <Tooltip title={t('layout.search')}>
-        <Button
-          type="text"
-          icon={<SearchOutlined />}
-          aria-label={t('layout.search')}
-          data-testid="menu-search"
-          onClick={() => {
-            setOpen(true);
-            setTimeout(() => selectRef.current?.focus());
-          }}
-        />
-      </Tooltip>
-    );
-  }
   return (
     <div className="app-menu-search">
       <Select
@@ -45,24 +84,19 @@ export default function MenuSearch() {
         defaultOpen
         showSearch={{ filterOption: false, onSearch: setQuery, searchValue: query }}
         value={null}
-        placeholder={t('layout.searchPlaceholder')}
-        notFoundContent={query ? t('layout.searchEmpty') : null}
+        placeholder={t('layout.searchPlaceholderAll')}
+        popupMatchSelectWidth={380}
+        placement="bottomRight"
+        notFoundContent={records.searching ? <Spin size="small" /> : query.trim() ? t('layout.searchNothing') : null}
         suffixIcon={<SearchOutlined />}
         data-testid="menu-search-input"
-        options={results.map((entry) => ({
-          value: entry.path,
-          // "Dashboard > Dashboard" reads as just "Dashboard".
-          label: [...entry.page.parents, entry.page]
-            .map((p) => menuTitle(p))
-            .filter((title, i, all) => title !== all[i + 1])
-            .join(' > '),
-        }))}
+        options={options}
         onSelect={(path: string | null) => {
           if (!path) return;
-          close();
+          onClose();
           navigate(path);
         }}
-        onBlur={close}
+        onBlur={onClose}
       />
     </div>
   );

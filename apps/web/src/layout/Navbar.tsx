@@ -2,6 +2,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import LanguageSwitch from '../components/LanguageSwitch';
+import TaskReminderBell from '../views/crm/task/components/TaskReminderBell';
 import { appStore, toggleSidebar } from '../store/app';
 import Breadcrumbs from './Breadcrumbs';
 import ErrorLog from './ErrorLog';
@@ -11,7 +12,7 @@ import MenuSearch from './MenuSearch';
 import SizeSelect from './SizeSelect';
 import UserMenu from './UserMenu';
 
-/** Top bar: menu toggle, breadcrumb; search, files, error log, fullscreen, size, language, user. */
+/** Top bar: menu toggle, breadcrumb; search, task reminders, files, error log, fullscreen, size, language, user. */
 export default function Navbar({ onOpenSettings, onLogOut }: { onOpenSettings: () => void; onLogOut: () => void }) {
   const { t } = useTranslation();
   const { sidebar } = appStore.use();
@@ -31,6 +32,7 @@ export default function Navbar({ onOpenSettings, onLogOut }: { onOpenSettings: (
       <div className="app-navbar-right">
         <MenuSearch />
         {import.meta.env.PROD && <ErrorLog />}
+        <TaskReminderBell />
         <FileDialog />
         <Fullscreen />
         <SizeSelect />

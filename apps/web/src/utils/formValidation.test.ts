@@ -49,6 +49,13 @@ describe('field checks', () => {
     expect(checkConfirmation('secret1', 'secret1')).toBeUndefined();
   });
 
+  it('new passwords follow the shared policy: not blank, not containing the user name (when the form knows it)', () => {
+    expect(checkNewPassword(' '.repeat(PASSWORD_MIN), 'newPassword')).toEqual({ key: 'server.auth.passwordBlank', field: 'newPassword' });
+    expect(checkNewPassword('my-Olivia.Park-1', 'password', 'olivia.park')).toEqual({ key: 'server.auth.passwordHasUserName', field: 'password' });
+    expect(checkNewPassword('my-Olivia.Park-1', 'password')).toBeUndefined();
+    expect(checkNewPassword('', 'password', 'olivia.park')).toEqual({ key: 'server.validation.required', field: 'password' });
+  });
+
   it('collectErrors keeps only the fields with a message', () => {
     expect(collectErrors({ a: undefined, b: { text: 'no' } })).toEqual({ b: { text: 'no' } });
   });

@@ -1,4 +1,5 @@
-import { CODE, EMAIL_CODE_LENGTH, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '@orbit/shared/constants';
+import { CODE, EMAIL_CODE_LENGTH, EMAIL_MAX } from '@orbit/shared/constants';
+import { passwordProblem } from '@orbit/shared/passwordPolicy';
 import { EMAIL_PATTERN } from '@orbit/shared/patterns';
 import type { TFunction } from 'i18next';
 import { RequestError } from '../api/request';
@@ -44,9 +45,14 @@ export function checkEmailCode(value: string | undefined, field = 'code'): Field
   return new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`).test(code) ? undefined : { key: 'server.validation.wrongFormat' };
 }
 
-/** A password being set: the full policy. */
-export function checkNewPassword(value: string | undefined, field: string): FieldMessage | undefined {
-  return checkSecret(field, value, PASSWORD_MAX, PASSWORD_MIN);
+/**
+ * A password being set: the policy's rules that need no list (length, not blank, not containing
+ * the account's user name when the form knows it). The common-password list is the server's; its
+ * refusal comes back as the field's error.
+ */
+export function checkNewPassword(value: string | undefined, field: string, userName?: string): FieldMessage | undefined {
+  const problem = passwordProblem(value, userName);
+  return problem && { key: `server.${problem.key}`, field, values: problem.params };
 }
 
 export function checkConfirmation(password: string | undefined, confirmation: string | undefined): FieldMessage | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency } from './formatCurrency';
+import { currencySign, formatCurrency } from './formatCurrency';
 
 describe('formatCurrency', () => {
   it('uses USD for English', () => {
@@ -14,5 +14,9 @@ describe('formatCurrency', () => {
     expect(formatCurrency(null, 'en')).toBe('');
     expect(formatCurrency('', 'en')).toBe('');
     expect(formatCurrency('abc', 'zh')).toBe('');
+  });
+  it('names the sign of the language\'s currency for money inputs', () => {
+    expect(currencySign('en')).toBe('$');
+    expect(currencySign('zh')).toMatch(/¥$/);
   });
 });

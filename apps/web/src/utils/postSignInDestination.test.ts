@@ -38,7 +38,28 @@ describe('postSignInDestination', () => {
     expect(dest(`redirect=${encodeURIComponent('/system/user?pageNum=2')}`)).toEqual({ path: '/system/user?pageNum=2' });
   });
 
-  it.each(['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '/login', '/login?redirect=/x'])(
+  it('gives a path of the app as the browser would read it', () => {
+    expect(dest(`redirect=${encodeURIComponent('/system/\tuser#top')}`)).toEqual({ path: '/system/user#top' });
+    expect(dest(`redirect=${encodeURIComponent('/loginx')}`)).toEqual({ path: '/loginx' });
+    const long = `/${'x'.repeat(5000)}`;
+    expect(dest(`redirect=${encodeURIComponent(long)}`)).toEqual({ path: long });
+  });
+
+  it.each([
+    'https://evil.example',
+    '//evil.example',
+    '/\\evil.example',
+    '/\\/evil.example',
+    // Browsers drop tabs and line breaks from a URL: these are //evil.example.
+    '/\t/evil.example',
+    '/\n/evil.example',
+    ' /evil.example',
+    'javascript:alert(1)',
+    'evil.example',
+    '/login',
+    '/login/',
+    '/login?redirect=/x',
+  ])(
     'ignores a redirect outside the app or back to sign-in (%s)',
     (redirect) => {
       expect(dest(`redirect=${encodeURIComponent(redirect)}`)).toEqual({ path: '/' });

@@ -17,9 +17,25 @@ export const HOME_PATH = '/';
 
 export type SignInDestination = { path: string; reportId?: string };
 
-/** Only paths inside this app: `/x`, never `//host` or `/\host`, and never back to the sign-in page. */
-function isAppPath(value: string): boolean {
-  return value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') && !/^\/login(?:[/?#]|$)/.test(value);
+/** A made-up origin to resolve against: where a value lands shows whether it leaves the app. */
+const PROBE_ORIGIN = 'http://orbit.invalid';
+
+/**
+ * The path inside this app that `value` leads to as a browser reads it, or undefined: never another
+ * site (`//host`, `/\host`, `/<tab>/host`: browsers drop tabs and line breaks and read `\` as `/`),
+ * never back to the sign-in page. The router refuses to go anywhere else, which left the page
+ * where it was.
+ */
+export function appPath(value: string | null): string | undefined {
+  if (!value?.startsWith('/')) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value, PROBE_ORIGIN);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== PROBE_ORIGIN || /^\/login(?:\/|$)/.test(url.pathname)) return undefined;
+  return url.pathname + url.search + url.hash;
 }
 
 export function postSignInDestination(query: URLSearchParams): SignInDestination {
@@ -29,9 +45,7 @@ export function postSignInDestination(query: URLSearchParams): SignInDestination
     const search = `?${new URLSearchParams({ flag: 'detail', id }).toString()}`;
     return detail ? { path: detail + search } : { path: REPORT_DETAIL_PATH + search, reportId: id };
   }
-  const redirect = query.get('redirect');
-  if (redirect && isAppPath(redirect)) return { path: redirect };
-  return { path: HOME_PATH };
+  return { path: appPath(query.get('redirect')) ?? HOME_PATH };
 }
 
 /** Carries out the storage part of a destination; returns the path to navigate to. */

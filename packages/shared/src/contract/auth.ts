@@ -1,13 +1,26 @@
 import { z } from 'zod';
-import { EMAIL_CODE_LENGTH, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../constants';
+import { EMAIL_CODE_LENGTH, EMAIL_MAX, PASSWORD_MAX, USERNAME_MAX } from '../constants';
+import { passwordProblem } from '../passwordPolicy';
 import { optionalText, requiredEmail, requiredText, secret } from '../validation';
 
 /** Sign-in password: only a length cap, so that users with older short passwords can still sign in. */
 const loginPassword = secret(1, PASSWORD_MAX);
-/** A password being set: the full policy. */
-export const newPassword = secret(PASSWORD_MIN, PASSWORD_MAX);
+/**
+ * A password being set: the policy's rules that need no account (passwordPolicy.ts), so they are
+ * answered with the other field errors. The rules that do (the user name, the server's
+ * common-password list) are checked by the server once it knows whose password it is.
+ */
+export const newPassword = z.string({ error: 'validation.required' }).superRefine((value, ctx) => {
+  const problem = passwordProblem(value);
+  if (!problem) return;
+  const { min, max } = problem.params ?? {};
+  // Length problems as zod's own issues, which carry the limit the message names.
+  if (min !== undefined) ctx.addIssue({ code: 'too_small', origin: 'string', minimum: min, inclusive: true, message: problem.key });
+  else if (max !== undefined) ctx.addIssue({ code: 'too_big', origin: 'string', maximum: max, inclusive: true, message: problem.key });
+  else ctx.addIssue({ code: 'custom', message: problem.key });
+});
 
-const emailCode = requiredText(EMAIL_CODE_LENGTH).regex(/^\d+$/, { error: 'validation.wrongFormat' });
+export const emailCode = requiredText(EMAIL_CODE_LENGTH).regex(/^\d+$/, { error: 'validation.wrongFormat' });
 
 export const loginBody = z.object({
   username: requiredText(USERNAME_MAX),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_NUM, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
+import { DEFAULT_PAGE_NUM, DEFAULT_PAGE_SIZE, EARLIEST_DAY, LATEST_DAY, MAX_PAGE_SIZE } from '../constants';
 import { optionalText } from '../validation';
 
 /**
@@ -25,7 +25,30 @@ export function sortQuery<const T extends readonly [string, ...string[]]>(column
   return { orderByColumn: z.enum(columns).optional(), isAsc: sortDirection.optional() };
 }
 
-const day = z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, { error: 'validation.wrongFormat' })]);
+const DAY = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/** A day of the calendar (and a time of day): 2026-02-31 or 24:00 would roll over into another one. */
+function isCalendarDay(text: string): boolean {
+  const match = DAY.exec(text);
+  if (!match) return false;
+  const [year = 0, month = 0, date = 0, hours = 0, minutes = 0, seconds = 0] = match.slice(1).map((part) => Number(part ?? 0));
+  const day = new Date(0);
+  day.setUTCFullYear(year, month - 1, date);
+  return day.getUTCMonth() === month - 1 && day.getUTCDate() === date && hours < 24 && minutes < 60 && seconds < 60;
+}
+
+/** A day sent as `YYYY-MM-DD` (with an optional `HH:mm[:ss]`), real, from EARLIEST_DAY to LATEST_DAY; the first failed check is the one reported. */
+const day = z.union([
+  z.literal(''),
+  z
+    .string()
+    .regex(DAY, { error: 'validation.wrongFormat' })
+    .refine((text) => text.slice(0, 10) >= EARLIEST_DAY && text.slice(0, 10) <= LATEST_DAY, {
+      error: 'validation.dateOutOfRange',
+      params: { minimum: EARLIEST_DAY, maximum: LATEST_DAY },
+    })
+    .refine(isCalendarDay, { error: 'validation.invalidDate' }),
+]);
 export const dateRangeQuery = {
   'params[beginTime]': day.optional(),
   'params[endTime]': day.optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { EMAIL_MAX, USERNAME_MAX } from '../constants';
-import { optionalEmail, requiredText } from '../validation';
-import { newPassword } from './auth';
+import { EMAIL_MAX, PASSWORD_MAX, USERNAME_MAX } from '../constants';
+import { optionalEmail, requiredEmail, requiredText, secret } from '../validation';
+import { emailCode, newPassword } from './auth';
 import { dateRangeQuery, id, nullableText, pageQuery, sortQuery, statusFilter, statusValue, textFilter } from './common';
 
 export const USER_SORT_COLUMNS = ['userId', 'userName', 'nickName', 'deptId', 'status', 'createTime', 'loginDate'] as const;
@@ -49,16 +49,23 @@ export const authRoleQuery = z.object({
   roleIds: z.union([z.literal(''), z.string().regex(/^\d{1,15}(,\d{1,15}){0,49}$/, { error: 'validation.invalidValue' })]).default(''),
 });
 
-/** The signed-in user's own details; ids and names sent by the client are ignored. */
+/**
+ * The signed-in user's own details; ids, names and the e-mail address sent by the client are
+ * ignored (the address changes only through the confirmed change below).
+ */
 export const updateProfileBody = z.object({
   nickName: requiredText(30),
-  email: optionalEmail(EMAIL_MAX)
-    .nullish()
-    .transform((v) => v ?? ''),
   phonenumber: nullableText(20).refine((v) => v === '' || PHONE.test(v), { error: 'validation.wrongFormat' }),
   sex: z.enum(['0', '1', '2']).default('2'),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
+
+/** First step of changing one's own e-mail address: the current password and the new address. */
+export const changeEmailBody = z.object({ email: requiredEmail(EMAIL_MAX), password: secret(1, PASSWORD_MAX) });
+export type ChangeEmailBody = z.infer<typeof changeEmailBody>;
+/** Second step: the code mailed to the new address. */
+export const confirmEmailBody = z.object({ email: requiredEmail(EMAIL_MAX), code: emailCode });
+export type ConfirmEmailBody = z.infer<typeof confirmEmailBody>;
 
 /** One row of the user list and the `data` of `GET /system/user/{id}`; never the password. */
 export type UserRow = {

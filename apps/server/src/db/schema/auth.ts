@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 
 /**
@@ -28,18 +28,44 @@ export const sysCaptcha = pgTable('sys_captcha', {
   expiresAt: ts('expires_at').notNull(),
 });
 
-/** E-mail codes for password reset ('reset') and code sign-in ('login'); stored hashed. */
+/**
+ * E-mail codes for password reset ('reset'), code sign-in ('login') and confirming a new address
+ * of one's own ('email'); stored hashed. A code belongs to an account (`user_id`) when the address
+ * has one, so every spelling of that address shares one cool-down and one try budget; `email` is
+ * the normalised address the code went to (the only key when no account has it).
+ */
 export const sysEmailCode = pgTable(
   'sys_email_code',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' }),
     email: text('email').notNull(),
-    purpose: text('purpose').$type<'reset' | 'login'>().notNull(),
+    purpose: text('purpose').$type<'reset' | 'login' | 'email'>().notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
   },
-  (t) => [index('sys_email_code_lookup_idx').on(t.email, t.purpose, t.createdAt)],
+  (t) => [
+    index('sys_email_code_lookup_idx').on(t.email, t.purpose, t.createdAt),
+    index('sys_email_code_user_idx').on(t.userId, t.purpose, t.createdAt),
+  ],
+);
+
+/**
+ * Attempt counters shared by every server process: sign-in failures per account and client address
+ * and per account, captcha pictures per address. `hits` counts attempts in a fixed window that
+ * starts at the first one; a new window starts once it has passed.
+ */
+export const sysThrottle = pgTable(
+  'sys_throttle',
+  {
+    action: text('action').notNull(),
+    subject: text('subject').notNull(),
+    client: text('client').notNull().default(''),
+    hits: integer('hits').notNull(),
+    windowStart: ts('window_start').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.action, t.subject, t.client] }), index('sys_throttle_window_idx').on(t.windowStart)],
 );

@@ -44,17 +44,15 @@ export const sysUser = pgTable(
     mustChangePwd: boolean('must_change_pwd').notNull().default(false),
     /** "Remind me later" on the expiry suggestion; suppresses it for another age period. */
     pwdHintPostponedAt: ts('pwd_hint_postponed_at'),
-    /** Wrong passwords in a row, counted while each follows the last within the lock period. */
-    failedLoginCount: integer('failed_login_count').notNull().default(0),
-    lastFailedLoginAt: ts('last_failed_login_at'),
-    lockedUntil: ts('locked_until'),
     remark: text('remark').notNull().default(''),
     ...auditColumns,
   },
   (t) => [
     uniqueIndex('sys_user_name_uq').on(sql`lower(${t.userName})`).where(sql`${t.delFlag} = '0'`),
-    uniqueIndex('sys_user_email_uq').on(sql`lower(${t.email})`).where(sql`${t.delFlag} = '0' and ${t.email} <> ''`),
-    uniqueIndex('sys_user_phone_uq').on(t.phonenumber).where(sql`${t.delFlag} = '0' and ${t.phonenumber} <> ''`),
+    // E-mail addresses are stored normalised (normaliseEmail), so they are compared as they are.
+    // Phone numbers are not unique: nothing signs in with one, and uniqueness made the profile
+    // form an oracle for other users' numbers.
+    uniqueIndex('sys_user_email_uq').on(t.email).where(sql`${t.delFlag} = '0' and ${t.email} <> ''`),
     // Partial on present users, as every list filters on them: counts by department (the tree
     // beside the list, data scope 3/4) or status become index-only scans, and the default order
     // (newest first, id as tie-break) reads the first page straight from the index, also within a

@@ -1,7 +1,8 @@
 import { OPPORTUNITY_STAGE_DICT } from '@orbit/shared/constants';
 
 /**
- * Dictionaries later modules need. `zh` is the Chinese label (kept in `extra.labelZh`); the
+ * The product's dictionaries, reconciled at every start (a missing type is added with its values;
+ * nothing an administrator changed is touched). `zh` is the Chinese label (kept in `extra.labelZh`); the
  * opportunity stage carries its win probability in `extra.probability`.
  */
 export type DictValueSeed = { value: string; label: string; zh: string; listClass?: string; isDefault?: boolean; extra?: Record<string, unknown> };
@@ -40,6 +41,24 @@ export const dictionaries: DictSeed[] = [
     type: 'crm_industry', name: 'Industry', values: [
       v('technology', 'Technology', '科技'), v('finance', 'Finance', '金融'), v('healthcare', 'Healthcare', '医疗'),
       v('manufacturing', 'Manufacturing', '制造'), v('retail', 'Retail', '零售'), v('education', 'Education', '教育'), v('other', 'Other', '其他'),
+    ],
+  },
+  {
+    type: 'crm_salutation', name: 'Salutation', values: [
+      v('mr', 'Mr.', '先生'), v('ms', 'Ms.', '女士'), v('mrs', 'Mrs.', '夫人'), v('dr', 'Dr.', '博士'), v('prof', 'Prof.', '教授'),
+    ],
+  },
+  {
+    type: 'crm_account_type', name: 'Account type', values: [
+      v('customer', 'Customer', '客户', 'success'), v('prospect', 'Prospect', '潜在客户', 'info'), v('partner', 'Partner', '合作伙伴', 'primary'),
+      v('reseller', 'Reseller', '经销商', 'primary'), v('competitor', 'Competitor', '竞争对手', 'danger'), v('investor', 'Investor', '投资者'),
+      v('press', 'Press', '媒体'), v('other', 'Other', '其他'),
+    ],
+  },
+  {
+    type: 'crm_campaign_member_status', name: 'Campaign member status', values: [
+      v('sent', 'Sent', '已发送', 'info'), v('opened', 'Opened', '已打开', 'primary'), v('responded', 'Responded', '已响应', 'success'),
+      v('attended', 'Attended', '已参加', 'success'), v('unsubscribed', 'Unsubscribed', '已退订', 'danger'),
     ],
   },
   { type: 'crm_rating', name: 'Rating', values: [v('hot', 'Hot', '热', 'danger'), v('warm', 'Warm', '温', 'warning'), v('cold', 'Cold', '冷', 'info')] },

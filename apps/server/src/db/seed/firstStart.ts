@@ -2,11 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config';
+import { passwordPolicyProblem } from '../../modules/auth/passwordPolicy';
 import type { Db } from '../client';
-import { firstAdministrator, hasData, seedDatabase, seedDemoData } from './seedDatabase';
+import { FIRST_ADMIN_NAME, firstAdministrator, hasData, seedDatabase, seedDemoData } from './seedDatabase';
 
 /** Where an install without demo data leaves the administrator's first password. */
 export const initialPasswordFile = (dataDir: string) => path.join(dataDir, 'initial-admin-password');
+
+/** 16 random characters that pass the password policy (drawn again in the rare case they do not). */
+export function generatedPassword(userName: string): string {
+  for (;;) {
+    const password = randomBytes(12).toString('base64url');
+    if (!passwordPolicyProblem(password, userName)) return password;
+  }
+}
 
 /**
  * Seeds an empty database at first start: the demo organisation, or with SEED_DEMO_DATA=false only
@@ -17,7 +26,7 @@ export const initialPasswordFile = (dataDir: string) => path.join(dataDir, 'init
 export async function seedOnFirstStart(db: Db, config: Pick<Config, 'seedDemoData' | 'dataDir'>): Promise<string | undefined> {
   if (config.seedDemoData) return (await seedDemoData(db)) ? 'demo data seeded (sign in as admin / admin123)' : undefined;
   if (await hasData(db)) return undefined;
-  const password = randomBytes(12).toString('base64url');
+  const password = generatedPassword(FIRST_ADMIN_NAME);
   const file = initialPasswordFile(config.dataDir);
   // Written before the seed commits, so a password is never set that nobody can read.
   mkdirSync(config.dataDir, { recursive: true });

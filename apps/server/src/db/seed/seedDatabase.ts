@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../client';
-import { sysDictData, sysDictType } from '../schema/dict';
 import { sysMenu, sysRoleMenu } from '../schema/menu';
 import { sysDept, sysRole, sysUser, sysUserRole } from '../schema/organisation';
 import { hashPassword } from '../../modules/auth/password';
-import { dictionaries } from './dictionaries';
+import { seedDemoRecords } from './demoRecords';
 import { menuTree, type MenuSeed } from './menuTree';
 import { DEMO_PASSWORD, departments, roles, users, type DeptSeed, type UserSeed } from './organisation';
 
@@ -61,18 +60,21 @@ export type People = { departments: DeptSeed[]; users: Array<UserSeed & { passwo
 /** The demo organisation of the README: every demo user with the demo password and no forced change. */
 export const demoPeople = (): People => ({ departments, users: users.map((u) => ({ ...u, password: DEMO_PASSWORD, mustChangePwd: false })) });
 
+/** The super administrator an install without demo data starts with. */
+export const FIRST_ADMIN_NAME = 'admin';
+
 /**
  * An install without demo data: the head office and its super administrator, who must replace the
  * given (generated) password at first sign-in.
  */
 export function firstAdministrator(password: string): People {
-  const admin = users.find((u) => u.userName === 'admin')!;
+  const admin = users.find((u) => u.userName === FIRST_ADMIN_NAME)!;
   return { departments: departments.filter((d) => d.key === admin.dept), users: [{ ...admin, password, mustChangePwd: true }] };
 }
 
 /**
- * Seeds an empty database in one transaction: what every install needs (menu, roles, dictionaries)
- * and the given people. Returns false, touching nothing, when the database already has users.
+ * Seeds an empty database in one transaction: what every install needs (menu, roles) and the given
+ * people (dictionaries and the modules' metadata are standard data, see db/prepare.ts). Returns false, touching nothing, when the database already has users.
  */
 export async function seedDatabase(db: Db, people: People): Promise<boolean> {
   if (await hasData(db)) return false;
@@ -120,24 +122,13 @@ export async function seedDatabase(db: Db, people: People): Promise<boolean> {
       await tx.insert(sysUserRole).values({ userId: row!.userId, roleId: roleIds.get(user.role)! });
     }
 
-    for (const dict of dictionaries) {
-      await tx.insert(sysDictType).values({ dictName: dict.name, dictType: dict.type, createBy: SEED_BY });
-      await tx.insert(sysDictData).values(
-        dict.values.map((value, i) => ({
-          dictSort: i + 1,
-          dictLabel: value.label,
-          dictValue: value.value,
-          dictType: dict.type,
-          listClass: value.listClass ?? 'default',
-          isDefault: value.isDefault ? 'Y' : 'N',
-          extra: { labelZh: value.zh, ...value.extra },
-          createBy: SEED_BY,
-        })),
-      );
-    }
   });
   return true;
 }
 
-/** Seeds the demo organisation into an empty database; false when not empty. */
-export const seedDemoData = (db: Db): Promise<boolean> => seedDatabase(db, demoPeople());
+/** Seeds the demo organisation and its business records into an empty database; false when not empty. */
+export async function seedDemoData(db: Db): Promise<boolean> {
+  if (!(await seedDatabase(db, demoPeople()))) return false;
+  await seedDemoRecords(db);
+  return true;
+}

@@ -1,4 +1,4 @@
-import { CODE } from '@orbit/shared/constants';
+import { CAPTCHA_PER_MINUTE, CODE } from '@orbit/shared/constants';
 import { checkCodeBody, emailBody, emailQuery, loginBody, resetPwdBody } from '@orbit/shared/contract/auth';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,8 +14,14 @@ import { createEmailCodeService } from './emailCode.service';
 import { createLoginService } from './login.service';
 import { hashPassword } from './password';
 import { createSessionRepository } from './session.repository';
-import { findUserByEmail } from './user.lookup';
+import { assertPasswordPolicy } from './passwordPolicy';
+import { createPasswordGuard } from './passwordGuard';
+import { createThrottle, type ThrottleRule } from './throttle';
 import { buildUserInfo } from './userInfo';
+
+/** The sign-in and code routes carry credentials: the operation log stores none of their bodies. */
+const CREDENTIALS = { withholdBody: true } as const;
+const CAPTCHA_RULE: ThrottleRule = { action: 'captcha', limit: CAPTCHA_PER_MINUTE, windowSeconds: 60 };
 
 /** Sign-in, sign-out, the session's user and menu, and password reset / code sign-in by e-mail. */
 const authRoutes: FastifyPluginAsync = async (fastify) => {
@@ -24,13 +30,16 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
   const login = createLoginService(app);
   const codes = createEmailCodeService(app);
   const sessions = createSessionRepository(app.db, app.config.sessionTtlMinutes);
+  const throttle = createThrottle(app.db);
 
   app.get('/captchaImage', { config: { access: 'public' } }, async (request) => {
     if (!app.config.captchaEnabled) return ok(request, { captchaEnabled: false });
+    // Each picture costs a drawing and a row: a client address gets a person's worth of refreshes.
+    if (!(await throttle.reserve(CAPTCHA_RULE, request.ip)).allowed) throw new AppError(CODE.tooMany, 'common.tooMany');
     return ok(request, { captchaEnabled: true, ...(await captcha.issue()) });
   });
 
-  app.post('/login', { config: { access: 'public' }, schema: { body: loginBody } }, async (request) => {
+  app.post('/login', { config: { access: 'public', log: CREDENTIALS }, schema: { body: loginBody } }, async (request) => {
     const token = await login.login(request.body, clientInfo(request));
     return ok(request, { token });
   });
@@ -38,7 +47,7 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
   app.post('/logout', { config: { access: 'public' } }, async (request) => {
     // Public so that an already-expired token can still "log out" without a 401 dialog.
     const token = bearerToken(request);
-    const session = token ? await sessions.touch(token) : undefined;
+    const session = token ? (await sessions.touch(token))?.session : undefined;
     if (session) {
       const [user] = await app.db.select({ userName: sysUser.userName }).from(sysUser).where(eq(sysUser.userId, session.userId));
       await login.logout(session.sessionId, user?.userName ?? '', clientInfo(request));
@@ -68,25 +77,27 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
     return { code: CODE.ok, msg: request.t('auth.codeSent') };
   });
 
-  app.post('/checkCode', { config: { access: 'public' }, schema: { body: checkCodeBody } }, async (request) => {
+  app.post('/checkCode', { config: { access: 'public', log: CREDENTIALS }, schema: { body: checkCodeBody } }, async (request) => {
     const { email, code } = request.body;
-    const valid = await app.db.transaction((tx) => codes.verify(tx, email, code, 'reset', false));
-    if (!valid) throw badRequest('auth.codeInvalid');
+    const user = await app.db.transaction((tx) => codes.verifyAccount(tx, email, code, 'reset', false));
+    if (!user) throw badRequest('auth.codeInvalid');
     return { code: CODE.ok, msg: request.t('auth.codeValid') };
   });
 
-  app.put('/resetPwd', { config: { access: 'public' }, schema: { body: resetPwdBody } }, async (request) => {
+  app.put('/resetPwd', { config: { access: 'public', log: CREDENTIALS }, schema: { body: resetPwdBody } }, async (request) => {
     const { email, code, password } = request.body;
-    const passwordHash = await hashPassword(password);
     const valid = await app.db.transaction(async (tx) => {
-      if (!(await codes.verify(tx, email, code, 'reset', true))) return false;
-      const user = await findUserByEmail(tx, email);
+      const user = await codes.verifyAccount(tx, email, code, 'reset', true);
       if (!user) return false;
+      // A refused password rolls the transaction back: the code stays usable for a better one.
+      assertPasswordPolicy(password, user.userName, 'password');
       await tx
         .update(sysUser)
-        .set({ password: passwordHash, pwdUpdateDate: new Date(), mustChangePwd: false, failedLoginCount: 0, lockedUntil: null })
+        .set({ password: await hashPassword(password), pwdUpdateDate: new Date(), mustChangePwd: false })
         .where(eq(sysUser.userId, user.userId));
       await createSessionRepository(tx, app.config.sessionTtlMinutes).revokeOthers(user.userId);
+      // Whoever proves the address may sign in again at once.
+      await createPasswordGuard(tx).clear(user.userName);
       return true;
     });
     if (!valid) throw badRequest('auth.codeInvalid');
@@ -94,20 +105,19 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   // Sign-in by a code sent to the user's e-mail address.
-  app.post('/email', { config: { access: 'public' }, schema: { body: emailBody } }, async (request) => {
+  app.post('/email', { config: { access: 'public', log: CREDENTIALS }, schema: { body: emailBody } }, async (request) => {
     await codes.send(request.body.email, 'login', request.lang);
     return { code: CODE.ok, msg: request.t('auth.codeSent') };
   });
 
-  app.post('/switchLogin', { config: { access: 'public' }, schema: { body: checkCodeBody } }, async (request) => {
+  app.post('/switchLogin', { config: { access: 'public', log: CREDENTIALS }, schema: { body: checkCodeBody } }, async (request) => {
     const { email, code } = request.body;
     const client = clientInfo(request);
-    const user = await app.db.transaction(async (tx) => {
-      if (!(await codes.verify(tx, email, code, 'login', true))) return undefined;
-      return findUserByEmail(tx, email);
-    });
+    const user = await app.db.transaction((tx) => codes.verifyAccount(tx, email, code, 'login', true));
     if (!user) return login.fail(email, client, new AppError(CODE.badRequest, 'auth.codeInvalid'));
-    await login.assertMaySignIn(user, client);
+    // Wrong passwords do not stop a code sign-in: whoever reads the mailbox is the owner, and this
+    // is the way in while someone else spends the password's tries.
+    await login.assertActive(user, client);
     const token = await login.openSession(user, client);
     return ok(request, { token });
   });

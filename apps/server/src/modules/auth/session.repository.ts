@@ -1,7 +1,10 @@
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sysSession } from '../../db/schema/auth';
+import { DEL_FLAG_PRESENT } from '../../db/schema/columns';
+import { sysDept, sysUser } from '../../db/schema/organisation';
 import type { ClientInfo } from '../../lib/clientInfo';
+import { currentUserColumns, toCurrentUser, type CurrentUser } from './currentUser';
 import { hashToken, newToken } from './token';
 
 /**
@@ -12,9 +15,25 @@ const TOUCH_AFTER_MS = 60_000;
 
 export type SessionRow = typeof sysSession.$inferSelect;
 
+/**
+ * The live session of a token hash with its user (see currentUser.ts), in one statement: it is
+ * read on every API request, so it is also prepared once (SQL built once, planned once per
+ * connection).
+ */
+const prepareSessionRead = (db: Executor) =>
+  db
+    .select({ session: getTableColumns(sysSession), user: currentUserColumns })
+    .from(sysSession)
+    .leftJoin(sysUser, and(eq(sysUser.userId, sysSession.userId), eq(sysUser.delFlag, DEL_FLAG_PRESENT)))
+    .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
+    .where(and(eq(sysSession.tokenHash, sql.placeholder('tokenHash')), gt(sysSession.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_by_token');
+
 export function createSessionRepository(db: Executor, ttlMinutes: number) {
   const ttlMs = ttlMinutes * 60_000;
   const touchAfterMs = Math.min(TOUCH_AFTER_MS, ttlMs / 2);
+  let sessionRead: ReturnType<typeof prepareSessionRead> | undefined;
   return {
     async create(userId: number, client: ClientInfo): Promise<string> {
       const token = newToken();
@@ -27,22 +46,22 @@ export function createSessionRepository(db: Executor, ttlMinutes: number) {
       return token;
     },
 
-    /** The live session of a token, its expiry moved forward; undefined when unknown or expired. */
-    async touch(token: string): Promise<SessionRow | undefined> {
+    /**
+     * The live session of a token, its expiry moved forward, with its user (undefined when the
+     * user is gone or disabled); undefined when the token is unknown or expired.
+     */
+    async touch(token: string): Promise<{ session: SessionRow; user: CurrentUser | undefined } | undefined> {
       const now = new Date();
-      const [row] = await db
-        .select()
-        .from(sysSession)
-        .where(and(eq(sysSession.tokenHash, hashToken(token)), gt(sysSession.expiresAt, now)))
-        .limit(1);
+      sessionRead ??= prepareSessionRead(db);
+      const [row] = await sessionRead.execute({ tokenHash: hashToken(token), now });
       if (!row) return undefined;
-      if (now.getTime() - row.lastActiveAt.getTime() > touchAfterMs) {
+      if (now.getTime() - row.session.lastActiveAt.getTime() > touchAfterMs) {
         await db
           .update(sysSession)
           .set({ lastActiveAt: now, expiresAt: new Date(now.getTime() + ttlMs) })
-          .where(eq(sysSession.sessionId, row.sessionId));
+          .where(eq(sysSession.sessionId, row.session.sessionId));
       }
-      return row;
+      return { session: row.session, user: toCurrentUser(row.user) };
     },
 
     async revoke(sessionId: number): Promise<void> {

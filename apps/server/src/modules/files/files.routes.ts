@@ -48,7 +48,6 @@ const filesRoutes: FastifyPluginAsync = async (fastify) => {
     return reply
       .header('Content-Type', 'application/octet-stream')
       .header('Content-Disposition', contentDisposition(file.fileName))
-      .header('Cache-Control', 'no-store')
       .send(createReadStream(absolute));
   });
 };

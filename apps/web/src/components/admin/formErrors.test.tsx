@@ -12,6 +12,7 @@ function renderForm() {
     createElement(Form, { form }, [
       createElement(Form.Item, { key: 'a', name: 'userName' }, createElement('input')),
       createElement(Form.Item, { key: 'b', name: 'email' }, createElement('input')),
+      createElement(Form.Item, { key: 'c', name: ['opportunity', 'stage'] }, createElement('input')),
     ]),
   );
   return form;
@@ -22,6 +23,13 @@ describe('applyServerErrors', () => {
     const form = renderForm();
     const text = applyServerErrors(form, new RequestError('Invalid', 400, { userName: 'User name sam is taken' }));
     expect(form.getFieldError('userName')).toEqual(['User name sam is taken']);
+    expect(text).toBe('');
+  });
+
+  it('finds a nested field by its dotted path', () => {
+    const form = renderForm();
+    const text = applyServerErrors(form, new RequestError('Stage has an invalid value', 400, { 'opportunity.stage': 'Stage has an invalid value' }));
+    expect(form.getFieldError(['opportunity', 'stage'])).toEqual(['Stage has an invalid value']);
     expect(text).toBe('');
   });
 

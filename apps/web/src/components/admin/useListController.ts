@@ -23,16 +23,17 @@ export function sortFromSorter(sorter: unknown): Sort {
  * state, the page fetched through TanStack Query (the previous page stays visible while the next
  * loads), and the row selection for batch actions.
  */
-export function useListController<F extends object, Row>(options: {
+export function useListController<F extends object, Row, Answer extends PageRows<Row> = PageRows<Row>>(options: {
   queryKey: string;
-  fetchPage: (params: ListParams<F>) => Promise<PageRows<Row>>;
+  fetchPage: (params: ListParams<F>) => Promise<Answer>;
   initialFilters: F;
+  initialSort?: Sort;
   enabled?: boolean;
 }) {
-  const { queryKey, fetchPage, initialFilters, enabled = true } = options;
+  const { queryKey, fetchPage, initialFilters, initialSort = {}, enabled = true } = options;
   const [filters, setFilters] = useState<F>(initialFilters);
   const [page, setPage] = useState({ pageNum: DEFAULT_PAGE_NUM, pageSize: DEFAULT_PAGE_SIZE });
-  const [sort, setSort] = useState<Sort>({});
+  const [sort, setSort] = useState<Sort>(initialSort);
   const [selectedRowKeys, setSelectedRowKeys] = useState<React.Key[]>([]);
 
   const params = { ...filters, ...page, ...sort } as ListParams<F>;
@@ -52,9 +53,15 @@ export function useListController<F extends object, Row>(options: {
 
   const reset = () => {
     setFilters(initialFilters);
-    setSort({});
+    setSort(initialSort);
     setPage((p) => ({ ...p, pageNum: DEFAULT_PAGE_NUM }));
     setSelectedRowKeys([]);
+  };
+
+  /** A sort chosen outside the table (a saved view's): page 1 again. */
+  const applySort = (next: Sort) => {
+    setSort(next);
+    setPage((p) => ({ ...p, pageNum: DEFAULT_PAGE_NUM }));
   };
 
   const handleTableChange: TableProps<Row>['onChange'] = (pagination: TablePaginationConfig, _filters, sorter) => {
@@ -70,6 +77,8 @@ export function useListController<F extends object, Row>(options: {
   return {
     filters,
     params,
+    /** The whole answer of the page shown (lists may carry more than rows and total). */
+    data: query.data,
     rows: query.data?.rows ?? [],
     total: query.data?.total ?? 0,
     isLoading: query.isFetching,
@@ -77,6 +86,8 @@ export function useListController<F extends object, Row>(options: {
     refetch: () => void query.refetch(),
     search,
     reset,
+    sort,
+    applySort,
     selectedRowKeys,
     setSelectedRowKeys,
     pagination: {
@@ -93,4 +104,4 @@ export function useListController<F extends object, Row>(options: {
   };
 }
 
-export type ListController<F extends object, Row> = ReturnType<typeof useListController<F, Row>>;
+export type ListController<F extends object, Row, Answer extends PageRows<Row> = PageRows<Row>> = ReturnType<typeof useListController<F, Row, Answer>>;

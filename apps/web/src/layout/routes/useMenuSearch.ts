@@ -1,5 +1,4 @@
-import Fuse from 'fuse.js';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { LANGUAGES, SEARCH_FUZZY_THRESHOLD } from '@orbit/shared/constants';
 import { constantPages } from './constantPages';
 import type { MenuModel, MenuPage } from './menuModel';
@@ -7,6 +6,7 @@ import { menuTitle } from './menuTitle';
 import { useMenuModel } from './useMenuModel';
 
 export type SearchEntry = { path: string; page: MenuPage; titles: string[]; trails: string[] };
+type FuseClass = typeof import('fuse.js').default;
 
 const SEARCHABLE_CONSTANTS = new Set(['Home', 'Documentation', 'Guide', 'Profile']);
 
@@ -21,7 +21,23 @@ export function searchEntries(model: MenuModel): SearchEntry[] {
   }));
 }
 
-export function createMenuSearch(entries: SearchEntry[]) {
+let fuseClass: FuseClass | undefined;
+let fuseLoading: Promise<FuseClass> | undefined;
+
+/** Fuse.js, loaded when a search is first wanted: the signed-in shell does not carry it. */
+export function loadFuse(): Promise<FuseClass> {
+  fuseLoading ??= import('fuse.js').then(
+    (m) => (fuseClass = m.default),
+    (error: unknown) => {
+      // A chunk that failed to load (network) is tried again by the next search.
+      fuseLoading = undefined;
+      throw error;
+    },
+  );
+  return fuseLoading;
+}
+
+export function createMenuSearch(Fuse: FuseClass, entries: SearchEntry[]) {
   const fuse = new Fuse(entries, {
     threshold: SEARCH_FUZZY_THRESHOLD,
     ignoreLocation: true,
@@ -33,8 +49,14 @@ export function createMenuSearch(entries: SearchEntry[]) {
   return (query: string): SearchEntry[] => (query.trim() ? fuse.search(query.trim()).map((r) => r.item) : []);
 }
 
-/** Fuzzy search over the accessible menu entries (SPEC §2: threshold 0.4, both languages). */
+const nothing = (): SearchEntry[] => [];
+
+/** Fuzzy search over the accessible menu entries (SPEC §2: threshold 0.4, both languages); finds nothing until Fuse.js has loaded. */
 export function useMenuSearch() {
   const model = useMenuModel();
-  return useMemo(() => createMenuSearch(searchEntries(model)), [model]);
+  const [Fuse, setFuse] = useState<FuseClass | undefined>(() => fuseClass);
+  useEffect(() => {
+    if (!Fuse) void loadFuse().then((loaded) => setFuse(() => loaded));
+  }, [Fuse]);
+  return useMemo(() => (Fuse ? createMenuSearch(Fuse, searchEntries(model)) : nothing), [Fuse, model]);
 }

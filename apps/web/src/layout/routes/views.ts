@@ -3,10 +3,17 @@ import type { ComponentType } from 'react';
 /**
  * Every page module, loaded lazily by the view path the server gives (component
  * 'system/user/index' → views/system/user/index.tsx, default export). A view that does not exist
- * yet shows the "coming soon" page, so menus work before their modules do.
+ * yet shows the "coming soon" page, so menus work before their modules do. A page's own
+ * components and the records engine are not pages: they load with the pages that import them
+ * (as lazy entries of their own they became dozens of separately compressed chunks).
  */
 type ViewModule = { default: ComponentType };
-const modules = import.meta.glob<ViewModule>(['../../views/**/*.tsx', '!../../views/**/*.test.tsx']);
+const modules = import.meta.glob<ViewModule>([
+  '../../views/**/*.tsx',
+  '!../../views/**/*.test.tsx',
+  '!../../views/**/components/**',
+  '!../../views/crm/engine/**',
+]);
 
 const PLACEHOLDER = 'placeholder/ComingSoonPage';
 const loaded = new Map<string, ComponentType>();

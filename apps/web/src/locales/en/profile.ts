@@ -19,4 +19,12 @@ export default {
   'profile.avatarType': 'The avatar must be a PNG, JPEG, GIF or WebP image',
   'profile.avatarSize': 'The avatar must be at most {{size}} MB',
   'profile.avatarSaved': 'Avatar changed',
+  'profile.changeEmail': 'Change',
+  'profile.emailChangeTitle': 'Change e-mail address',
+  'profile.emailChangeHint': 'Password resets are sent to this address. Confirm with your password; a code then goes to the new address, and your current address is told of the change.',
+  'profile.newEmail': 'New e-mail address',
+  'profile.currentPassword': 'Current password',
+  'profile.emailCode': 'Code from the e-mail',
+  'profile.emailSendCode': 'Send code',
+  'profile.emailConfirm': 'Confirm',
 };

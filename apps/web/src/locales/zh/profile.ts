@@ -19,4 +19,12 @@ export default {
   'profile.avatarType': '头像必须是 PNG、JPEG、GIF 或 WebP 图片',
   'profile.avatarSize': '头像大小不能超过 {{size}} MB',
   'profile.avatarSaved': '头像修改成功',
+  'profile.changeEmail': '更改',
+  'profile.emailChangeTitle': '更改邮箱',
+  'profile.emailChangeHint': '重置密码的验证码会发送到此邮箱。请先输入密码确认；随后验证码会发送到新邮箱，并通知您当前的邮箱。',
+  'profile.newEmail': '新邮箱',
+  'profile.currentPassword': '当前密码',
+  'profile.emailCode': '邮件中的验证码',
+  'profile.emailSendCode': '发送验证码',
+  'profile.emailConfirm': '确认',
 };

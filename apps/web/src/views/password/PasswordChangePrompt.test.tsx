@@ -59,7 +59,7 @@ describe('PasswordChangePrompt', () => {
     fill(/^New password$/, 'abc');
     fill(/^Confirm new password$/, 'abd');
     fireEvent.click(screen.getByTestId('change-password-submit'));
-    expect(await screen.findByText('New password must be at least 6 characters')).toBeTruthy();
+    expect(await screen.findByText('New password must be at least 8 characters', {}, { timeout: 4000 })).toBeTruthy();
     expect(await screen.findByText('The two passwords do not match')).toBeTruthy();
     expect(api.updatePwd).not.toHaveBeenCalled();
 

@@ -29,7 +29,7 @@ export default function PasswordChangePrompt() {
       <Modal open title={t('password.forcedTitle')} closable={false} maskClosable={false} keyboard={false} footer={null} destroyOnHidden>
         <div data-testid="forced-password-change">
           <p>{t('password.forcedText')}</p>
-          <ChangePasswordForm onChanged={handleChanged} />
+          <ChangePasswordForm userName={session.user.userName} onChanged={handleChanged} />
         </div>
       </Modal>
     );
@@ -66,7 +66,7 @@ export default function PasswordChangePrompt() {
     <Modal open title={t('password.expiredTitle')} onCancel={() => setDismissed(true)} maskClosable={false} footer={changing ? null : choice} destroyOnHidden>
       <div data-testid="suggested-password-change">
         <p>{t('password.expiredText', { days: PASSWORD_AGE_HINT_DAYS })}</p>
-        {changing && <ChangePasswordForm onChanged={handleChanged} extraActions={remindLater} />}
+        {changing && <ChangePasswordForm userName={session.user.userName} onChanged={handleChanged} extraActions={remindLater} />}
       </div>
     </Modal>
   );

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { and, eq, sql } from 'drizzle-orm';
 import { USERNAME_MAX } from '@orbit/shared/constants';
 import { idList } from '@orbit/shared/contract/common';
 import { BUSINESS_TYPE, logininforListQuery } from '@orbit/shared/contract/monitor';
@@ -7,10 +6,10 @@ import { PERMISSIONS } from '@orbit/shared/permissions';
 import { requiredText } from '@orbit/shared/validation';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DEL_FLAG_PRESENT } from '../../../db/schema/columns';
-import { sysUser } from '../../../db/schema/organisation';
 import { notFound } from '../../../lib/errors';
 import { ok, okPage } from '../../../lib/reply';
+import { createPasswordGuard } from '../../auth/passwordGuard';
+import { findUserByName } from '../../auth/user.lookup';
 import { createLoginLogRepository } from './logininfor.repository';
 
 const P = PERMISSIONS.logininfor;
@@ -50,13 +49,11 @@ const logininforRoutes: FastifyPluginAsync = async (fastify) => {
       schema: { params: z.object({ userName: requiredText(USERNAME_MAX) }) },
     },
     async (request) => {
-      const rows = await app.db
-        .update(sysUser)
-        .set({ failedLoginCount: 0, lockedUntil: null })
-        .where(and(sql`lower(${sysUser.userName}) = lower(${request.params.userName})`, eq(sysUser.delFlag, DEL_FLAG_PRESENT)))
-        .returning({ userName: sysUser.userName });
-      if (!rows.length) throw notFound();
-      return { code: 200, msg: request.t('logininfor.unlocked', { name: rows[0]!.userName }) };
+      const user = await findUserByName(app.db, request.params.userName);
+      if (!user) throw notFound();
+      // Every address's counter and the account-wide one: the user may try again from anywhere.
+      await createPasswordGuard(app.db).clear(user.userName);
+      return { code: 200, msg: request.t('logininfor.unlocked', { name: user.userName }) };
     },
   );
 };

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { DeptListQuery } from '@orbit/shared/contract/dept';
 import type { Executor } from '../../../db/client';
 import { DEL_FLAG_DELETED, DEL_FLAG_PRESENT, STATUS_NORMAL } from '../../../db/schema/columns';
 import { sysDept, sysUser } from '../../../db/schema/organisation';
-import { containsPattern, toCount } from '../../../lib/listQuery';
+import { containsPattern } from '../../../lib/listQuery';
 
 export type DeptRecord = typeof sysDept.$inferSelect;
 
@@ -31,12 +31,6 @@ export function createDeptRepository(db: Executor) {
     async findById(deptId: number): Promise<DeptRecord | undefined> {
       const [row] = await db.select().from(sysDept).where(and(eq(sysDept.deptId, deptId), present)).limit(1);
       return row;
-    },
-
-    /** How many of `deptIds` exist and pass the scope condition. */
-    async countInScope(deptIds: number[], scope: SQL | undefined): Promise<number> {
-      if (!deptIds.length) return 0;
-      return toCount(await db.select({ count: count() }).from(sysDept).where(and(present, inArray(sysDept.deptId, deptIds), scope)));
     },
 
     async descendantIds(deptId: number): Promise<number[]> {

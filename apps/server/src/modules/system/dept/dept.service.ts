@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import type { CreateDeptBody, DeptListQuery, UpdateDeptBody } from '@orbit/shared/contract/dept';
 import type { Db } from '../../../db/client';
-import { STATUS_DISABLED, STATUS_NORMAL } from '../../../db/schema/columns';
+import { DEL_FLAG_PRESENT, STATUS_DISABLED, STATUS_NORMAL } from '../../../db/schema/columns';
 import { sysDept } from '../../../db/schema/organisation';
 import { dataScopeFilter } from '../../../lib/dataScope';
-import { badRequest, fieldError, forbidden, notFound } from '../../../lib/errors';
+import { badRequest, fieldError, notFound } from '../../../lib/errors';
+import { allInScope, assertInScope, type ScopedTable } from '../../../lib/scopedIds';
 import { toTreeSelect } from '../../../lib/tree';
 import type { CurrentUser } from '../../auth/currentUser';
 import { createDeptRepository, type DeptRecord } from './dept.repository';
@@ -11,30 +13,35 @@ import { createDeptRepository, type DeptRecord } from './dept.repository';
 /** The departments a user reaches: their data scope applied to the department table itself. */
 export const deptScopeOf = (user: CurrentUser) => dataScopeFilter(user, { dept: sysDept.deptId });
 
+/** Departments addressed by id: present ones only. */
+export const deptsById: ScopedTable = { table: sysDept, id: sysDept.deptId, present: eq(sysDept.delFlag, DEL_FLAG_PRESENT) };
+
 /** Department tree: ancestors kept in step, no cycles, no deleting what still has children or users. */
 export function createDeptService(db: Db) {
   const repo = createDeptRepository(db);
 
-  async function assertInScope(user: CurrentUser, deptIds: number[]): Promise<void> {
-    const unique = [...new Set(deptIds)];
-    if ((await repo.countInScope(unique, deptScopeOf(user))) !== unique.length) throw forbidden('dept.outOfScope');
-  }
-
   async function getInScope(user: CurrentUser, deptId: number): Promise<DeptRecord> {
+    await assertInScope(db, deptsById, [deptId], deptScopeOf(user));
     const dept = await repo.findById(deptId);
     if (!dept) throw notFound();
-    await assertInScope(user, [deptId]);
     return dept;
   }
 
+  /** A parent must be in reach; one beyond it is refused exactly as a missing one. */
+  async function parentInScope(user: CurrentUser, parentId: number): Promise<DeptRecord> {
+    const parent = await repo.findById(parentId);
+    if (!parent || !(await allInScope(db, deptsById, [parentId], deptScopeOf(user)))) throw fieldError('parentId', 'validation.invalidValue');
+    return parent;
+  }
+
   return {
-    assertInScope,
     get: getInScope,
 
     list: (user: CurrentUser, filter: DeptListQuery) => repo.list(filter, deptScopeOf(user)),
 
     /** For the parent picker of an edit: everything except the department and what lies below it. */
     async listExcluding(user: CurrentUser, deptId: number): Promise<DeptRecord[]> {
+      await getInScope(user, deptId);
       const excluded = new Set([deptId, ...(await repo.descendantIds(deptId))]);
       return (await repo.list({}, deptScopeOf(user))).filter((d) => !excluded.has(d.deptId));
     },
@@ -46,9 +53,7 @@ export function createDeptService(db: Db) {
     },
 
     async create(user: CurrentUser, body: CreateDeptBody): Promise<number> {
-      const parent = await repo.findById(body.parentId);
-      if (!parent) throw fieldError('parentId', 'validation.invalidValue');
-      await assertInScope(user, [parent.deptId]);
+      const parent = await parentInScope(user, body.parentId);
       if (parent.status !== STATUS_NORMAL) throw fieldError('parentId', 'dept.parentDisabled');
       if (await repo.nameTakenAmongSiblings(parent.deptId, body.deptName)) throw fieldError('deptName', 'dept.nameTaken', { value: body.deptName });
       return repo.insert({ ...body, ancestors: `${parent.ancestors},${parent.deptId}`, createBy: user.userName });
@@ -62,9 +67,7 @@ export function createDeptService(db: Db) {
         if (body.parentId === dept.deptId || (await repo.descendantIds(dept.deptId)).includes(body.parentId)) {
           throw fieldError('parentId', 'dept.parentCycle');
         }
-        const parent = await repo.findById(body.parentId);
-        if (!parent) throw fieldError('parentId', 'validation.invalidValue');
-        await assertInScope(user, [parent.deptId]);
+        const parent = await parentInScope(user, body.parentId);
         ancestors = `${parent.ancestors},${parent.deptId}`;
       }
       if (await repo.nameTakenAmongSiblings(body.parentId, body.deptName, dept.deptId)) {

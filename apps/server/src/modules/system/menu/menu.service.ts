@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { badRequest, fieldError, notFound } from '../../../lib/errors';
 import { parentsWithin, toTreeSelect } from '../../../lib/tree';
 import { hasPermission, type CurrentUser } from '../../auth/currentUser';
-import { permsOf } from '../role/roleReach';
+import { assertMenuChangeable, permsOf } from '../role/roleReach';
 import { createRoleRepository } from '../role/role.repository';
 import { createMenuRepository, type MenuRecord } from './menu.repository';
 
@@ -88,6 +88,7 @@ export function createMenuService(db: Db) {
       if (!current) throw notFound();
       await checkPlacement(rest, menuId);
       assertPermsHeld(user, current.perms, rest.perms);
+      await assertMenuChangeable(db, user, menuId);
       await repo.update(menuId, { ...columnsOf(rest), updateBy: user.userName, updateTime: new Date() });
     },
 

@@ -7,17 +7,21 @@ import { eq } from 'drizzle-orm';
 import { AVATAR_MAX_BYTES, CODE } from '@orbit/shared/constants';
 import { updatePwdBody } from '@orbit/shared/contract/auth';
 import { BUSINESS_TYPE } from '@orbit/shared/contract/monitor';
-import { updateProfileBody } from '@orbit/shared/contract/user';
+import { changeEmailBody, confirmEmailBody, updateProfileBody } from '@orbit/shared/contract/user';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sysUser } from '../../../db/schema/organisation';
+import { clientInfo } from '../../../lib/clientInfo';
 import { fieldError, notFound, unauthorized } from '../../../lib/errors';
 import { ok } from '../../../lib/reply';
 import { requireUser } from '../../../plugins/auth';
-import { hashPassword, verifyPassword } from '../../auth/password';
+import { hashPassword } from '../../auth/password';
+import { createPasswordGuard } from '../../auth/passwordGuard';
+import { assertPasswordPolicy } from '../../auth/passwordPolicy';
 import { createSessionRepository } from '../../auth/session.repository';
 import { findUserById } from '../../auth/user.lookup';
 import { AVATAR_NAME, AVATAR_URL_PREFIX, avatarDir, contentTypeOf, imageKindOf, removeAvatar, saveAvatar } from './avatar';
+import { createEmailChangeService } from './emailChange.service';
 import { createProfileService } from './profile.service';
 
 const TITLE = 'Profile';
@@ -27,6 +31,8 @@ const MB = AVATAR_MAX_BYTES / 1024 / 1024;
 const profileRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const profile = createProfileService(app.db);
+  const emailChange = createEmailChangeService(app);
+  const guard = createPasswordGuard(app.db);
   // Registered here, not globally: only the avatar upload accepts multipart bodies.
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
 
@@ -42,6 +48,25 @@ const profileRoutes: FastifyPluginAsync = async (fastify) => {
       const user = requireUser(request);
       await profile.update(user.userId, user.userName, request.body);
       return ok(request);
+    },
+  );
+
+  app.post(
+    '/system/user/profile/email',
+    // The body carries the current password: the operation log keeps none of it.
+    { config: { access: 'authenticated', log: { title: TITLE, businessType: BUSINESS_TYPE.update, withholdBody: true } }, schema: { body: changeEmailBody } },
+    async (request) => {
+      await emailChange.request(requireUser(request).userId, request.body, clientInfo(request), request.lang);
+      return { code: CODE.ok, msg: request.t('profile.emailCodeSent', { email: request.body.email }) };
+    },
+  );
+
+  app.put(
+    '/system/user/profile/email',
+    { config: { access: 'authenticated', log: { title: TITLE, businessType: BUSINESS_TYPE.update, withholdBody: true } }, schema: { body: confirmEmailBody } },
+    async (request) => {
+      await emailChange.confirm(requireUser(request).userId, request.body, request.lang);
+      return { code: CODE.ok, msg: request.t('profile.emailChanged') };
     },
   );
 
@@ -91,14 +116,19 @@ const profileRoutes: FastifyPluginAsync = async (fastify) => {
   // Passwords travel in the body, never the query string, so they stay out of URLs and logs.
   app.put(
     '/system/user/profile/updatePwd',
-    { config: { access: 'authenticated', beforePasswordChange: true }, schema: { body: updatePwdBody } },
+    {
+      config: { access: 'authenticated', beforePasswordChange: true, log: { title: TITLE, businessType: BUSINESS_TYPE.update, withholdBody: true } },
+      schema: { body: updatePwdBody },
+    },
     async (request) => {
       const current = requireUser(request);
       const user = await findUserById(app.db, current.userId);
       if (!user) throw unauthorized();
       const { oldPassword, newPassword } = request.body;
-      if (!(await verifyPassword(user.password, oldPassword))) throw fieldError('oldPassword', 'auth.oldPasswordWrong');
+      // Counted like sign-in attempts: a stolen session cannot guess the password here instead.
+      if ((await guard.check(user.userName, user, oldPassword, clientInfo(request))) === 'wrong') throw fieldError('oldPassword', 'auth.oldPasswordWrong');
       if (oldPassword === newPassword) throw fieldError('newPassword', 'auth.newPasswordSame');
+      assertPasswordPolicy(newPassword, user.userName, 'newPassword');
       const passwordHash = await hashPassword(newPassword);
       await app.db.transaction(async (tx) => {
         await tx

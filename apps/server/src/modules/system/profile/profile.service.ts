@@ -3,7 +3,7 @@ import type { UpdateProfileBody } from '@orbit/shared/contract/user';
 import type { Db } from '../../../db/client';
 import { DEL_FLAG_PRESENT, STATUS_NORMAL } from '../../../db/schema/columns';
 import { sysRole, sysUser, sysUserRole } from '../../../db/schema/organisation';
-import { fieldError, unauthorized } from '../../../lib/errors';
+import { unauthorized } from '../../../lib/errors';
 import { createUserRepository } from '../user/user.repository';
 
 /** The signed-in user's own details. Every function takes the session's user id, never a client-sent one. */
@@ -22,9 +22,8 @@ export function createProfileService(db: Db) {
       return { data, roleGroup: roles.map((r) => r.roleName).join(','), postGroup: '' };
     },
 
+    /** Nickname, phone and sex: nothing here is unique, so the answer says nothing about other users. */
     async update(userId: number, userName: string, body: UpdateProfileBody): Promise<void> {
-      if (await users.isTaken('email', body.email, userId)) throw fieldError('email', 'user.emailTaken', { value: body.email });
-      if (await users.isTaken('phonenumber', body.phonenumber, userId)) throw fieldError('phonenumber', 'user.phoneTaken', { value: body.phonenumber });
       await users.update(userId, { ...body, updateBy: userName, updateTime: new Date() });
     },
 

@@ -9,9 +9,11 @@ import { AppError, badRequest, fieldError, forbidden, notFound } from '../../../
 import { parentsWithin } from '../../../lib/tree';
 import { hasPermission, type CurrentUser } from '../../auth/currentUser';
 import { createDeptService } from '../dept/dept.service';
-import { createUserService, userScopeOf } from '../user/user.service';
+import { createUserRepository } from '../user/user.repository';
+import { createUserService } from '../user/user.service';
+import { userScopeOf } from '../user/userScope';
 import { createRoleRepository } from './role.repository';
-import { assertRoleChangeable, assertScopeWithinReach, assignableRoles, permsOf, toRoleRow, type RoleRecord } from './roleReach';
+import { assertRoleChangeable, assertScopeWithinReach, firstUnassignable, permsOf, toRoleRow, type RoleRecord } from './roleReach';
 
 /**
  * Roles: unique key and name, the menus and buttons they grant, their data scope (with custom
@@ -22,6 +24,7 @@ export function createRoleService(db: Db, config: Pick<Config, 'sessionTtlMinute
   const repo = createRoleRepository(db);
   const depts = createDeptService(db);
   const users = createUserService(db, config);
+  const userRepo = createUserRepository(db);
 
   async function getRole(roleId: number): Promise<RoleRecord> {
     const role = await repo.findById(roleId);
@@ -50,14 +53,17 @@ export function createRoleService(db: Db, config: Pick<Config, 'sessionTtlMinute
     if (await repo.isTaken('roleName', body.roleName, exceptRoleId)) throw fieldError('roleName', 'role.nameTaken', { value: body.roleName });
   }
 
-  /** Adding or removing holders is granting: the caller must be able to assign the role, and not to themselves. */
-  async function assertAssignable(user: CurrentUser, roleId: number, userIds: number[]): Promise<void> {
+  /**
+   * Adding or removing holders is changing the role and those accounts: the caller must be able to
+   * change both, not for themselves, and hand the role to each new holder.
+   */
+  async function assertHoldersChangeable(user: CurrentUser, roleId: number, userIds: number[], adding: boolean): Promise<void> {
     const role = await getChangeable(user, roleId);
-    if (!(await assignableRoles(db, user)).some((r) => r.roleId === roleId)) {
-      throw new AppError(CODE.forbidden, 'user.roleNotAssignable', { name: role.roleName });
-    }
     if (!user.isAdmin && userIds.includes(user.userId)) throw forbidden('user.cannotChangeOwnRoles');
     await users.assertTargets(user, userIds);
+    if (adding && (await firstUnassignable(db, user, [roleId], await userRepo.deptIdsOf(userIds)))) {
+      throw new AppError(CODE.forbidden, 'user.roleNotAssignable', { name: role.roleName });
+    }
   }
 
   return {
@@ -96,16 +102,9 @@ export function createRoleService(db: Db, config: Pick<Config, 'sessionTtlMinute
     },
 
     async setDataScope(user: CurrentUser, body: RoleDataScopeBody): Promise<void> {
-      await getChangeable(user, body.roleId);
+      const role = await getChangeable(user, body.roleId);
       const deptIds = body.dataScope === '2' ? [...new Set(body.deptIds)] : [];
-      if (body.dataScope !== '2') await assertScopeWithinReach(db, user, body.dataScope, deptIds);
-      if (deptIds.length) {
-        try {
-          await depts.assertInScope(user, deptIds);
-        } catch {
-          throw fieldError('deptIds', 'dept.outOfScope');
-        }
-      }
+      await assertScopeWithinReach(db, user, role, body.dataScope, deptIds);
       await db.transaction(async (tx) => {
         const txRepo = createRoleRepository(tx);
         await txRepo.update(body.roleId, {
@@ -144,12 +143,12 @@ export function createRoleService(db: Db, config: Pick<Config, 'sessionTtlMinute
     authUsers: (user: CurrentUser, query: AuthUserListQuery, allocated: boolean) => repo.authUsers(query, allocated, userScopeOf(user)),
 
     async addUsers(user: CurrentUser, roleId: number, userIds: number[]): Promise<void> {
-      await assertAssignable(user, roleId, userIds);
+      await assertHoldersChangeable(user, roleId, userIds, true);
       await repo.addUsers(roleId, userIds);
     },
 
     async removeUsers(user: CurrentUser, roleId: number, userIds: number[]): Promise<void> {
-      await assertAssignable(user, roleId, userIds);
+      await assertHoldersChangeable(user, roleId, userIds, false);
       await repo.removeUsers(roleId, userIds);
     },
   };

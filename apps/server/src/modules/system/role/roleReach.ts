@@ -1,13 +1,14 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_ROLE_KEY, CODE } from '@orbit/shared/constants';
 import type { RoleRow } from '@orbit/shared/contract/role';
+import type { MessageKey } from '@orbit/shared/messages';
 import type { Executor } from '../../../db/client';
 import { DEL_FLAG_PRESENT, STATUS_NORMAL } from '../../../db/schema/columns';
 import { sysMenu, sysRoleMenu } from '../../../db/schema/menu';
-import { sysDept, sysRole, sysRoleDept } from '../../../db/schema/organisation';
-import { dataScopeFilter } from '../../../lib/dataScope';
+import { sysDept, sysRole, sysRoleDept, sysUser, sysUserRole } from '../../../db/schema/organisation';
 import { AppError, fieldError, forbidden } from '../../../lib/errors';
 import { hasPermission, type CurrentUser } from '../../auth/currentUser';
+import { userScopeOf } from '../user/userScope';
 
 export type RoleRecord = typeof sysRole.$inferSelect;
 
@@ -31,78 +32,220 @@ export function toRoleRow(role: RoleRecord): RoleRow {
 /** Permission strings a menu row carries ("a:b:c" or "a:b:c,d:e:f"). */
 export const permsOf = (perms: string | null) => (perms ?? '').split(',').map((p) => p.trim()).filter(Boolean);
 
-/**
- * How far the data scopes without a department list reach, each containing the next:
- * all ⊃ own department and below ⊃ own department ⊃ own records. Scope 2 (custom departments)
- * is compared by its departments instead.
+/*
+ * Reach: nobody but an administrator hands out more than they have. A role is within a caller's
+ * reach for some holders when it is not `admin`, grants only permissions the caller holds, and
+ * the departments it covers for those holders are all departments the caller covers. Data reach
+ * compares sets of departments, never scope numbers: "custom departments" naming one's own
+ * department is "own department" under another name.
  */
-const BREADTH: Record<string, number> = { '1': 3, '4': 2, '3': 1, '5': 0 };
 
-/** What the caller's own data scope covers: everything, or a breadth and a set of departments. */
-type Reach = { all: boolean; breadth: number; depts: Set<number> };
+/** Present departments with the ids above them. */
+type DeptTree = Map<number, number[]>;
+/** The departments whose records a data scope covers. */
+type Coverage = 'all' | Set<number>;
+/** What a role grants: its data scope with its custom departments, and its permission strings. */
+type RoleGrants = RoleRecord & { customDepts: number[]; perms: string[] };
+type Holder = { roleId: number; deptId: number | null; inScope: boolean };
+
+/**
+ * The departments a data scope covers for holders sitting in `holderDepts`: 1 all, 2 the role's
+ * custom departments, 3 each holder's department, 4 each holder's department and all below it,
+ * 5 none (each holder's own records only, which the holders' own place in scope accounts for).
+ */
+function coverageOf(tree: DeptTree, dataScope: string, customDepts: number[], holderDepts: Array<number | null>): Coverage {
+  const homes = new Set(holderDepts.filter((d): d is number => d !== null));
+  switch (dataScope) {
+    case '2':
+      return new Set(customDepts);
+    case '3':
+      return homes;
+    case '4':
+      return new Set([...tree].filter(([deptId, above]) => homes.has(deptId) || above.some((a) => homes.has(a))).map(([deptId]) => deptId));
+    case '5':
+      return new Set();
+    default:
+      return 'all';
+  }
+}
+
+/** What the caller covers, with the department tree and their scope on users. */
+type Reach = { user: CurrentUser; all: boolean; depts: Set<number>; tree: DeptTree; userScope: SQL | undefined };
 
 async function reachOf(db: Executor, user: CurrentUser): Promise<Reach> {
-  const scope = dataScopeFilter(user, { dept: sysDept.deptId });
-  if (scope === undefined) return { all: true, breadth: BREADTH['1']!, depts: new Set() };
-  const rows = await db.select({ deptId: sysDept.deptId }).from(sysDept).where(and(eq(sysDept.delFlag, DEL_FLAG_PRESENT), scope));
-  const breadth = Math.max(0, ...user.roles.map((r) => BREADTH[r.dataScope] ?? 0));
-  return { all: false, breadth, depts: new Set(rows.map((r) => r.deptId)) };
+  const rows = await db.select({ deptId: sysDept.deptId, ancestors: sysDept.ancestors }).from(sysDept).where(eq(sysDept.delFlag, DEL_FLAG_PRESENT));
+  const tree: DeptTree = new Map(rows.map((d) => [d.deptId, d.ancestors.split(',').map(Number)]));
+  const reach = { user, tree, userScope: userScopeOf(user) };
+  if (user.isAdmin) return { ...reach, all: true, depts: new Set() };
+  const custom = await customDeptsOf(db, user.roles.map((r) => r.roleId));
+  const covered = user.roles.map((r) => coverageOf(tree, r.dataScope, custom.get(r.roleId) ?? [], [user.deptId]));
+  const depts = new Set<number>();
+  for (const coverage of covered) {
+    if (coverage === 'all') return { ...reach, all: true, depts };
+    coverage.forEach((d) => depts.add(d));
+  }
+  return { ...reach, all: false, depts };
 }
 
-/** Whether a data scope (with its departments for scope 2) reaches no further than the caller's. */
-function scopeWithin(reach: Reach, dataScope: string, deptIds: number[]): boolean {
-  if (reach.all) return true;
-  if (dataScope === '2') return deptIds.every((d) => reach.depts.has(d));
-  return (BREADTH[dataScope] ?? Infinity) <= reach.breadth;
+async function customDeptsOf(db: Executor, roleIds: number[]): Promise<Map<number, number[]>> {
+  const rows = roleIds.length ? await db.select().from(sysRoleDept).where(inArray(sysRoleDept.roleId, roleIds)) : [];
+  const byRole = new Map<number, number[]>();
+  for (const { roleId, deptId } of rows) byRole.set(roleId, [...(byRole.get(roleId) ?? []), deptId]);
+  return byRole;
 }
 
-/**
- * The roles among `roles` within the caller's reach: an administrator's reach is every role;
- * anyone else's excludes `admin` and any role granting a permission they lack or seeing data
- * they cannot see themselves (nobody grants more than they have).
- */
-async function rolesWithinReach(db: Executor, user: CurrentUser, roles: RoleRecord[]): Promise<RoleRecord[]> {
-  if (user.isAdmin) return roles;
-  const candidates = roles.filter((r) => r.roleKey !== ADMIN_ROLE_KEY);
-  if (!candidates.length) return [];
-  const ids = candidates.map((r) => r.roleId);
-  const grants = await db
+async function grantsOf(db: Executor, roles: RoleRecord[]): Promise<RoleGrants[]> {
+  const ids = roles.map((r) => r.roleId);
+  if (!ids.length) return [];
+  const menus = await db
     .select({ roleId: sysRoleMenu.roleId, perms: sysMenu.perms })
     .from(sysRoleMenu)
     .innerJoin(sysMenu, eq(sysMenu.menuId, sysRoleMenu.menuId))
     .where(and(inArray(sysRoleMenu.roleId, ids), isNotNull(sysMenu.perms)));
-  const beyondPermissions = new Set(grants.filter((g) => permsOf(g.perms).some((p) => !hasPermission(user, p))).map((g) => g.roleId));
-  const roleDepts = await db.select().from(sysRoleDept).where(inArray(sysRoleDept.roleId, ids));
-  const reach = await reachOf(db, user);
-  return candidates.filter(
-    (r) => !beyondPermissions.has(r.roleId) && scopeWithin(reach, r.dataScope, roleDepts.filter((d) => d.roleId === r.roleId).map((d) => d.deptId)),
-  );
+  const custom = await customDeptsOf(db, ids);
+  return roles.map((r) => ({
+    ...r,
+    customDepts: custom.get(r.roleId) ?? [],
+    perms: menus.filter((m) => m.roleId === r.roleId).flatMap((m) => permsOf(m.perms)),
+  }));
 }
 
-/** The roles a user may hand out: the enabled roles within their reach. */
+/** Where the present holders of roles sit, and whether the caller's data scope includes them (one row per kind). */
+async function holdersOf(db: Executor, reach: Reach, roleIds: number[]): Promise<Holder[]> {
+  if (!roleIds.length) return [];
+  return db
+    .selectDistinct({ roleId: sysUserRole.roleId, deptId: sysUser.deptId, inScope: sql<boolean>`${reach.userScope ?? sql`true`}` })
+    .from(sysUserRole)
+    .innerJoin(sysUser, eq(sysUser.userId, sysUserRole.userId))
+    .where(and(inArray(sysUserRole.roleId, roleIds), eq(sysUser.delFlag, DEL_FLAG_PRESENT)));
+}
+
+function coveredBy(reach: Reach, coverage: Coverage): boolean {
+  return reach.all || (coverage !== 'all' && [...coverage].every((d) => reach.depts.has(d)));
+}
+
+/** Whether a role grants only permissions the caller holds (`admin` grants all of them). */
+function permsWithin(reach: Reach, role: RoleGrants): boolean {
+  return reach.user.isAdmin || (role.roleKey !== ADMIN_ROLE_KEY && role.perms.every((p) => hasPermission(reach.user, p)));
+}
+
+/** Whether a role held by people in `holderDepts` grants no permission and no data beyond the caller's own. */
+function grantsWithin(reach: Reach, role: RoleGrants, holderDepts: Array<number | null>): boolean {
+  return permsWithin(reach, role) && coveredBy(reach, coverageOf(reach.tree, role.dataScope, role.customDepts, holderDepts));
+}
+
+/**
+ * The departments of everyone the caller could hand a role to: those they cover, and their own
+ * when they reach their own records.
+ */
+function placeable(reach: Reach): Array<number | null> {
+  return [...reach.depts, ...(reach.user.roles.some((r) => r.dataScope === '5') ? [reach.user.deptId] : [])];
+}
+
+/** Why the caller may not change a role as it is held today, or undefined when they may. */
+function changeRefusal(reach: Reach, role: RoleGrants, holders: Holder[]): MessageKey | undefined {
+  if (reach.user.isAdmin) return undefined;
+  const own = holders.filter((h) => h.roleId === role.roleId);
+  if (!permsWithin(reach, role)) return 'role.beyondReach';
+  if (own.some((h) => !h.inScope)) return 'role.holdersOutOfScope';
+  if (!coveredBy(reach, coverageOf(reach.tree, role.dataScope, role.customDepts, own.map((h) => h.deptId)))) return 'role.beyondReach';
+  return undefined;
+}
+
+/** The roles a user may hand to anyone they reach (the role pickers): enabled roles within reach. */
 export async function assignableRoles(db: Executor, user: CurrentUser): Promise<RoleRecord[]> {
-  const roles = await db
-    .select()
-    .from(sysRole)
-    .where(and(eq(sysRole.delFlag, DEL_FLAG_PRESENT), eq(sysRole.status, STATUS_NORMAL)))
-    .orderBy(asc(sysRole.roleSort), asc(sysRole.roleId));
-  return rolesWithinReach(db, user, roles);
+  const enabled = and(eq(sysRole.delFlag, DEL_FLAG_PRESENT), eq(sysRole.status, STATUS_NORMAL));
+  const roles = await db.select().from(sysRole).where(enabled).orderBy(asc(sysRole.roleSort), asc(sysRole.roleId));
+  if (user.isAdmin) return roles;
+  const reach = await reachOf(db, user);
+  const anyone = placeable(reach);
+  return (await grantsOf(db, roles)).filter((r) => grantsWithin(reach, r, anyone));
+}
+
+/** The first of `roleIds` the caller may not hand to people in `holderDepts` (a missing role included), if any. */
+export async function firstUnassignable(
+  db: Executor,
+  user: CurrentUser,
+  roleIds: number[],
+  holderDepts: Array<number | null>,
+): Promise<{ roleId: number; roleName?: string } | undefined> {
+  if (!roleIds.length) return undefined;
+  const roles = await db.select().from(sysRole).where(and(eq(sysRole.delFlag, DEL_FLAG_PRESENT), inArray(sysRole.roleId, roleIds)));
+  const reach = await reachOf(db, user);
+  const allowed = new Set((await grantsOf(db, roles)).filter((r) => grantsWithin(reach, r, holderDepts)).map((r) => r.roleId));
+  const refused = roleIds.find((r) => !allowed.has(r));
+  return refused === undefined ? undefined : { roleId: refused, roleName: roles.find((r) => r.roleId === refused)?.roleName };
+}
+
+/**
+ * Changing an account is as strong as assigning its roles: anyone but an administrator changes only
+ * accounts all of whose roles (disabled ones too) they could assign to them. Returns the first
+ * account and role that stand in the way.
+ */
+export async function accountBeyondReach(db: Executor, user: CurrentUser, userIds: number[]): Promise<{ userName: string; roleName: string } | undefined> {
+  if (user.isAdmin || !userIds.length) return undefined;
+  const held = await db
+    .select({ userName: sysUser.userName, deptId: sysUser.deptId, role: sysRole })
+    .from(sysUserRole)
+    .innerJoin(sysUser, eq(sysUser.userId, sysUserRole.userId))
+    .innerJoin(sysRole, eq(sysRole.roleId, sysUserRole.roleId))
+    .where(and(inArray(sysUserRole.userId, userIds), eq(sysRole.delFlag, DEL_FLAG_PRESENT)))
+    .orderBy(asc(sysUserRole.userId), asc(sysRole.roleSort));
+  const reach = await reachOf(db, user);
+  const grants = new Map((await grantsOf(db, [...new Map(held.map((h) => [h.role.roleId, h.role])).values()])).map((g) => [g.roleId, g]));
+  const beyond = held.find((h) => !grantsWithin(reach, grants.get(h.role.roleId)!, [h.deptId]));
+  return beyond && { userName: beyond.userName, roleName: beyond.role.roleName };
 }
 
 /**
  * Changing a role (its menus, data scope, status, holders, or deleting it) is granting: the
  * `admin` role is never changed, and anyone but an administrator may change only roles within
- * their reach that they do not hold themselves (no widening one's own access).
+ * their reach for the people holding them, all of whom they must reach, and that they do not hold
+ * themselves (no widening one's own access).
  */
 export async function assertRoleChangeable(db: Executor, user: CurrentUser, role: RoleRecord): Promise<void> {
   if (role.roleKey === ADMIN_ROLE_KEY) throw forbidden('role.adminProtected');
   if (user.isAdmin) return;
   if (user.roles.some((r) => r.roleId === role.roleId)) throw new AppError(CODE.forbidden, 'role.ownRole', { name: role.roleName });
-  if (!(await rolesWithinReach(db, user, [role])).length) throw new AppError(CODE.forbidden, 'role.beyondReach', { name: role.roleName });
+  const reach = await reachOf(db, user);
+  const [grants] = await grantsOf(db, [role]);
+  const refusal = changeRefusal(reach, grants!, await holdersOf(db, reach, [role.roleId]));
+  if (refusal) throw new AppError(CODE.forbidden, refusal, { name: role.roleName });
 }
 
-/** A new data scope must not reach further than the caller's own. */
-export async function assertScopeWithinReach(db: Executor, user: CurrentUser, dataScope: string, deptIds: number[]): Promise<void> {
+/**
+ * A role's new data scope must stay within the caller's reach for its holders and for anyone the
+ * caller could hand it to; custom departments must exist.
+ */
+export async function assertScopeWithinReach(db: Executor, user: CurrentUser, role: RoleRecord, dataScope: string, deptIds: number[]): Promise<void> {
+  const reach = await reachOf(db, user);
+  const field = dataScope === '2' ? 'deptIds' : 'dataScope';
+  if (deptIds.some((d) => !reach.tree.has(d))) throw fieldError(field, 'dept.outOfScope');
   if (user.isAdmin) return;
-  if (!scopeWithin(await reachOf(db, user), dataScope, deptIds)) throw fieldError('dataScope', 'role.scopeBeyondReach');
+  const holderDepts = (await holdersOf(db, reach, [role.roleId])).map((h) => h.deptId);
+  if (!coveredBy(reach, coverageOf(reach.tree, dataScope, deptIds, [...holderDepts, ...placeable(reach)]))) {
+    throw fieldError(field, dataScope === '2' ? 'dept.outOfScope' : 'role.scopeBeyondReach');
+  }
+}
+
+/**
+ * A menu belongs to every role holding it: its permission string and status are what those roles
+ * grant, its path, name and visibility are what their holders see and follow. Changing any of it
+ * changes each of those roles, so anyone but an administrator may do it only while every one of
+ * them is within their reach (a delegated editor could otherwise point everyone's Leads entry at
+ * an outside page).
+ */
+export async function assertMenuChangeable(db: Executor, user: CurrentUser, menuId: number): Promise<void> {
+  if (user.isAdmin) return;
+  const roles = await db
+    .select({ role: sysRole })
+    .from(sysRoleMenu)
+    .innerJoin(sysRole, eq(sysRole.roleId, sysRoleMenu.roleId))
+    .where(and(eq(sysRoleMenu.menuId, menuId), eq(sysRole.delFlag, DEL_FLAG_PRESENT)))
+    .orderBy(asc(sysRole.roleSort), asc(sysRole.roleId));
+  const reach = await reachOf(db, user);
+  const grants = await grantsOf(db, roles.map((r) => r.role));
+  const holders = await holdersOf(db, reach, grants.map((g) => g.roleId));
+  const beyond = grants.find((g) => changeRefusal(reach, g, holders));
+  if (beyond) throw new AppError(CODE.forbidden, 'menu.heldBeyondReach', { name: beyond.roleName });
 }

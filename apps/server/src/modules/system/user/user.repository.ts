@@ -1,10 +1,11 @@
 import { and, count, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { UserListQuery, UserRow } from '@orbit/shared/contract/user';
 import { SUPER_ADMIN_USER_ID } from '@orbit/shared/constants';
+import { normaliseEmail } from '@orbit/shared/patterns';
 import type { Executor } from '../../../db/client';
 import { DEL_FLAG_DELETED, DEL_FLAG_PRESENT } from '../../../db/schema/columns';
-import { sysDept, sysRole, sysUser, sysUserRole } from '../../../db/schema/organisation';
-import { deptAndBelow } from '../../../lib/dataScope';
+import { sysDept, sysUser, sysUserRole } from '../../../db/schema/organisation';
+import { inDeptAndBelow } from '../../../lib/dataScope';
 import { containsPattern, dateRangeOf, offsetOf, orderByOf, toCount } from '../../../lib/listQuery';
 
 /** Whitelisted sort columns of the user list (names checked by the zod schema). */
@@ -55,7 +56,7 @@ function toUserRow(r: Selected): UserRow {
 
 const present = eq(sysUser.delFlag, DEL_FLAG_PRESENT);
 
-export type UserUnique = 'userName' | 'email' | 'phonenumber';
+export type UserUnique = 'userName' | 'email';
 
 export function createUserRepository(db: Executor) {
   return {
@@ -66,7 +67,7 @@ export function createUserRepository(db: Executor) {
         query.nickName ? ilike(sysUser.nickName, containsPattern(query.nickName)) : undefined,
         query.phonenumber ? ilike(sysUser.phonenumber, containsPattern(query.phonenumber)) : undefined,
         query.status ? eq(sysUser.status, query.status) : undefined,
-        query.deptId ? sql`${sysUser.deptId} in (${deptAndBelow(query.deptId)})` : undefined,
+        query.deptId ? inDeptAndBelow(sysUser.deptId, query.deptId) : undefined,
         dateRangeOf(sysUser.createTime, query),
         scope,
       );
@@ -92,21 +93,11 @@ export function createUserRepository(db: Executor) {
       return row ? toUserRow(row) : undefined;
     },
 
-    /** How many of `userIds` exist and pass the scope condition. */
-    async countInScope(userIds: number[], scope: SQL | undefined): Promise<number> {
-      if (!userIds.length) return 0;
-      return toCount(await db.select({ count: count() }).from(sysUser).where(and(present, inArray(sysUser.userId, userIds), scope)));
-    },
-
-    /** Users among `userIds` holding a role with the given key. */
-    async holdersOfRole(userIds: number[], roleKey: string): Promise<number[]> {
+    /** The departments of present users among `userIds`. */
+    async deptIdsOf(userIds: number[]): Promise<Array<number | null>> {
       if (!userIds.length) return [];
-      const rows = await db
-        .selectDistinct({ userId: sysUserRole.userId })
-        .from(sysUserRole)
-        .innerJoin(sysRole, eq(sysRole.roleId, sysUserRole.roleId))
-        .where(and(inArray(sysUserRole.userId, userIds), eq(sysRole.roleKey, roleKey), eq(sysRole.delFlag, DEL_FLAG_PRESENT)));
-      return rows.map((r) => r.userId);
+      const rows = await db.selectDistinct({ deptId: sysUser.deptId }).from(sysUser).where(and(present, inArray(sysUser.userId, userIds)));
+      return rows.map((r) => r.deptId);
     },
 
     async roleIdsOf(userId: number): Promise<number[]> {
@@ -114,10 +105,10 @@ export function createUserRepository(db: Executor) {
       return rows.map((r) => r.roleId);
     },
 
-    /** True when another present user already has this user name / e-mail / phone (names and e-mails ignore case). */
+    /** True when another present user already has this user name (ignoring case) or e-mail address (normalised). */
     async isTaken(field: UserUnique, value: string, exceptUserId?: number): Promise<boolean> {
       if (!value) return false;
-      const match = field === 'phonenumber' ? eq(sysUser.phonenumber, value) : sql`lower(${sysUser[field]}) = lower(${value})`;
+      const match = field === 'email' ? eq(sysUser.email, normaliseEmail(value)) : sql`lower(${sysUser.userName}) = lower(${value})`;
       const rows = await db
         .select({ userId: sysUser.userId })
         .from(sysUser)

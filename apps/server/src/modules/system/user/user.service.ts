@@ -1,39 +1,41 @@
-import { ADMIN_ROLE_KEY, SUPER_ADMIN_USER_ID } from '@orbit/shared/constants';
+import { CODE, SUPER_ADMIN_USER_ID } from '@orbit/shared/constants';
 import type { CreateUserBody, UpdateUserBody, UserListQuery, UserRow } from '@orbit/shared/contract/user';
+import type { RoleRow } from '@orbit/shared/contract/role';
 import type { Config } from '../../../config';
-import type { Db } from '../../../db/client';
+import type { Db, Executor } from '../../../db/client';
 import { STATUS_DISABLED } from '../../../db/schema/columns';
-import { eq } from 'drizzle-orm';
-import { sysRole, sysUser } from '../../../db/schema/organisation';
-import { dataScopeFilter } from '../../../lib/dataScope';
-import { badRequest, fieldError, forbidden, notFound } from '../../../lib/errors';
+import { AppError, badRequest, fieldError, forbidden, notFound } from '../../../lib/errors';
+import { allInScope, assertInScope } from '../../../lib/scopedIds';
 import type { CurrentUser } from '../../auth/currentUser';
 import { hashPassword } from '../../auth/password';
+import { createPasswordGuard } from '../../auth/passwordGuard';
+import { assertPasswordPolicy } from '../../auth/passwordPolicy';
 import { createSessionRepository } from '../../auth/session.repository';
-import { deptScopeOf, createDeptService } from '../dept/dept.service';
-import { assignableRoles, toRoleRow } from '../role/roleReach';
-import type { RoleRow } from '@orbit/shared/contract/role';
+import { deptScopeOf, deptsById } from '../dept/dept.service';
+import { accountBeyondReach, assignableRoles, firstUnassignable, toRoleRow } from '../role/roleReach';
 import { createUserRepository, type UserUnique } from './user.repository';
+import { userScopeOf, usersById } from './userScope';
 
-/** Users a caller reaches: their data scope on the user table, a user's "owner" being themself. */
-export const userScopeOf = (user: CurrentUser) => dataScopeFilter(user, { dept: sysUser.deptId, owner: sysUser.userId });
-
-const uniqueMessages = { userName: 'user.nameTaken', email: 'user.emailTaken', phonenumber: 'user.phoneTaken' } as const;
+const uniqueMessages = { userName: 'user.nameTaken', email: 'user.emailTaken' } as const;
 
 /**
  * User administration with every object-level guard: data scope on each target, the super
- * administrator untouchable, nobody deleting themselves, unique name / e-mail / phone, and
+ * administrator untouchable, nobody deleting themselves, unique name and e-mail, the password policy, and
  * departments and roles only within the caller's reach.
  */
 export function createUserService(db: Db, config: Pick<Config, 'sessionTtlMinutes'>) {
   const repo = createUserRepository(db);
-  const depts = createDeptService(db);
 
-  /** Refuses the super administrator, users outside the caller's scope, and (for non-admins) administrators. */
+  /**
+   * The accounts a caller may change: never the super administrator; only accounts in their data
+   * scope (any other id answers as a missing one); and, for anyone but an administrator, only
+   * accounts whose every role they could assign themselves (which leaves out administrators).
+   */
   async function assertTargets(user: CurrentUser, userIds: number[]): Promise<void> {
     if (userIds.includes(SUPER_ADMIN_USER_ID)) throw forbidden('admin.superAdminProtected');
-    if ((await repo.countInScope(userIds, userScopeOf(user))) !== userIds.length) throw forbidden('user.outOfScope');
-    if (!user.isAdmin && (await repo.holdersOfRole(userIds, ADMIN_ROLE_KEY)).length) throw forbidden('user.outOfScope');
+    await assertInScope(db, usersById, userIds, userScopeOf(user));
+    const beyond = await accountBeyondReach(db, user, userIds);
+    if (beyond) throw new AppError(CODE.forbidden, 'user.holdsRoleBeyondReach', { user: beyond.userName, name: beyond.roleName });
   }
 
   async function assertDeptAssignable(user: CurrentUser, deptId: number | null): Promise<void> {
@@ -42,33 +44,37 @@ export function createUserService(db: Db, config: Pick<Config, 'sessionTtlMinute
       if (deptScopeOf(user) !== undefined) throw fieldError('deptId', 'user.deptNotAssignable');
       return;
     }
-    try {
-      await depts.assertInScope(user, [deptId]);
-    } catch {
-      throw fieldError('deptId', 'user.deptNotAssignable');
-    }
+    if (!(await allInScope(db, deptsById, [deptId], deptScopeOf(user)))) throw fieldError('deptId', 'user.deptNotAssignable');
   }
 
-  /** Roles added or removed must all be ones the caller may assign; untouched roles stay as they are. */
-  async function assertRolesAssignable(user: CurrentUser, before: number[], after: number[], targetUserId?: number): Promise<void> {
-    const changed = [...after.filter((r) => !before.includes(r)), ...before.filter((r) => !after.includes(r))];
-    if (!changed.length) return;
+  /**
+   * Roles added must be ones the caller may hand to someone in the user's department; so must the
+   * roles kept when the user moves, as a role's reach follows its holder's department. (Roles held
+   * before were checked with the account itself.)
+   */
+  async function assertRolesAssignable(
+    user: CurrentUser,
+    before: number[],
+    after: number[],
+    target: { deptId: number | null; userId?: number; moved?: boolean },
+  ): Promise<void> {
+    const added = after.filter((r) => !before.includes(r));
+    const changed = added.length > 0 || before.some((r) => !after.includes(r));
     // Only an administrator changes their own roles: anyone else could widen their own access.
-    if (targetUserId === user.userId && !user.isAdmin) throw fieldError('roleIds', 'user.cannotChangeOwnRoles');
-    const allowed = new Set((await assignableRoles(db, user)).map((r) => r.roleId));
-    const refused = changed.find((r) => !allowed.has(r));
-    if (refused === undefined) return;
-    const [role] = await db.select({ roleName: sysRole.roleName }).from(sysRole).where(eq(sysRole.roleId, refused));
-    throw fieldError('roleIds', 'user.roleNotAssignable', { name: role?.roleName ?? String(refused) });
+    if (changed && target.userId === user.userId && !user.isAdmin) throw fieldError('roleIds', 'user.cannotChangeOwnRoles');
+    const refused = await firstUnassignable(db, user, target.moved ? after : added, [target.deptId]);
+    if (refused) throw fieldError('roleIds', 'user.roleNotAssignable', { name: refused.roleName ?? String(refused.roleId) });
   }
 
-  async function assertUnique(body: { userName: string; email: string; phonenumber: string }, exceptUserId?: number): Promise<void> {
-    for (const field of ['userName', 'email', 'phonenumber'] as UserUnique[]) {
+  async function assertUnique(body: { userName: string; email: string }, exceptUserId?: number): Promise<void> {
+    for (const field of ['userName', 'email'] as UserUnique[]) {
       if (await repo.isTaken(field, body[field], exceptUserId)) throw fieldError(field, uniqueMessages[field], { value: body[field] });
     }
   }
 
-  const revokeSessions = (userId: number) => createSessionRepository(db, config.sessionTtlMinutes).revokeOthers(userId);
+  /** Disabling ends the user's sessions in the same step: enabled again before their next request, an old token must stay dead. */
+  const endSessionsIfDisabled = (tx: Executor, userId: number, status: string) =>
+    status === STATUS_DISABLED ? createSessionRepository(tx, config.sessionTtlMinutes).revokeOthers(userId) : undefined;
 
   return {
     assertTargets,
@@ -77,10 +83,7 @@ export function createUserService(db: Db, config: Pick<Config, 'sessionTtlMinute
 
     /** A user in scope with its role ids; the super administrator can be looked at, not changed. */
     async get(user: CurrentUser, userId: number): Promise<{ data: UserRow; roleIds: number[] }> {
-      if ((await repo.countInScope([userId], userScopeOf(user))) !== 1) {
-        if (!(await repo.findById(userId))) throw notFound();
-        throw forbidden('user.outOfScope');
-      }
+      await assertInScope(db, usersById, [userId], userScopeOf(user));
       const data = await repo.findById(userId);
       if (!data) throw notFound();
       return { data, roleIds: await repo.roleIdsOf(userId) };
@@ -90,7 +93,8 @@ export function createUserService(db: Db, config: Pick<Config, 'sessionTtlMinute
       await assertDeptAssignable(user, body.deptId);
       await assertUnique(body);
       const roleIds = [...new Set(body.roleIds)];
-      await assertRolesAssignable(user, [], roleIds);
+      await assertRolesAssignable(user, [], roleIds, { deptId: body.deptId });
+      assertPasswordPolicy(body.password, body.userName, 'password');
       const password = await hashPassword(body.password);
       const { roleIds: _r, password: _p, ...values } = body;
       return db.transaction(async (tx) => {
@@ -106,19 +110,20 @@ export function createUserService(db: Db, config: Pick<Config, 'sessionTtlMinute
       await assertTargets(user, [body.userId]);
       const current = await repo.findById(body.userId);
       if (!current) throw notFound();
-      if (body.deptId !== current.deptId) await assertDeptAssignable(user, body.deptId);
+      const moved = body.deptId !== current.deptId;
+      if (moved) await assertDeptAssignable(user, body.deptId);
       await assertUnique(body, body.userId);
       const before = await repo.roleIdsOf(body.userId);
       const roleIds = [...new Set(body.roleIds)];
-      await assertRolesAssignable(user, before, roleIds, body.userId);
+      await assertRolesAssignable(user, before, roleIds, { deptId: body.deptId, userId: body.userId, moved });
       if (body.userId === user.userId && body.status === STATUS_DISABLED) throw fieldError('status', 'user.cannotDisableSelf');
       const { roleIds: _r, userId, ...values } = body;
       await db.transaction(async (tx) => {
         const txRepo = createUserRepository(tx);
         await txRepo.update(userId, { ...values, updateBy: user.userName, updateTime: new Date() });
         await txRepo.replaceRoles(userId, roleIds);
+        await endSessionsIfDisabled(tx, userId, body.status);
       });
-      if (body.status === STATUS_DISABLED) await revokeSessions(userId);
     },
 
     async remove(user: CurrentUser, userIds: number[]): Promise<void> {
@@ -133,26 +138,30 @@ export function createUserService(db: Db, config: Pick<Config, 'sessionTtlMinute
     /** An administrator's reset: the user must choose a new password at next sign-in; their sessions end. */
     async resetPassword(user: CurrentUser, userId: number, password: string): Promise<void> {
       await assertTargets(user, [userId]);
+      const target = await repo.findById(userId);
+      if (!target) throw notFound();
+      assertPasswordPolicy(password, target.userName, 'password');
       const hash = await hashPassword(password);
       await db.transaction(async (tx) => {
         await createUserRepository(tx).update(userId, {
           password: hash,
           mustChangePwd: true,
           pwdUpdateDate: new Date(),
-          failedLoginCount: 0,
-          lockedUntil: null,
           updateBy: user.userName,
           updateTime: new Date(),
         });
         await createSessionRepository(tx, config.sessionTtlMinutes).revokeOthers(userId);
+        await createPasswordGuard(tx).clear(target.userName);
       });
     },
 
     async changeStatus(user: CurrentUser, userId: number, status: string): Promise<void> {
       await assertTargets(user, [userId]);
       if (userId === user.userId && status === STATUS_DISABLED) throw badRequest('user.cannotDisableSelf');
-      await repo.update(userId, { status, updateBy: user.userName, updateTime: new Date() });
-      if (status === STATUS_DISABLED) await revokeSessions(userId);
+      await db.transaction(async (tx) => {
+        await createUserRepository(tx).update(userId, { status, updateBy: user.userName, updateTime: new Date() });
+        await endSessionsIfDisabled(tx, userId, status);
+      });
     },
 
     /** The roles of a user for the "assign roles" page: every assignable role, flagged when held. */
@@ -165,7 +174,9 @@ export function createUserService(db: Db, config: Pick<Config, 'sessionTtlMinute
     async assignRoles(user: CurrentUser, userId: number, roleIds: number[]): Promise<void> {
       await assertTargets(user, [userId]);
       const unique = [...new Set(roleIds)];
-      await assertRolesAssignable(user, await repo.roleIdsOf(userId), unique, userId);
+      const target = await repo.findById(userId);
+      if (!target) throw notFound();
+      await assertRolesAssignable(user, await repo.roleIdsOf(userId), unique, { deptId: target.deptId, userId });
       await db.transaction((tx) => createUserRepository(tx).replaceRoles(userId, unique));
     },
   };

@@ -9,10 +9,10 @@ import { checkConfirmation, checkNewPassword, checkSecret, messageText, requestF
 type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
 const FIELDS = ['oldPassword', 'newPassword'] as const;
 
-type Props = { onChanged(): void; extraActions?: ReactNode };
+type Props = { userName: string; onChanged(): void; extraActions?: ReactNode };
 
 /** Old password, new password typed twice; the server's field errors land on the fields. */
-export default function ChangePasswordForm({ onChanged, extraActions }: Props) {
+export default function ChangePasswordForm({ userName, onChanged, extraActions }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -49,7 +49,7 @@ export default function ChangePasswordForm({ onChanged, extraActions }: Props) {
         name="newPassword"
         label={t('password.newPassword')}
         extra={t('password.newPasswordHint', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
-        rules={[rule((v) => checkNewPassword(v, 'newPassword'))]}
+        rules={[rule((v) => checkNewPassword(v, 'newPassword', userName))]}
       >
         <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX} />
       </Form.Item>

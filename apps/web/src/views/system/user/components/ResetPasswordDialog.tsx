@@ -1,13 +1,12 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { newPassword } from '@orbit/shared/contract/auth';
 import type { UserRow } from '@orbit/shared/contract/user';
 import { PASSWORD_MAX } from '@orbit/shared/constants';
 import { resetUserPassword } from '../../../../api/system/user';
 import DialogForm from '../../../../components/admin/DialogForm';
 import FormDialog from '../../../../components/admin/FormDialog';
 import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
-import { useZodRule } from '../../../../components/admin/useZodRule';
+import { usePasswordRule } from '../../../../components/admin/usePasswordRule';
 
 type Props = { user: UserRow | null; onClose: () => void };
 
@@ -15,7 +14,7 @@ type Props = { user: UserRow | null; onClose: () => void };
 export default function ResetPasswordDialog({ user, onClose }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ password: string }>();
-  const zodRule = useZodRule();
+  const passwordRule = usePasswordRule();
   const { saving, submit } = useFormSubmit(form, ({ password }) => resetUserPassword(user!.userId, password), onClose);
   return (
     <FormDialog
@@ -27,7 +26,7 @@ export default function ResetPasswordDialog({ user, onClose }: Props) {
       afterClose={() => form.resetFields()}
     >
       <DialogForm form={form} layout="vertical">
-        <Form.Item name="password" label={t('user.newPassword')} required rules={[zodRule(newPassword, 'password')]} extra={t('user.resetPwdHint')}>
+        <Form.Item name="password" label={t('user.newPassword')} required rules={[passwordRule('password', () => user?.userName)]} extra={t('user.resetPwdHint')}>
           <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" />
         </Form.Item>
       </DialogForm>

@@ -59,6 +59,17 @@ describe('UserFormDialog', () => {
     expect(api.updateUser.mock.calls[0]![0]).not.toHaveProperty('password');
   });
 
+  it('holds a new user’s password to the policy in the browser: it may not contain the user name', async () => {
+    api.getUserFormOptions.mockResolvedValue({ code: 200, roles: [] });
+    renderWithProviders(<UserFormDialog dialog={{ mode: 'create' }} onClose={vi.fn()} onSaved={vi.fn()} />);
+    fireEvent.change(await screen.findByLabelText('Nickname'), { target: { value: 'Sam Seller' } });
+    fireEvent.change(screen.getByLabelText('User name'), { target: { value: 'sam.seller' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Sam.Seller-2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('A password cannot contain the user name')).toBeTruthy();
+    expect(api.addUser).not.toHaveBeenCalled();
+  });
+
   it('cannot be saved before the user has loaded', async () => {
     api.getUser.mockReturnValue(new Promise(() => {}));
     renderDialog();

@@ -8,6 +8,7 @@ import DialogForm from '../../../../components/admin/DialogForm';
 import FormDialog from '../../../../components/admin/FormDialog';
 import LoadError from '../../../../components/admin/LoadError';
 import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
+import { usePasswordRule } from '../../../../components/admin/usePasswordRule';
 import { useZodRule } from '../../../../components/admin/useZodRule';
 import { StatusRadioItem } from '../../../../components/dict/StatusItems';
 import { dictSelectOptions, useDict } from '../../../../components/dict/useDict';
@@ -40,6 +41,7 @@ export default function UserFormDialog({ dialog, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const zodRule = useZodRule();
+  const passwordRule = usePasswordRule();
   const dict = useDict('sys_user_sex', 'sys_normal_disable');
   const editId = dialog?.mode === 'edit' ? dialog.userId : undefined;
   const detail = useQuery({
@@ -97,7 +99,13 @@ export default function UserFormDialog({ dialog, onClose, onSaved }: Props) {
         </Col>
         {!editId && (
           <Col span={12}>
-            <Form.Item name="password" label={t('user.password')} required rules={[zodRule(field.password, 'password')]}>
+            <Form.Item
+              name="password"
+              label={t('user.password')}
+              required
+              dependencies={['userName']}
+              rules={[passwordRule('password', () => form.getFieldValue('userName') as string | undefined)]}
+            >
               <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" />
             </Form.Item>
           </Col>

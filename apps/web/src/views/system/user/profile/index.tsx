@@ -23,8 +23,19 @@ export default function ProfilePage() {
         <Card size="small" title={t('profile.basic')}>
           <Tabs
             items={[
-              { key: 'details', label: t('profile.details'), children: <ProfileForm profile={profile} onSave={controller.saveDetails} /> },
-              { key: 'password', label: t('profile.password'), children: <PasswordForm onSave={controller.changePassword} /> },
+              {
+                key: 'details',
+                label: t('profile.details'),
+                children: (
+                  <ProfileForm
+                    profile={profile}
+                    onSave={controller.saveDetails}
+                    onRequestEmailChange={controller.requestEmailChange}
+                    onConfirmEmailChange={controller.confirmEmailChange}
+                  />
+                ),
+              },
+              { key: 'password', label: t('profile.password'), children: <PasswordForm userName={profile.userName} onSave={controller.changePassword} /> },
             ]}
           />
         </Card>

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UpdateProfileBody } from '@orbit/shared/contract/user';
-import { getProfile, updatePassword, updateProfile, uploadAvatar } from '../../../../api/system/profile';
+import type { ChangeEmailBody, ConfirmEmailBody, UpdateProfileBody } from '@orbit/shared/contract/user';
+import { normaliseEmail } from '@orbit/shared/patterns';
+import { confirmEmailChange, getProfile, requestEmailChange, updatePassword, updateProfile, uploadAvatar } from '../../../../api/system/profile';
 import { getSession, patchSession } from '../../../../store/session';
 
 export const PROFILE_KEY = 'system-profile';
@@ -23,7 +24,13 @@ export function useProfileController() {
     refetch: () => void query.refetch(),
     saveDetails: async (values: UpdateProfileBody) => {
       await updateProfile(values);
-      patchUser({ nickName: values.nickName, email: values.email, phonenumber: values.phonenumber, sex: values.sex });
+      patchUser({ nickName: values.nickName, phonenumber: values.phonenumber, sex: values.sex });
+      await refresh();
+    },
+    requestEmailChange: (values: ChangeEmailBody) => requestEmailChange(values),
+    confirmEmailChange: async (values: ConfirmEmailBody) => {
+      await confirmEmailChange(values);
+      patchUser({ email: normaliseEmail(values.email) });
       await refresh();
     },
     changePassword: (oldPassword: string, newPassword: string) => updatePassword(oldPassword, newPassword),

@@ -3,16 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX } from '@orbit/shared/constants';
 import { updatePwdBody } from '@orbit/shared/contract/auth';
 import { useFormSubmit } from '../../../../../components/admin/useFormSubmit';
+import { usePasswordRule } from '../../../../../components/admin/usePasswordRule';
 import { useZodRule } from '../../../../../components/admin/useZodRule';
 
 type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
 const field = updatePwdBody.shape;
 
+type Props = { userName: string; onSave: (oldPassword: string, newPassword: string) => Promise<unknown> };
+
 /** Change one's own password: the old one, the new one twice. */
-export default function PasswordForm({ onSave }: { onSave: (oldPassword: string, newPassword: string) => Promise<unknown> }) {
+export default function PasswordForm({ userName, onSave }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const zodRule = useZodRule();
+  const passwordRule = usePasswordRule();
   const { saving, submit } = useFormSubmit(form, (v) => onSave(v.oldPassword, v.newPassword), () => form.resetFields());
 
   return (
@@ -20,7 +24,7 @@ export default function PasswordForm({ onSave }: { onSave: (oldPassword: string,
       <Form.Item name="oldPassword" label={t('profile.oldPassword')} required rules={[zodRule(field.oldPassword, 'oldPassword')]}>
         <Input.Password maxLength={PASSWORD_MAX} autoComplete="current-password" />
       </Form.Item>
-      <Form.Item name="newPassword" label={t('profile.newPassword')} required rules={[zodRule(field.newPassword, 'newPassword')]}>
+      <Form.Item name="newPassword" label={t('profile.newPassword')} required rules={[passwordRule('newPassword', () => userName)]}>
         <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" />
       </Form.Item>
       <Form.Item

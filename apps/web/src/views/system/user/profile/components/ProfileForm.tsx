@@ -1,21 +1,31 @@
-import { Button, Form, Input, Radio } from 'antd';
+import { Button, Form, Input, Radio, Space } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@orbit/shared/contract/auth';
-import { updateProfileBody, type UpdateProfileBody } from '@orbit/shared/contract/user';
+import { updateProfileBody, type ChangeEmailBody, type ConfirmEmailBody, type UpdateProfileBody } from '@orbit/shared/contract/user';
 import { useFormSubmit } from '../../../../../components/admin/useFormSubmit';
 import { useZodRule } from '../../../../../components/admin/useZodRule';
 import { dictSelectOptions, useDict } from '../../../../../components/dict/useDict';
+import EmailChangeDialog from './EmailChangeDialog';
 
 const field = updateProfileBody.shape;
 
-/** Edit one's own nickname, phone, e-mail and sex. */
-export default function ProfileForm({ profile, onSave }: { profile: SessionUser; onSave: (values: UpdateProfileBody) => Promise<void> }) {
+type Props = {
+  profile: SessionUser;
+  onSave: (values: UpdateProfileBody) => Promise<void>;
+  onRequestEmailChange: (values: ChangeEmailBody) => Promise<{ msg: string }>;
+  onConfirmEmailChange: (values: ConfirmEmailBody) => Promise<unknown>;
+};
+
+/** Edit one's own nickname, phone and sex; the e-mail address changes through its own confirmed dialog. */
+export default function ProfileForm({ profile, onSave, onRequestEmailChange, onConfirmEmailChange }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<UpdateProfileBody>();
   const zodRule = useZodRule();
   const dict = useDict('sys_user_sex');
   const { saving, submit } = useFormSubmit(form, onSave, () => undefined);
-  const initialValues = { nickName: profile.nickName, phonenumber: profile.phonenumber, email: profile.email, sex: profile.sex } as UpdateProfileBody;
+  const [changingEmail, setChangingEmail] = useState(false);
+  const initialValues = { nickName: profile.nickName, phonenumber: profile.phonenumber, sex: profile.sex } as UpdateProfileBody;
 
   return (
     <Form form={form} layout="vertical" initialValues={initialValues} style={{ maxWidth: 480 }} data-testid="profile-form">
@@ -25,8 +35,11 @@ export default function ProfileForm({ profile, onSave }: { profile: SessionUser;
       <Form.Item name="phonenumber" label={t('profile.phonenumber')} rules={[zodRule(field.phonenumber, 'phonenumber')]}>
         <Input maxLength={20} />
       </Form.Item>
-      <Form.Item name="email" label={t('profile.email')} rules={[zodRule(field.email, 'email')]}>
-        <Input maxLength={100} />
+      <Form.Item label={t('profile.email')}>
+        <Space.Compact style={{ width: '100%' }}>
+          <Input value={profile.email} readOnly aria-label={t('profile.email')} data-testid="profile-email" />
+          <Button onClick={() => setChangingEmail(true)}>{t('profile.changeEmail')}</Button>
+        </Space.Compact>
       </Form.Item>
       <Form.Item name="sex" label={t('profile.sex')}>
         <Radio.Group options={dictSelectOptions(dict.sys_user_sex)} />
@@ -34,6 +47,7 @@ export default function ProfileForm({ profile, onSave }: { profile: SessionUser;
       <Button type="primary" loading={saving} onClick={() => void submit()}>
         {t('common.submit')}
       </Button>
+      <EmailChangeDialog open={changingEmail} onClose={() => setChangingEmail(false)} onRequest={onRequestEmailChange} onConfirm={onConfirmEmailChange} />
     </Form>
   );
 }

@@ -1,0 +1,65 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { columnOf } from '../../modules/crm/engine/fieldSeed';
+import type { ModuleSeed } from '../../modules/crm/engine/moduleSeed';
+import { MODULE_SEEDS } from '../../modules/crm/engine/moduleSeeds';
+import { FIELD_TYPE_REGISTRY } from '../../modules/crm/engine/fieldTypes/registry';
+import { ts } from './columns';
+
+/**
+ * The five business tables, built from the modules' seeds (modules/crm/<module>/<module>.seed.ts)
+ * so that a standard field is declared once: its column and indexes here, its metadata row at
+ * start-up. The engine's own columns come first; `search_text` feeds quick and global search.
+ */
+const SYSTEM_COLUMNS = new Set(['record_type_id', 'owner_id', 'dept_id', 'create_by', 'create_time', 'update_by', 'update_time']);
+
+function recordTable(seed: ModuleSeed) {
+  const typed: Record<string, PgColumnBuilderBase> = {};
+  for (const field of seed.fields) {
+    const column = columnOf(field);
+    if (SYSTEM_COLUMNS.has(column)) continue;
+    Object.assign(typed, FIELD_TYPE_REGISTRY[field.type].columns(column, field));
+  }
+  const searchable = seed.fields.filter((f) => f.searchable).map((f) => sql.raw(`coalesce(${columnOf(f)}, '')`));
+  return pgTable(
+    seed.table,
+    {
+      id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+      record_type_id: bigint('record_type_id', { mode: 'number' }),
+      owner_id: bigint('owner_id', { mode: 'number' }).notNull(),
+      dept_id: bigint('dept_id', { mode: 'number' }),
+      create_by: bigint('create_by', { mode: 'number' }),
+      create_time: ts('create_time').notNull().defaultNow(),
+      update_by: bigint('update_by', { mode: 'number' }),
+      update_time: ts('update_time'),
+      version: integer('version').notNull().default(1),
+      deleted_at: ts('deleted_at'),
+      deleted_by: bigint('deleted_by', { mode: 'number' }),
+      ...typed,
+      search_text: text('search_text').generatedAlwaysAs(sql`lower(${sql.join(searchable, sql.raw(` || ' ' || `))})`),
+    },
+    (t) => {
+      const columns = t as unknown as Record<string, SQL>;
+      const col = (name: string) => columns[name]!;
+      const present = sql`deleted_at is null`;
+      const indexes = seed.fields.flatMap((field) =>
+        field.sortable === false && field.filterable === false
+          ? []
+          : FIELD_TYPE_REGISTRY[field.type].indexes(seed.table, columnOf(field), field, col, present),
+      );
+      return [
+        ...indexes,
+        index(`${seed.table}_search_trgm_idx`).using('gin', sql`${col('search_text')} gin_trgm_ops`).where(present),
+        // The recycle bin: the caller's deleted records, newest first.
+        index(`${seed.table}_deleted_idx`).on(col('owner_id'), col('deleted_at')).where(sql`deleted_at is not null`),
+        ...(seed.indexes?.(seed.table, col) ?? []),
+      ];
+    },
+  );
+}
+
+export const crmLead = recordTable(MODULE_SEEDS.leads);
+export const crmOpportunity = recordTable(MODULE_SEEDS.opportunity);
+export const crmAccount = recordTable(MODULE_SEEDS.account);
+export const crmTask = recordTable(MODULE_SEEDS.task);
+export const crmCampaign = recordTable(MODULE_SEEDS.campaign);

@@ -1,0 +1,59 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { HistoryAction, HistoryRow } from '@orbit/shared/contract/crm';
+import type { FieldValue } from '@orbit/shared/crm/fieldValue';
+import type { CrmModule } from '@orbit/shared/crm/modules';
+import type { Executor } from '../../../../db/client';
+import { crmRecordHistory } from '../../../../db/schema/crm';
+import { toCount } from '../../../../lib/listQuery';
+import type { CurrentUser } from '../../../auth/currentUser';
+
+export type HistoryEntry = { recordId: number; action: HistoryAction; field?: string; oldValue?: FieldValue; newValue?: FieldValue };
+
+/**
+ * Field history, written by the caller inside the transaction of the change it records (so a
+ * change and its history commit or roll back together), read newest first.
+ */
+export function createRecordHistory(db: Executor, module: CrmModule) {
+  return {
+    async write(user: CurrentUser, entries: HistoryEntry[]): Promise<void> {
+      if (!entries.length) return;
+      await db.insert(crmRecordHistory).values(
+        entries.map((e) => ({
+          module,
+          recordId: e.recordId,
+          action: e.action,
+          field: e.field ?? null,
+          oldValue: e.oldValue ?? null,
+          newValue: e.newValue ?? null,
+          userId: user.userId,
+          userName: user.nickName || user.userName,
+        })),
+      );
+    },
+
+    async page(recordId: number, page: { pageNum: number; pageSize: number }): Promise<{ total: number; rows: HistoryRow[] }> {
+      const where = and(eq(crmRecordHistory.module, module), eq(crmRecordHistory.recordId, recordId));
+      const total = toCount(await db.select({ count: count() }).from(crmRecordHistory).where(where));
+      const rows = await db
+        .select()
+        .from(crmRecordHistory)
+        .where(where)
+        .orderBy(desc(crmRecordHistory.id))
+        .limit(page.pageSize)
+        .offset((page.pageNum - 1) * page.pageSize);
+      return {
+        total,
+        rows: rows.map((r) => ({
+          id: r.id,
+          action: r.action as HistoryAction,
+          field: r.field,
+          oldValue: r.oldValue ?? null,
+          newValue: r.newValue ?? null,
+          userId: r.userId,
+          userName: r.userName,
+          time: r.createTime.toISOString(),
+        })),
+      };
+    },
+  };
+}

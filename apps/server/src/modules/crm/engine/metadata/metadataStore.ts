@@ -1,0 +1,161 @@
+import { asc, eq } from 'drizzle-orm';
+import type { CrmModule } from '@orbit/shared/crm/modules';
+import type { FieldType } from '@orbit/shared/crm/fieldTypes';
+import type { LookupTarget } from '@orbit/shared/crm/modules';
+import type { MessageKey } from '@orbit/shared/messages';
+import type { Db } from '../../../../db/client';
+import { crmField, crmLayout, crmMetaVersion, crmRecordType } from '../../../../db/schema/crm';
+import { MODULE_SEEDS } from '../moduleSeeds';
+import type { FieldDef } from './fieldDef';
+
+export type RecordTypeDef = typeof crmRecordType.$inferSelect;
+export type LayoutDef = typeof crmLayout.$inferSelect;
+
+/** A module as the engine runs it: its table and the metadata of this process's current version. */
+export type ModuleDef = {
+  module: CrmModule;
+  table: string;
+  nameFields: string[];
+  /** Active fields in their order. */
+  fields: FieldDef[];
+  /** Active fields by name. */
+  byName: Map<string, FieldDef>;
+  recordTypes: RecordTypeDef[];
+  layouts: LayoutDef[];
+};
+
+export const toFieldDef = (row: typeof crmField.$inferSelect): FieldDef => ({
+  id: row.id,
+  module: row.module as CrmModule,
+  name: row.name,
+  column: row.columnName,
+  type: row.type as FieldType,
+  labelEn: row.labelEn,
+  labelZh: row.labelZh,
+  helpEn: row.helpEn,
+  helpZh: row.helpZh,
+  required: row.required,
+  requiredMessage: (row.requiredMessage as MessageKey | null) ?? null,
+  unique: row.isUnique,
+  readOnly: row.readOnly,
+  system: row.isSystem,
+  standard: row.isStandard,
+  maxLength: row.maxLength,
+  decimals: row.decimals,
+  dictType: row.dictType,
+  lookupModule: row.lookupModule as LookupTarget | null,
+  relatedModules: (row.relatedModules as CrmModule[] | null) ?? null,
+  sortable: row.sortable,
+  filterable: row.filterable,
+  searchable: row.searchable,
+  defaultValue: row.defaultValue ?? null,
+  order: row.sortOrder,
+  active: row.active,
+});
+
+async function load(db: Db): Promise<Map<CrmModule, ModuleDef>> {
+  const [fields, types, layouts] = await Promise.all([
+    db.select().from(crmField).where(eq(crmField.active, true)).orderBy(asc(crmField.sortOrder), asc(crmField.id)),
+    db.select().from(crmRecordType).orderBy(asc(crmRecordType.sortOrder), asc(crmRecordType.id)),
+    db.select().from(crmLayout).orderBy(asc(crmLayout.id)),
+  ]);
+  const modules = new Map<CrmModule, ModuleDef>();
+  for (const seed of Object.values(MODULE_SEEDS)) {
+    const own = fields.filter((f) => f.module === seed.module).map(toFieldDef);
+    modules.set(seed.module, {
+      module: seed.module,
+      table: seed.table,
+      nameFields: seed.nameFields,
+      fields: own,
+      byName: new Map(own.map((f) => [f.name, f])),
+      recordTypes: types.filter((t) => t.module === seed.module),
+      layouts: layouts.filter((l) => l.module === seed.module),
+    });
+  }
+  return modules;
+}
+
+/**
+ * This process's copy of the metadata. `fresh()` compares the version row (one indexed read) and
+ * reloads everything once when another process — or a set-up change here — bumped it, so every
+ * request sees the metadata of the moment it started, with no restart and no stale cache.
+ */
+export type MetadataStore = {
+  fresh(): Promise<number>;
+  module(module: CrmModule): ModuleDef;
+  readonly version: number;
+};
+
+function createMetadataStore(db: Db): MetadataStore {
+  let version = -1;
+  let modules = new Map<CrmModule, ModuleDef>();
+  let reloading: Promise<void> | undefined;
+  /** The version read in flight, and the one that follows it for callers who came meanwhile. */
+  let reading: Promise<number> | undefined;
+  let nextRead: Promise<number> | undefined;
+
+  async function reload(target: number) {
+    const loaded = await load(db);
+    modules = loaded;
+    version = target;
+  }
+
+  // Read for every request of a records route: prepared (SQL built once, planned once per connection).
+  const versionRead = db.select({ version: crmMetaVersion.version }).from(crmMetaVersion).where(eq(crmMetaVersion.id, 1)).prepare('crm_meta_version');
+
+  async function check(): Promise<number> {
+    const [row] = await versionRead.execute();
+    const current = Number(row?.version ?? 0);
+    if (current !== version) {
+      // Requests arriving together share one reload.
+      reloading ??= reload(current).finally(() => (reloading = undefined));
+      await reloading;
+    }
+    return version;
+  }
+
+  function startRead(): Promise<number> {
+    const read: Promise<number> = check().finally(() => {
+      if (reading === read) reading = undefined;
+    });
+    reading = read;
+    return read;
+  }
+
+  return {
+    get version() {
+      return version;
+    },
+    fresh() {
+      if (!reading) return startRead();
+      // A read in flight may have been sent before a change this caller must see: callers who
+      // arrive meanwhile share the next read, sent when it ends. Under load one read then
+      // serves every request of its moment instead of one read (and round trip) per request.
+      nextRead ??= reading.then(
+        () => undefined,
+        () => undefined,
+      ).then(() => {
+        nextRead = undefined;
+        return startRead();
+      });
+      return nextRead;
+    },
+    module(module) {
+      const def = modules.get(module);
+      if (!def) throw new Error(`metadata of ${module} not loaded: call fresh() first`);
+      return def;
+    },
+  };
+}
+
+const stores = new WeakMap<Db, MetadataStore>();
+
+/** The metadata store of a database (one per process and database). */
+export function metadataOf(db: Db): MetadataStore {
+  let store = stores.get(db);
+  if (!store) {
+    store = createMetadataStore(db);
+    stores.set(db, store);
+  }
+  return store;
+}

@@ -1,0 +1,128 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { SORTABLE_TYPES } from '@orbit/shared/crm/fieldTypes';
+import type { Db, Executor } from '../../../../db/client';
+import { crmField, crmLayout, crmListView, crmMetaVersion, crmRecordType } from '../../../../db/schema/crm';
+import { columnOf, type FieldSeed } from '../fieldSeed';
+import type { LayoutSeed, ModuleSeed } from '../moduleSeed';
+import { MODULE_SEEDS } from '../moduleSeeds';
+
+/** The metadata row of a standard field, from its seed. */
+export function fieldRow(module: string, field: FieldSeed, order: number) {
+  return {
+    module,
+    name: field.name,
+    columnName: columnOf(field),
+    type: field.type,
+    labelEn: field.en,
+    labelZh: field.zh,
+    helpEn: field.help?.en ?? '',
+    helpZh: field.help?.zh ?? '',
+    required: field.required ?? false,
+    requiredMessage: field.requiredMessage ?? null,
+    isUnique: field.unique ?? false,
+    readOnly: field.readOnly ?? false,
+    isSystem: 'system' in field,
+    isStandard: true,
+    maxLength: field.maxLength ?? null,
+    decimals: field.decimals ?? null,
+    dictType: field.dictType ?? null,
+    lookupModule: field.lookupModule ?? null,
+    relatedModules: field.relatedModules ?? null,
+    sortable: SORTABLE_TYPES.has(field.type) && field.sortable !== false,
+    filterable: field.filterable !== false,
+    searchable: field.searchable ?? false,
+    defaultValue: field.defaultValue ?? null,
+    sortOrder: order,
+  };
+}
+
+const layoutRow = (module: string, layout: LayoutSeed, isTemplate: boolean) => ({
+  module,
+  name: isTemplate ? `${layout.name} (Template)` : layout.name,
+  isTemplate,
+  sections: layout.sections.map((s) => ({
+    key: s.key,
+    titleEn: s.en,
+    titleZh: s.zh,
+    columns: s.columns,
+    fields: s.fields.map((f) => (typeof f === 'string' ? { field: f } : f)),
+  })),
+});
+
+/** Inserts the rows that are missing (by their natural key) and answers how many it inserted. */
+async function reconcileModule(db: Executor, seed: ModuleSeed): Promise<number> {
+  const { module } = seed;
+  let inserted = 0;
+  const have = async <T>(rows: Promise<T[]>) => (await rows).length > 0;
+
+  for (const [order, field] of seed.fields.entries()) {
+    const exists = await have(db.select({ id: crmField.id }).from(crmField).where(and(eq(crmField.module, module), eq(crmField.name, field.name))));
+    if (exists) continue;
+    await db.insert(crmField).values(fieldRow(module, field, order + 1));
+    inserted++;
+  }
+
+  const layoutId = async (layout: LayoutSeed, isTemplate: boolean): Promise<number> => {
+    const row = layoutRow(module, layout, isTemplate);
+    const [found] = await db.select({ id: crmLayout.id }).from(crmLayout).where(and(eq(crmLayout.module, module), eq(crmLayout.name, row.name)));
+    if (found) return found.id;
+    inserted++;
+    const [created] = await db.insert(crmLayout).values(row).returning({ id: crmLayout.id });
+    return created!.id;
+  };
+
+  await layoutId(seed.layout, true);
+  await layoutId(seed.layout, false);
+  for (const [order, type] of seed.recordTypes.entries()) {
+    const exists = await have(db.select({ id: crmRecordType.id }).from(crmRecordType).where(and(eq(crmRecordType.module, module), eq(crmRecordType.name, type.name))));
+    if (exists) continue;
+    await db.insert(crmRecordType).values({
+      module,
+      name: type.name,
+      labelEn: type.en,
+      labelZh: type.zh,
+      description: type.description,
+      isDefault: type.isDefault ?? false,
+      layoutId: await layoutId(type.layout, false),
+      sortOrder: order + 1,
+    });
+    inserted++;
+  }
+
+  for (const view of seed.views) {
+    const exists = await have(db.select({ id: crmListView.id }).from(crmListView).where(and(eq(crmListView.module, module), eq(crmListView.builtInKey, view.name))));
+    if (exists) continue;
+    await db.insert(crmListView).values({
+      module,
+      name: view.en,
+      nameZh: view.zh,
+      builtIn: true,
+      builtInKey: view.name,
+      shared: true,
+      columns: view.columns,
+      sortField: view.sortField ?? null,
+      sortOrder: view.sortOrder ?? 'desc',
+      filter: view.filter ?? null,
+      ownerScope: view.ownerScope ?? 'all',
+    });
+    inserted++;
+  }
+  return inserted;
+}
+
+/**
+ * Brings the metadata of the five modules up to the product's standard definition: what a new
+ * version ships (a field, a record type, a layout, a built-in view) is added; nothing that exists
+ * is changed, so an administrator's edits survive upgrades. Bumps the metadata version when it
+ * added anything, in the same transaction.
+ */
+export async function reconcileCrmMetadata(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    let inserted = 0;
+    for (const seed of Object.values(MODULE_SEEDS)) inserted += await reconcileModule(tx, seed);
+    await tx
+      .insert(crmMetaVersion)
+      .values({ id: 1, version: 1 })
+      .onConflictDoUpdate({ target: crmMetaVersion.id, set: { version: sql`${crmMetaVersion.version} + ${inserted > 0 ? 1 : 0}` } });
+  });
+}

@@ -1,0 +1,67 @@
+import type { Language } from '@orbit/shared/constants';
+import type { CrmRecord } from '@orbit/shared/contract/crm';
+import type { CrmModule } from '@orbit/shared/crm/modules';
+import type { FieldValue } from '@orbit/shared/crm/fieldValue';
+import type { MessageKey } from '@orbit/shared/messages';
+import type { Executor } from '../../../db/client';
+import type { CurrentUser } from '../../auth/currentUser';
+import { accountHooks } from '../account/account.hooks';
+import { leadsHooks } from '../leads/leads.hooks';
+import { opportunityHooks } from '../opportunity/opportunity.hooks';
+import { taskHooks } from '../task/task.hooks';
+import type { MetadataStore, ModuleDef } from './metadata/metadataStore';
+
+/** What a hook run inside a write's transaction gets: the transaction, the metadata and who is asking. */
+export type HookContext = { tx: Executor; meta: MetadataStore; user: CurrentUser; lang: Language };
+
+/**
+ * What the caller asked to happen to the records that depend on the ones deleted (an account's
+ * opportunities): by default nothing, and a delete that would leave them behind is refused.
+ */
+export type RemoveOptions = { dependents?: 'delete' };
+
+/** What a module's write hook sees: the request's changes and, on an update, the record as it is (locked). */
+export type WriteRequest = {
+  db: Executor;
+  def: ModuleDef;
+  lang: Language;
+  body: Record<string, unknown>;
+  /** Absent on a create. */
+  current?: CrmRecord;
+};
+
+/**
+ * What a module adds to the engine's generic writes: a rule on which records may change at all
+ * (a converted lead is read-only); a rule run before a create or update that may complete the
+ * changes (an opportunity's probability from its stage) or refuse them (by throwing an AppError);
+ * what happens to the records that depend on deleted ones (an account's opportunities).
+ */
+export type ModuleHooks = {
+  /** Why the record may not be changed (update, mass update, transfer), or undefined when it may. */
+  lockedReason?(record: CrmRecord): MessageKey | undefined;
+  /**
+   * Before the records (locked, in the caller's scope) go to the recycle bin, in the same
+   * transaction: refuse (throw), or delete what depends on them too.
+   */
+  beforeRemove?(ctx: HookContext, records: CrmRecord[], options: RemoveOptions): Promise<void>;
+  /** Before deleted records come back from the recycle bin, in the same transaction: bring back what was deleted with them. */
+  beforeRestore?(ctx: HookContext, ids: number[]): Promise<void>;
+  /**
+   * Runs before the engine checks a create, update or mass update (inside its transaction); answers
+   * the body to check and write instead (values it adds are checked like the caller's own).
+   */
+  beforeWrite?(request: WriteRequest): Promise<Record<string, unknown>>;
+  /**
+   * Values of read-only fields that follow from a create or an update (every path: form, inline
+   * edit, mass update, conversion), given the record as the write leaves it and as it was
+   * (undefined on create); written and recorded in history with the write (records/derivedValues.ts).
+   */
+  derivedValues?(next: Readonly<Record<string, FieldValue | undefined>>, current: CrmRecord | undefined): Record<string, FieldValue>;
+};
+
+export const MODULE_HOOKS: Partial<Record<CrmModule, ModuleHooks>> = {
+  leads: leadsHooks,
+  account: accountHooks,
+  opportunity: opportunityHooks,
+  task: taskHooks,
+};

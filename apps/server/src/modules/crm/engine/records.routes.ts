@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { id, idList, pageQuery } from '@orbit/shared/contract/common';
+import {
+  createListViewBody,
+  historyQuery,
+  lookupQuery,
+  massTransferBody,
+  massUpdateBody,
+  recordBody,
+  recordListQuery,
+  recordUpdateBody,
+  restoreBody,
+  updateListViewBody,
+} from '@orbit/shared/contract/crm';
+import { BUSINESS_TYPE, type BusinessType } from '@orbit/shared/contract/monitor';
+import { CRM_MODULES, type CrmModule } from '@orbit/shared/crm/modules';
+import { PERMISSIONS } from '@orbit/shared/permissions';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok, okData, okPage } from '../../../lib/reply';
+import { requireUser } from '../../../plugins/auth';
+import { useFreshMetadata } from './metadata/freshMetadata';
+import { metadataOf } from './metadata/metadataStore';
+import { moduleMeta } from './metadata/moduleMeta';
+import { createRecordsService, type Caller } from './records/recordsService';
+import { createListViews, toListViewMeta } from './views/listViews';
+
+/** Log titles of the modules' writes (operation log). */
+export const MODULE_TITLES: Record<CrmModule, string> = { leads: 'Leads', opportunity: 'Opportunity', account: 'Account', task: 'Task', campaign: 'Campaign' };
+
+/** What any lookup picker of any form may ask for: a module's records by name. */
+const EDITORS = CRM_MODULES.flatMap((m) => [PERMISSIONS[m].add, PERMISSIONS[m].edit]);
+
+const caller = (request: FastifyRequest): Caller => ({ user: requireUser(request), lang: request.lang });
+const recordId = z.object({ id });
+const recordIds = z.object({ ids: idList });
+/** `dependents=delete`: delete what depends on the records too (an account's opportunities) instead of refusing. */
+const removeQuery = z.object({ dependents: z.enum(['delete']).optional() });
+
+/**
+ * The records API of every business module, registered once per module from one definition so
+ * that each route carries its own module's permission (docs/records-engine.md, "API").
+ */
+const recordsRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  useFreshMetadata(app);
+  const meta = metadataOf(app.db);
+
+  for (const module of CRM_MODULES) {
+    const P = PERMISSIONS[module];
+    const base = `/crm/${module}`;
+    const records = createRecordsService(app.db, module);
+    const views = createListViews(app.db, module);
+    const log = (businessType: BusinessType) => ({ title: MODULE_TITLES[module], businessType });
+
+    app.get(`/crm/meta/${module}`, { config: { access: { permission: [P.list, P.query, P.add, P.edit] } } }, async (request) =>
+      okData(request, await moduleMeta(app.db, meta, module, requireUser(request), request.lang)),
+    );
+
+    app.get(`${base}/list`, { config: { access: { permission: P.list } }, schema: { querystring: recordListQuery } }, async (request) => {
+      const { total, rows, lookups, totals } = await records.list(caller(request), request.query);
+      return { ...okPage(request, { total, rows }), lookups, ...(totals ? { totals } : {}) };
+    });
+
+    app.get(`${base}/lookup`, { config: { access: { permission: [P.list, P.query, ...EDITORS] } }, schema: { querystring: lookupQuery } }, async (request) =>
+      okPage(request, await records.lookup(caller(request), request.query.q, request.query)),
+    );
+
+    app.get(`${base}/recycleBin`, { config: { access: { permission: [P.remove, P.edit] } }, schema: { querystring: z.object(pageQuery) } }, async (request) => {
+      const { total, rows, lookups } = await records.recycleBin(caller(request), request.query);
+      return { ...okPage(request, { total, rows }), lookups };
+    });
+
+    app.put(
+      `${base}/restore`,
+      { config: { access: { permission: [P.remove, P.edit] }, log: log(BUSINESS_TYPE.update) }, schema: { body: restoreBody } },
+      async (request) => {
+        await records.restore(caller(request), request.body.ids);
+        return { ...ok(request), msg: request.t('record.restored', { count: request.body.ids.length }) };
+      },
+    );
+
+    app.get(`${base}/views`, { config: { access: { permission: P.list } } }, async (request) => {
+      const { user, lang } = caller(request);
+      return okData(request, (await views.list(user)).map((v) => toListViewMeta(v, user, lang)));
+    });
+
+    app.post(`${base}/views`, { config: { access: { permission: P.list } }, schema: { body: createListViewBody } }, async (request) =>
+      okData(request, await views.create(requireUser(request), meta.module(module), request.body, request.lang)),
+    );
+
+    app.put(`${base}/views`, { config: { access: { permission: P.list } }, schema: { body: updateListViewBody } }, async (request) => {
+      await views.update(requireUser(request), meta.module(module), request.body, request.lang);
+      return ok(request);
+    });
+
+    app.delete(`${base}/views/:id`, { config: { access: { permission: P.list } }, schema: { params: recordId } }, async (request) => {
+      await views.remove(requireUser(request), request.params.id);
+      return ok(request);
+    });
+
+    app.post(
+      `${base}/mass/transfer`,
+      { config: { access: { permission: P.edit }, log: log(BUSINESS_TYPE.update) }, schema: { body: massTransferBody } },
+      async (request) => {
+        await records.massTransfer(caller(request), request.body.ids, request.body.ownerId);
+        return ok(request);
+      },
+    );
+
+    app.post(
+      `${base}/mass/update`,
+      { config: { access: { permission: P.edit }, log: log(BUSINESS_TYPE.update) }, schema: { body: massUpdateBody } },
+      async (request) => {
+        await records.massUpdate(caller(request), request.body.ids, request.body.field, request.body.value, request.body.also);
+        return ok(request);
+      },
+    );
+
+    app.get(`${base}/:id`, { config: { access: { permission: P.query } }, schema: { params: recordId } }, async (request) => {
+      const { data, lookups, locked } = await records.get(caller(request), request.params.id);
+      return { ...okData(request, data), lookups, locked };
+    });
+
+    app.get(`${base}/:id/hierarchy`, { config: { access: { permission: P.query } }, schema: { params: recordId } }, async (request) =>
+      okData(request, await records.hierarchy(caller(request), request.params.id)),
+    );
+
+    app.get(`${base}/:id/history`, { config: { access: { permission: P.query } }, schema: { params: recordId, querystring: historyQuery } }, async (request) => {
+      const { total, rows, lookups } = await records.history(caller(request), request.params.id, request.query);
+      return { ...okPage(request, { total, rows }), lookups };
+    });
+
+    app.post(`${base}`, { config: { access: { permission: P.add }, log: log(BUSINESS_TYPE.insert) }, schema: { body: recordBody } }, async (request) =>
+      okData(request, await records.create(caller(request), request.body)),
+    );
+
+    app.put(`${base}`, { config: { access: { permission: P.edit }, log: log(BUSINESS_TYPE.update) }, schema: { body: recordUpdateBody } }, async (request) => {
+      const { data, lookups, locked } = await records.update(caller(request), request.body as { id: number; version: number } & Record<string, unknown>);
+      return { ...okData(request, data), lookups, locked };
+    });
+
+    app.delete(
+      `${base}/:ids`,
+      { config: { access: { permission: P.remove }, log: log(BUSINESS_TYPE.delete) }, schema: { params: recordIds, querystring: removeQuery } },
+      async (request) => {
+        await records.remove(caller(request), request.params.ids, request.query);
+        return ok(request);
+      },
+    );
+  }
+};
+
+export default recordsRoutes;

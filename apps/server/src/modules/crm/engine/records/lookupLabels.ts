@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import type { Language } from '@orbit/shared/constants';
+import type { CrmRecord, HistoryRow, LookupLabels } from '@orbit/shared/contract/crm';
+import type { FieldValue } from '@orbit/shared/crm/fieldValue';
+import { CRM_MODULES, isCrmModule, type LookupTarget } from '@orbit/shared/crm/modules';
+import type { Executor } from '../../../../db/client';
+import type { FieldDef } from '../metadata/fieldDef';
+import type { MetadataStore, ModuleDef } from '../metadata/metadataStore';
+import { nameExpression } from '../query/recordName';
+import { rowsOf, tableOf } from '../query/sql';
+
+/** Ids of each kind of target a page refers to. */
+type Refs = Map<LookupTarget, Set<number>>;
+
+function addRef(refs: Refs, target: LookupTarget, id: unknown): void {
+  if (typeof id !== 'number') return;
+  if (!refs.has(target)) refs.set(target, new Set());
+  refs.get(target)!.add(id);
+}
+
+/** The references one value of a field holds (a lookup's id, a related record). */
+function addValueRefs(refs: Refs, field: FieldDef | undefined, value: FieldValue | undefined): void {
+  if (!field || value === null || value === undefined) return;
+  if (field.type === 'lookup' && field.lookupModule) addRef(refs, field.lookupModule, value);
+  if (field.type === 'relatedRecord' && typeof value === 'object' && !Array.isArray(value)) addRef(refs, value.module as LookupTarget, value.id);
+}
+
+/**
+ * Display names of everything a set of references points at, one query per kind of target (never
+ * one per row): `lookups.user[7] = 'Olivia Park'`, `lookups.campaign[3] = 'Spring Webinar'`.
+ */
+async function labelsOf(db: Executor, meta: MetadataStore, refs: Refs, lang: Language): Promise<LookupLabels> {
+  const labels: LookupLabels = {};
+  for (const [target, idSet] of refs) {
+    const ids = [...idSet];
+    let rows: Array<{ id: unknown; label: unknown }> = [];
+    if (target === 'user') rows = await rowsOf(db, sql`select user_id as id, nick_name as label from sys_user where user_id in ${ids}`);
+    else if (target === 'dept') rows = await rowsOf(db, sql`select dept_id as id, dept_name as label from sys_dept where dept_id in ${ids}`);
+    else if (target === 'recordType') {
+      rows = CRM_MODULES.flatMap((m) => meta.module(m).recordTypes)
+        .filter((t) => idSet.has(t.id))
+        .map((t) => ({ id: t.id, label: lang === 'zh' ? t.labelZh : t.labelEn }));
+    } else if (isCrmModule(target)) {
+      const def = meta.module(target);
+      rows = await rowsOf(db, sql`select id, ${nameExpression(def)} as label from ${tableOf(def.table)} where id in ${ids}`);
+    }
+    labels[target] = Object.fromEntries(rows.map((r) => [String(r.id), String(r.label ?? '')]));
+  }
+  return labels;
+}
+
+/** Display names of what a page of records points at (and of their owners). */
+export async function lookupLabels(db: Executor, meta: MetadataStore, records: CrmRecord[], fields: FieldDef[], lang: Language): Promise<LookupLabels> {
+  const refs: Refs = new Map();
+  for (const record of records) {
+    addRef(refs, 'user', record.ownerId);
+    for (const field of fields) addValueRefs(refs, field, record[field.name]);
+  }
+  return labelsOf(db, meta, refs, lang);
+}
+
+/** Display names of what a page of history points at: who made each change, and the old and new values of lookups. */
+export async function historyLabels(db: Executor, meta: MetadataStore, def: ModuleDef, rows: HistoryRow[], lang: Language): Promise<LookupLabels> {
+  const refs: Refs = new Map();
+  for (const row of rows) {
+    addRef(refs, 'user', row.userId);
+    const field = row.field ? def.byName.get(row.field) : undefined;
+    addValueRefs(refs, field, row.oldValue);
+    addValueRefs(refs, field, row.newValue);
+  }
+  return labelsOf(db, meta, refs, lang);
+}

@@ -1,0 +1,141 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Language } from '@orbit/shared/constants';
+import type { CrmRecord } from '@orbit/shared/contract/crm';
+import { checkFieldValue, type FieldValue } from '@orbit/shared/crm/fieldValue';
+import { isCrmModule, type LookupTarget } from '@orbit/shared/crm/modules';
+import type { MessageKey, MessageParams } from '@orbit/shared/messages';
+import type { Executor } from '../../../../db/client';
+import { sysDictData } from '../../../../db/schema/dict';
+import { fieldErrors } from '../../../../lib/errors';
+import type { CurrentUser } from '../../../auth/currentUser';
+import type { FieldDef } from '../metadata/fieldDef';
+import { hierarchyFields, isOwnAncestor } from './hierarchy';
+import { defaultRecordType, layoutFlags, layoutFor } from '../metadata/layouts';
+import type { MetadataStore, ModuleDef } from '../metadata/metadataStore';
+import { labelOf } from '../query/filterCompiler';
+import { recordScope } from '../query/recordScope';
+import { PRESENT, col, rowsOf, tableOf } from '../query/sql';
+
+export type WriteContext = { db: Executor; meta: MetadataStore; def: ModuleDef; user: CurrentUser; lang: Language };
+
+/** Keys a record body may carry that are not fields to write (the update's identity and version, echoed system values). */
+const ENVELOPE_KEYS = new Set(['id', 'version', 'deptId', 'createTime', 'updateTime', 'createBy', 'updateBy']);
+
+/** Fields a form writes: not read-only; of the system fields only the owner, and the record type when creating. */
+function isWritable(field: FieldDef, mode: 'create' | 'update', layoutReadOnly: boolean): boolean {
+  if (field.readOnly || layoutReadOnly) return false;
+  if (!field.system) return true;
+  return field.name === 'ownerId' || (mode === 'create' && field.name === 'recordTypeId');
+}
+
+type Problems = Record<string, { key: MessageKey; params: MessageParams }>;
+
+/** Values that exist in the database: picklist values in their dictionary, looked-up records within reach, unique fields. */
+async function checkAgainstDatabase(ctx: WriteContext, values: Map<FieldDef, FieldValue>, problems: Problems, recordId: number | undefined) {
+  const { db, def } = ctx;
+  const problem = (field: FieldDef, key: MessageKey, params: MessageParams = {}) => {
+    problems[field.name] ??= { key, params: { field: labelOf(field, ctx.lang), ...params } };
+  };
+
+  const dictTypes = [...new Set([...values.keys()].map((f) => f.dictType).filter((t): t is string => !!t))];
+  if (dictTypes.length) {
+    const rows = await db
+      .select({ type: sysDictData.dictType, value: sysDictData.dictValue })
+      .from(sysDictData)
+      .where(and(inArray(sysDictData.dictType, dictTypes), eq(sysDictData.status, '0')));
+    const allowed = new Set(rows.map((r) => `${r.type}\u0001${r.value}`));
+    for (const [field, value] of values) {
+      if (!field.dictType || value === null) continue;
+      const chosen = Array.isArray(value) ? value : [value as string];
+      if (chosen.some((v) => !allowed.has(`${field.dictType}\u0001${v}`))) problem(field, 'validation.invalidValue');
+    }
+  }
+
+  for (const [field, value] of values) {
+    if (value === null) continue;
+    let target: LookupTarget | undefined;
+    let id: number | undefined;
+    if (field.type === 'lookup') [target, id] = [field.lookupModule ?? undefined, value as number];
+    else if (field.type === 'relatedRecord') [target, id] = [(value as { module: LookupTarget }).module, (value as { id: number }).id];
+    if (!target || id === undefined) continue;
+    if (!(await lookupExists(ctx, target, id))) problem(field, field.name === 'ownerId' ? 'record.ownerInvalid' : 'record.lookupNotFound');
+  }
+
+  // A new record has no children yet: only an update can make a record its own ancestor.
+  if (recordId !== undefined) {
+    for (const field of hierarchyFields(def)) {
+      const parentId = values.get(field);
+      if (typeof parentId === 'number' && !problems[field.name] && (await isOwnAncestor(db, def, field, recordId, parentId))) problem(field, 'record.hierarchyCycle');
+    }
+  }
+
+  for (const [field, value] of values) {
+    if (!field.unique || typeof value !== 'string') continue;
+    const others = sql`lower(${col(field.column)}) = lower(${value}) and ${PRESENT}${recordId ? sql` and id <> ${recordId}` : sql``}`;
+    const taken = await rowsOf(db, sql`select 1 from ${tableOf(def.table)} where ${others} limit 1`);
+    if (taken.length) problem(field, 'record.valueTaken', { value });
+  }
+}
+
+/** Whether a looked-up id exists and — for business records — lies within the user's data scope. */
+export async function lookupExists(ctx: WriteContext, target: LookupTarget, id: number): Promise<boolean> {
+  const { db, meta, def, user } = ctx;
+  if (target === 'user') return (await rowsOf(db, sql`select 1 from sys_user where user_id = ${id} and del_flag = '0' and status = '0'`)).length > 0;
+  if (target === 'dept') return (await rowsOf(db, sql`select 1 from sys_dept where dept_id = ${id} and del_flag = '0'`)).length > 0;
+  if (target === 'recordType') return def.recordTypes.some((t) => t.id === id && t.active);
+  if (!isCrmModule(target)) return false;
+  const scope = recordScope(user);
+  const table = tableOf(meta.module(target).table);
+  return (await rowsOf(db, sql`select 1 from ${table} where id = ${id} and ${PRESENT}${scope ? sql` and ${scope}` : sql``}`)).length > 0;
+}
+
+/**
+ * A record body checked against the module's metadata and the record type's layout: unknown fields
+ * refused, read-only ones ignored, defaults applied on create, every value checked by the same
+ * `checkFieldValue` the web form uses, then against the database. Answers the values to write,
+ * by field; throws one 400 naming every field in error (by its label, in the request's language).
+ */
+export async function checkRecordWrite(
+  ctx: WriteContext,
+  body: Record<string, unknown>,
+  options: { mode: 'create' } | { mode: 'update'; current: CrmRecord },
+): Promise<Map<FieldDef, FieldValue>> {
+  const { def, user, lang } = ctx;
+  const problems: Problems = {};
+  const problem = (name: string, key: MessageKey, params: MessageParams) => (problems[name] ??= { key, params });
+
+  for (const key of Object.keys(body)) {
+    if (!ENVELOPE_KEYS.has(key) && !def.byName.has(key)) problem(key, 'record.unknownField', { name: key });
+  }
+
+  const recordTypeId =
+    options.mode === 'update' ? options.current.recordTypeId : ((body.recordTypeId as number | undefined) ?? defaultRecordType(def)?.id ?? null);
+  const flags = layoutFlags(layoutFor(def, recordTypeId));
+  const input = new Map<FieldDef, unknown>();
+  for (const field of def.fields) {
+    if (!isWritable(field, options.mode, flags.get(field.name)?.readOnly ?? false)) continue;
+    if (field.name in body) input.set(field, body[field.name]);
+    else if (options.mode === 'create') {
+      if (field.name === 'ownerId') input.set(field, user.userId);
+      else if (field.name === 'recordTypeId') input.set(field, recordTypeId);
+      else if (field.defaultValue !== null) input.set(field, field.defaultValue);
+      else if (field.required || flags.get(field.name)?.required) input.set(field, null);
+    }
+  }
+
+  const values = new Map<FieldDef, FieldValue>();
+  for (const [field, raw] of input) {
+    const required = field.required || (flags.get(field.name)?.required ?? false);
+    const checked = checkFieldValue({ ...field, required }, raw);
+    if (!checked.ok) problem(field.name, checked.key, { field: labelOf(field, lang), ...checked.params });
+    else if (options.mode === 'update' && JSON.stringify(checked.value) === JSON.stringify(options.current[field.name] ?? null)) continue;
+    else values.set(field, checked.value);
+  }
+  if (options.mode === 'create' && def.recordTypes.some((t) => t.active) && recordTypeId === null) {
+    problem('recordTypeId', 'record.recordTypeInvalid', {});
+  }
+
+  if (!Object.keys(problems).length) await checkAgainstDatabase(ctx, values, problems, options.mode === 'update' ? options.current.id : undefined);
+  if (Object.keys(problems).length) throw fieldErrors(problems);
+  return values;
+}

@@ -1,0 +1,336 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { CODE, type Language } from '@orbit/shared/constants';
+import { translate } from '@orbit/shared/messages';
+import type { CrmRecord, LookupLabels, LookupOption, OwnerScope, RecordListQuery } from '@orbit/shared/contract/crm';
+import { RECYCLE_BIN_DAYS, type CrmModule } from '@orbit/shared/crm/modules';
+import type { FieldValue } from '@orbit/shared/crm/fieldValue';
+import type { Db, Executor } from '../../../../db/client';
+import { AppError, badRequest, fieldError, notFound } from '../../../../lib/errors';
+import type { CurrentUser } from '../../../auth/currentUser';
+import { FIELD_TYPE_REGISTRY } from '../fieldTypes/registry';
+import { createRecordHistory, type HistoryEntry } from '../history/recordHistory';
+import type { FieldDef } from '../metadata/fieldDef';
+import { metadataOf, type ModuleDef } from '../metadata/metadataStore';
+import { MODULE_HOOKS, type RemoveOptions } from '../moduleHooks';
+import { compileFilter, labelOf } from '../query/filterCompiler';
+import { recordScope, ownerScopeFilter } from '../query/recordScope';
+import { nameExpression } from '../query/recordName';
+import { quickSearch } from '../query/quickSearch';
+import { selectList, toRecord } from '../query/recordColumns';
+import { col, rowsOf } from '../query/sql';
+import { createListViews } from '../views/listViews';
+import { withDerivedValues } from './derivedValues';
+import { historyLabels, lookupLabels } from './lookupLabels';
+import { checkRecordWrite, lookupExists, type WriteContext } from './recordValidation';
+import { createRecordsRepository } from './recordsRepository';
+import { hierarchyOf } from './hierarchyTree';
+
+/** The record is gone, deleted, or outside the caller's scope: one answer for all three. */
+const recordNotFound = () => notFound('record.notFound');
+const someNotFound = () => notFound('record.someNotFound');
+
+/** Types a mass action may set on many records at once. */
+const MASS_EDITABLE = new Set(['picklist', 'checkbox', 'lookup', 'date']);
+
+/** Types a list may sum (a related list's totals). */
+const SUMMABLE = new Set(['currency', 'number']);
+
+export type Caller = { user: CurrentUser; lang: Language };
+
+/**
+ * A list's order: the sort key, then `id` the same way. Empty values count as the smallest
+ * (first going up, last going down, as MySQL orders them, and so the CRMs built on it), which is exactly
+ * how the key's `(column nulls first, id)` index reads forwards and backwards (fieldTypes/common.ts
+ * `columnIndex`), so a sorted page never sorts the table. The default order (newest first) is
+ * written the same way for the same reason.
+ */
+const orderBy = (key: SQL, descending: boolean): SQL[] =>
+  descending ? [sql`${key} desc nulls last`, sql`id desc`] : [sql`${key} asc nulls first`, sql`id asc`];
+
+/**
+ * The generic records service: every list, read and write of every business module goes through
+ * here, under the caller's data scope, with the module's metadata, in transactions that carry
+ * their field history.
+ */
+export function createRecordsService(db: Db, module: CrmModule) {
+  const meta = metadataOf(db);
+  const def = (): ModuleDef => meta.module(module);
+  const hooks = MODULE_HOOKS[module] ?? {};
+  const assertChangeable = (record: CrmRecord) => {
+    const reason = hooks.lockedReason?.(record);
+    if (reason) throw badRequest(reason);
+  };
+
+  /** The department of a record's owner, copied onto the record for data scope. */
+  async function deptOfOwner(tx: Executor, ownerId: number): Promise<number | null> {
+    const [row] = await rowsOf<{ dept_id: unknown }>(tx, sql`select dept_id from sys_user where user_id = ${ownerId}`);
+    return row?.dept_id === null || row?.dept_id === undefined ? null : Number(row.dept_id);
+  }
+
+  /** Column values of checked field values. */
+  function columnsOf(values: Map<FieldDef, FieldValue>): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [field, value] of values) Object.assign(out, FIELD_TYPE_REGISTRY[field.type].write(value, field.column));
+    return out;
+  }
+
+  /** Locks the present records among `ids` that the caller may see; any missing one refuses the lot. */
+  async function lockAll(tx: Executor, user: CurrentUser, ids: number[]): Promise<CrmRecord[]> {
+    const d = def();
+    const rows = await createRecordsRepository(tx, d).lock(selectList(d.fields), ids, recordScope(user));
+    if (rows.length !== new Set(ids).size) throw ids.length === 1 ? recordNotFound() : someNotFound();
+    return rows.map((r) => toRecord(r, d.fields));
+  }
+
+  /** A record within the caller's scope; `unscoped` only to answer a write the caller just made (a transfer may take it out of their scope). */
+  async function readOne(tx: Executor, { user, lang }: Caller, id: number, unscoped = false): Promise<{ data: CrmRecord; lookups: LookupLabels; locked: string | null }> {
+    const d = def();
+    const [row] = await createRecordsRepository(tx, d).select(selectList(d.fields), [sql`id = ${id}`, unscoped ? undefined : recordScope(user)]);
+    if (!row) throw recordNotFound();
+    const data = toRecord(row, d.fields);
+    const reason = hooks.lockedReason?.(data);
+    return { data, lookups: await lookupLabels(tx, meta, [data], d.fields, lang), locked: reason ? translate(lang, reason) : null };
+  }
+
+  /** A field of this module by name for a list, a sort or a mass action; unknown ones are refused. */
+  function fieldNamed(name: string, key: 'record.unknownField' | 'sort.unknownField' = 'record.unknownField'): FieldDef {
+    const field = def().byName.get(name);
+    if (!field) throw badRequest(key, { name });
+    return field;
+  }
+
+  /**
+   * A list request's rows: `(data scope) AND (view filter) AND (request filter) AND (quick search)
+   * AND (owner scope)` — nothing a user sends widens the scope.
+   */
+  async function listConditions({ user, lang }: Caller, query: Pick<RecordListQuery, 'viewId' | 'filter' | 'q' | 'owner'>) {
+    const d = def();
+    const view = query.viewId ? await createListViews(db, module).find(user, query.viewId) : undefined;
+    const where: Array<SQL | undefined> = [
+      recordScope(user),
+      view?.filter ? compileFilter(view.filter, d, lang) : undefined,
+      query.filter ? compileFilter(query.filter, d, lang) : undefined,
+      query.q ? quickSearch(d, query.q) : undefined,
+      ownerScopeFilter(user, query.owner ?? (view?.ownerScope as OwnerScope | undefined)),
+    ];
+    return { view, where };
+  }
+
+  /** The body after the module's write hook (unchanged for modules without one). */
+  const withModuleRules = (tx: Executor, caller: Caller, body: Record<string, unknown>, current?: CrmRecord) =>
+    hooks.beforeWrite ? hooks.beforeWrite({ db: tx, def: def(), lang: caller.lang, body, current }) : Promise.resolve(body);
+
+  return {
+    async list({ user, lang }: Caller, query: RecordListQuery) {
+      const d = def();
+      const { view, where } = await listConditions({ user, lang }, query);
+      // A view's columns and sort may name a field that has since gone: it is skipped, never a 500.
+      const names = query.fields ? query.fields.split(',') : view ? view.columns.filter((n) => d.byName.has(n)) : d.fields.map((f) => f.name);
+      const fields = [...new Set([...d.nameFields, ...names])].map((n) => fieldNamed(n));
+
+      const sortName = query.orderByColumn ?? (view?.sortField && d.byName.has(view.sortField) ? view.sortField : undefined);
+      const descending = query.orderByColumn ? query.isAsc === 'desc' || query.isAsc === 'descending' : view?.sortOrder !== 'asc';
+      let order: SQL[];
+      if (sortName) {
+        const field = fieldNamed(sortName, 'sort.unknownField');
+        const key = FIELD_TYPE_REGISTRY[field.type].sortKey;
+        if (!field.sortable || !key) throw badRequest('sort.unknownField', { name: sortName });
+        order = orderBy(key(col, field.column), descending);
+      } else {
+        order = orderBy(col('create_time'), true);
+      }
+
+      const sums = query.totals?.map((t) => {
+        const field = fieldNamed(t.field);
+        if (!SUMMABLE.has(field.type)) throw badRequest('record.totalsInvalid');
+        const only = t.filter ? compileFilter(t.filter, d, lang) : undefined;
+        return only ? sql`sum(${col(field.column)}) filter (where ${only})` : sql`sum(${col(field.column)})`;
+      });
+      const repo = createRecordsRepository(db, d);
+      const [total, rows, totals] = await Promise.all([
+        repo.count(where),
+        repo.select(selectList(fields), where, order, { limit: query.pageSize, offset: (query.pageNum - 1) * query.pageSize }),
+        sums ? repo.sums(sums, where) : undefined,
+      ]);
+      const records = rows.map((r) => toRecord(r, fields));
+      return { total, rows: records, lookups: await lookupLabels(db, meta, records, fields, lang), ...(totals ? { totals } : {}) };
+    },
+
+    /** The conditions of a list request (scope, view, filter, quick search, owner), for a module's own views of the same list (a board). */
+    listConditions,
+
+    get: (caller: Caller, id: number) => readOne(db, caller, id),
+
+    async create(caller: Caller, body: Record<string, unknown>): Promise<number> {
+      return db.transaction(async (tx) => createIn(tx, caller, body));
+    },
+
+    /**
+     * Creates inside the caller's transaction (lead conversion creates several records in one);
+     * `systemColumns` are values of read-only columns the module itself sets (the lead it came from).
+     */
+    createIn: (tx: Executor, caller: Caller, body: Record<string, unknown>, systemColumns?: Record<string, unknown>) => createIn(tx, caller, body, systemColumns),
+
+    async update(caller: Caller, body: { id: number; version: number } & Record<string, unknown>) {
+      return db.transaction(async (tx) => {
+        await updateIn(tx, caller, body);
+        return readOne(tx, caller, body.id, true);
+      });
+    },
+
+    /** Updates inside the caller's transaction; answers whether anything changed. */
+    updateIn: (tx: Executor, caller: Caller, body: { id: number; version: number } & Record<string, unknown>) => updateIn(tx, caller, body),
+
+    async remove({ user, lang }: Caller, ids: number[], options: RemoveOptions = {}): Promise<void> {
+      await db.transaction(async (tx) => {
+        const records = await lockAll(tx, user, ids);
+        await hooks.beforeRemove?.({ tx, meta, user, lang }, records, options);
+        await createRecordsRepository(tx, def()).softDelete(ids, user.userId);
+        await createRecordHistory(tx, module).write(user, ids.map((recordId) => ({ recordId, action: 'delete' })));
+      });
+    },
+
+    async massTransfer(caller: Caller, ids: number[], ownerId: number): Promise<void> {
+      const d = def();
+      const ownerField = fieldNamed('ownerId');
+      await db.transaction(async (tx) => {
+        const records = await lockAll(tx, caller.user, ids);
+        records.forEach(assertChangeable);
+        const ctx: WriteContext = { db: tx, meta, def: d, user: caller.user, lang: caller.lang };
+        if (!(await lookupExists(ctx, 'user', ownerId))) throw fieldError('ownerId', 'record.ownerInvalid');
+        const deptId = await deptOfOwner(tx, ownerId);
+        const repo = createRecordsRepository(tx, d);
+        const history: HistoryEntry[] = [];
+        for (const record of records) {
+          if (record.ownerId === ownerId) continue;
+          await repo.update(record.id, record.version, { owner_id: ownerId, dept_id: deptId, update_by: caller.user.userId, update_time: new Date() });
+          history.push({ recordId: record.id, action: 'transfer', field: ownerField.name, oldValue: record.ownerId, newValue: ownerId });
+        }
+        await createRecordHistory(tx, module).write(caller.user, history);
+      });
+    },
+
+    /** Sets one mass-editable field on every record; `also` holds the values its module's rule needs with it (see massUpdateBody). */
+    async massUpdate(caller: Caller, ids: number[], name: string, value: unknown, also: Record<string, unknown> = {}): Promise<void> {
+      const d = def();
+      const field = fieldNamed(name);
+      if (field.system || field.readOnly || !MASS_EDITABLE.has(field.type)) {
+        throw badRequest('record.notMassEditable', { field: labelOf(field, caller.lang) });
+      }
+      await db.transaction(async (tx) => {
+        const records = await lockAll(tx, caller.user, ids);
+        records.forEach(assertChangeable);
+        const ctx: WriteContext = { db: tx, meta, def: d, user: caller.user, lang: caller.lang };
+        const history: HistoryEntry[] = [];
+        const repo = createRecordsRepository(tx, d);
+        for (const record of records) {
+          const changes = await withModuleRules(tx, caller, { ...also, [name]: value }, record);
+          const checked = await checkRecordWrite(ctx, changes, { mode: 'update', current: record });
+          if (!checked.size) continue;
+          const values = withDerivedValues(d, hooks, checked, record);
+          await repo.update(record.id, record.version, { ...columnsOf(values), update_by: caller.user.userId, update_time: new Date() });
+          // A module's rule may change more than the one field (a stage brings its probability).
+          for (const [changed, next] of values) history.push({ recordId: record.id, action: 'update', field: changed.name, oldValue: record[changed.name] ?? null, newValue: next });
+        }
+        await createRecordHistory(tx, module).write(caller.user, history);
+      });
+    },
+
+    /** The caller's deleted records still in the bin (every one in scope for an administrator), newest first. */
+    async recycleBin({ user, lang }: Caller, page: { pageNum: number; pageSize: number }) {
+      const d = def();
+      const since = new Date(Date.now() - RECYCLE_BIN_DAYS * 86_400_000);
+      const who = user.isAdmin ? recordScope(user) : sql`owner_id = ${user.userId}`;
+      const fields = [...d.nameFields].map((n) => fieldNamed(n));
+      const where = sql`deleted_at is not null and deleted_at > ${since}${who ? sql` and ${who}` : sql``}`;
+      const columns = sql`${selectList(fields)}, deleted_at, deleted_by`;
+      const table = sql.identifier(d.table);
+      const [countRow] = await rowsOf<{ count: unknown }>(db, sql`select count(*) as count from ${table} where ${where}`);
+      const rows = await rowsOf(
+        db,
+        sql`select ${columns} from ${table} where ${where} order by deleted_at desc, id desc limit ${page.pageSize} offset ${(page.pageNum - 1) * page.pageSize}`,
+      );
+      const records = rows.map((r) => ({ ...toRecord(r, fields), deletedAt: new Date(String(r.deleted_at)).toISOString(), deletedBy: Number(r.deleted_by) }));
+      return { total: Number(countRow?.count ?? 0), rows: records, lookups: await lookupLabels(db, meta, records, fields, lang) };
+    },
+
+    async restore({ user, lang }: Caller, ids: number[]): Promise<void> {
+      const d = def();
+      await db.transaction(async (tx) => {
+        const since = new Date(Date.now() - RECYCLE_BIN_DAYS * 86_400_000);
+        const who = user.isAdmin ? recordScope(user) : sql`owner_id = ${user.userId}`;
+        const repo = createRecordsRepository(tx, d);
+        const rows = await repo.lockDeleted(ids, who, since);
+        if (rows.length !== new Set(ids).size) throw new AppError(CODE.notFound, 'record.restoreNotAllowed');
+        await hooks.beforeRestore?.({ tx, meta, user, lang }, ids);
+        await repo.restore(ids, user.userId);
+        await createRecordHistory(tx, module).write(user, ids.map((recordId) => ({ recordId, action: 'restore' })));
+      });
+    },
+
+    async history({ user, lang }: Caller, id: number, page: { pageNum: number; pageSize: number }) {
+      const d = def();
+      const [row] = await createRecordsRepository(db, d).select(sql`id`, [sql`id = ${id}`, recordScope(user)]);
+      if (!row) throw recordNotFound();
+      const history = await createRecordHistory(db, module).page(id, page);
+      return { ...history, lookups: await historyLabels(db, meta, d, history.rows, lang) };
+    },
+
+    /** The tree the record sits in (records/hierarchyTree.ts). */
+    hierarchy: ({ user }: Caller, id: number) => hierarchyOf(db, def(), user, id),
+
+    /** Options of a lookup picker: records the caller may see, by name, a page at a time. */
+    async lookup({ user }: Caller, q: string | undefined, page: { pageNum: number; pageSize: number }): Promise<{ total: number; rows: LookupOption[] }> {
+      const d = def();
+      const where = [recordScope(user), q ? quickSearch(d, q) : undefined];
+      const repo = createRecordsRepository(db, d);
+      const name = nameExpression(d);
+      const [total, rows] = await Promise.all([
+        repo.count(where),
+        repo.select(sql`id, ${name} as label`, where, [sql`${name} asc`, sql`id asc`], { limit: page.pageSize, offset: (page.pageNum - 1) * page.pageSize }),
+      ]);
+      return { total, rows: rows.map((r) => ({ id: Number(r.id), label: String(r.label ?? '') })) };
+    },
+  };
+
+  async function createIn(tx: Executor, caller: Caller, body: Record<string, unknown>, systemColumns: Record<string, unknown> = {}): Promise<number> {
+    const d = def();
+    const checked = await checkRecordWrite({ db: tx, meta, def: d, user: caller.user, lang: caller.lang }, await withModuleRules(tx, caller, body), { mode: 'create' });
+    const columns = columnsOf(withDerivedValues(d, hooks, checked));
+    const ownerId = columns.owner_id as number;
+    const id = await createRecordsRepository(tx, d).insert({
+      ...columns,
+      ...systemColumns,
+      dept_id: await deptOfOwner(tx, ownerId),
+      create_by: caller.user.userId,
+    });
+    await createRecordHistory(tx, module).write(caller.user, [{ recordId: id, action: 'create' }]);
+    return id;
+  }
+
+  async function updateIn(tx: Executor, caller: Caller, body: { id: number; version: number } & Record<string, unknown>): Promise<boolean> {
+    const d = def();
+    const [current] = await lockAll(tx, caller.user, [body.id]);
+    assertChangeable(current!);
+    if (current!.version !== body.version) throw new AppError(CODE.conflict, 'record.stale');
+    const changes = await withModuleRules(tx, caller, body, current);
+    const checked = await checkRecordWrite({ db: tx, meta, def: d, user: caller.user, lang: caller.lang }, changes, { mode: 'update', current: current! });
+    if (!checked.size) return false;
+    const values = withDerivedValues(d, hooks, checked, current);
+    const columns = columnsOf(values);
+    if ('owner_id' in columns) columns.dept_id = await deptOfOwner(tx, columns.owner_id as number);
+    const updated = await createRecordsRepository(tx, d).update(body.id, body.version, { ...columns, update_by: caller.user.userId, update_time: new Date() });
+    if (!updated) throw new AppError(CODE.conflict, 'record.stale');
+    await createRecordHistory(tx, module).write(
+      caller.user,
+      [...values].map(([field, value]) => ({
+        recordId: body.id,
+        action: field.name === 'ownerId' ? 'transfer' : 'update',
+        field: field.name,
+        oldValue: current![field.name] ?? null,
+        newValue: value,
+      })),
+    );
+    return true;
+  }
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { id } from '@orbit/shared/contract/common';
+import { addToCampaignBody, convertLeadBody, DUPLICATE_CHECK_FIELDS } from '@orbit/shared/contract/crm';
+import { BUSINESS_TYPE } from '@orbit/shared/contract/monitor';
+import { PERMISSIONS } from '@orbit/shared/permissions';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { badRequest } from '../../../lib/errors';
+import { ok, okData } from '../../../lib/reply';
+import { requireUser } from '../../../plugins/auth';
+import { useFreshMetadata } from '../engine/metadata/freshMetadata';
+import { metadataOf } from '../engine/metadata/metadataStore';
+import type { Caller } from '../engine/records/recordsService';
+import { createCampaignMembers } from '../campaign/campaignMembers';
+import { findDuplicates } from './duplicates';
+import { createLeadConversion } from './leadConversion';
+
+const P = PERMISSIONS.leads;
+const caller = (request: FastifyRequest): Caller => ({ user: requireUser(request), lang: request.lang });
+
+/** What only leads have: the duplicate check, conversion and campaign membership. */
+const leadsRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  useFreshMetadata(app);
+  const meta = metadataOf(app.db);
+  const conversion = createLeadConversion(app.db);
+  const members = createCampaignMembers(app.db);
+
+  // SPEC §7 `/core/checkLeadSource/{a}/{b}`, read as a duplicate check (docs/records-engine.md).
+  app.get(
+    '/core/checkLeadSource/:field/:value',
+    { config: { access: { permission: [P.query, P.add] } }, schema: { params: z.object({ field: z.string().max(30), value: z.string().trim().min(1).max(255) }) } },
+    async (request) => {
+      const field = DUPLICATE_CHECK_FIELDS.find((f) => f === request.params.field);
+      if (!field) throw badRequest('duplicate.unknownField');
+      return okData(request, await findDuplicates(app.db, meta, requireUser(request), field, request.params.value));
+    },
+  );
+
+  app.get('/crm/leads/convert/candidates/:id', { config: { access: { permission: P.convert } }, schema: { params: z.object({ id }) } }, async (request) =>
+    okData(request, await conversion.candidates(caller(request), request.params.id)),
+  );
+
+  app.post(
+    '/crm/leads/convert',
+    { config: { access: { permission: P.convert }, log: { title: 'Leads', businessType: BUSINESS_TYPE.update } }, schema: { body: convertLeadBody } },
+    async (request) => okData(request, await conversion.convert(caller(request), request.body)),
+  );
+
+  app.post(
+    '/crm/leads/mass/addToCampaign',
+    { config: { access: { permission: P.edit }, log: { title: 'Leads', businessType: BUSINESS_TYPE.update } }, schema: { body: addToCampaignBody } },
+    async (request) => {
+      const { ids, campaignId, memberStatus } = request.body;
+      const added = await members.add(caller(request), { campaignId, leadIds: ids, status: memberStatus });
+      return { ...ok(request), data: added };
+    },
+  );
+
+  app.get('/crm/leads/:id/campaigns', { config: { access: { permission: P.query } }, schema: { params: z.object({ id }) } }, async (request) =>
+    okData(request, await members.ofLead(caller(request), request.params.id)),
+  );
+};
+
+export default leadsRoutes;

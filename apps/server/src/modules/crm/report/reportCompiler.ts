@@ -1,0 +1,167 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Language } from '@orbit/shared/constants';
+import { DATE_TYPES } from '@orbit/shared/crm/report';
+import type { CurrentUser } from '../../auth/currentUser';
+import { FIELD_TYPE_REGISTRY } from '../engine/fieldTypes/registry';
+import { decimalsOf } from '../engine/fieldTypes/number';
+import { compileFilter } from '../engine/query/filterCompiler';
+import { recordScope } from '../engine/query/recordScope';
+import { tableOf } from '../engine/query/sql';
+import { BASE, RELATED, type ResolvedAggregate, type ResolvedGrouping, type ResolvedRef, type ResolvedReport } from './reportCheck';
+
+/** A dashboard's narrowing of every widget: a date range on the report's date field, and owners. */
+export type ReportNarrowing = { from?: string; to?: string; owners?: number[] };
+
+/** `"b"."amount"`: a column of one of the statement's tables (names from metadata, quoted). */
+const qualified = (alias: string) => (name: string) => sql`${sql.identifier(alias)}.${sql.identifier(name)}`;
+const columnOf = (ref: ResolvedRef) => qualified(ref.alias)(ref.field.column);
+
+/**
+ * A group's key: the column, or for a date the first day of its bucket. The bucket names are a
+ * fixed list written into the SQL (not parameters), so the key is one expression everywhere.
+ */
+function groupKey(group: ResolvedGrouping): SQL {
+  const column = columnOf(group);
+  if (!group.bucket || !DATE_TYPES.has(group.field.type)) return column;
+  // A date per record (cheap); it becomes ISO text once per group, in the outer select.
+  return sql`date_trunc(${sql.raw(`'${group.bucket}'`)}, ${column})::date`;
+}
+
+/**
+ * The date field a dashboard's date range applies to: the report's first date group, else its
+ * sort field when a date, else its first date column, else the records' creation time.
+ */
+export function narrowingDate(report: ResolvedReport): SQL {
+  const isDate = (ref: ResolvedRef | undefined) => !!ref && DATE_TYPES.has(ref.field.type);
+  const field = report.groups.find(isDate) ?? (isDate(report.sort?.ref) ? report.sort!.ref : undefined) ?? report.columns.find(isDate);
+  return field ? columnOf(field) : qualified(BASE)('create_time');
+}
+
+/**
+ * `from <module> b [left join <related> r]` and the conditions every statement of a report shares:
+ * present rows within the VIEWER's data scope (never the author's), the report's filters and a
+ * dashboard's narrowing. A related record outside the viewer's scope joins as empty: its fields
+ * show nothing and a related filter cannot match it.
+ */
+export function reportSource(report: ResolvedReport, user: CurrentUser, lang: Language, narrowing: ReportNarrowing = {}): { from: SQL; where: SQL } {
+  const b = qualified(BASE);
+  let from = sql`${tableOf(report.base.table)} ${sql.identifier(BASE)}`;
+  if (report.related) {
+    const r = qualified(RELATED);
+    const on = [sql`${r('id')} = ${b(report.related.via.column)}`, sql`${r('deleted_at')} is null`, recordScope(user, RELATED)].filter((c): c is SQL => !!c);
+    from = sql`${from} left join ${tableOf(report.related.def.table)} ${sql.identifier(RELATED)} on ${sql.join(on, sql` and `)}`;
+  }
+  const { definition } = report;
+  const date = narrowingDate(report);
+  const conditions = [
+    sql`${b('deleted_at')} is null`,
+    recordScope(user, BASE),
+    definition.filter ? compileFilter(definition.filter, report.base, lang, b) : undefined,
+    definition.relatedFilter && report.related ? compileFilter(definition.relatedFilter, report.related.def, lang, qualified(RELATED)) : undefined,
+    narrowing.from ? sql`${date} >= ${narrowing.from}::date` : undefined,
+    narrowing.to ? sql`${date} < (${narrowing.to}::date + 1)` : undefined,
+    narrowing.owners?.length ? sql`${b('owner_id')} = any(${`{${narrowing.owners.join(',')}}`}::bigint[])` : undefined,
+  ].filter((c): c is SQL => !!c);
+  return { from, where: sql.join(conditions, sql` and `) };
+}
+
+function aggregateSql(aggregate: ResolvedAggregate, value: SQL): SQL {
+  switch (aggregate.fn) {
+    case 'count':
+      return sql`count(*)`;
+    case 'sum':
+      return sql`sum(${value})::text`;
+    case 'avg':
+      return sql`round(avg(${value}), ${sql.raw(String(decimalsOf(aggregate.ref!.field)))})::text`;
+    case 'min':
+      return sql`min(${value})::text`;
+    case 'max':
+      return sql`max(${value})::text`;
+  }
+}
+
+/**
+ * The grouping sets of a report: a summary's groups with a subtotal at each level and the grand
+ * total; a matrix's cells, row totals (at each row level), column totals and the grand total;
+ * a tabular report's grand total only.
+ */
+function groupingSets(report: ResolvedReport, keys: string[]): string[][] {
+  const rows = keys.filter((_, i) => report.groups[i]!.axis === 'row');
+  const columns = keys.filter((_, i) => report.groups[i]!.axis === 'column');
+  const prefixes = rows.map((_, i) => rows.slice(0, rows.length - i)).concat([[]]);
+  if (report.definition.format !== 'matrix') return prefixes;
+  return prefixes.flatMap((p) => [[...p, ...columns], p]);
+}
+
+/**
+ * The figures of a report as ONE statement: an inner select of the group keys and the aggregated
+ * values over the scoped, filtered rows, grouped outside with GROUPING SETS (subtotals and totals
+ * in the same pass). Rolled-up groups come after the groups they total; empty group values last.
+ */
+export function summaryQuery(report: ResolvedReport, user: CurrentUser, lang: Language, narrowing: ReportNarrowing, limit: number): SQL {
+  const { from, where } = reportSource(report, user, lang, narrowing);
+  const keys = report.groups.map((_, i) => `k${i}`);
+  const values = report.aggregates.map((a, i) => (a.ref ? sql`${columnOf(a.ref)} as ${sql.identifier(`v${i}`)}` : undefined)).filter((v): v is SQL => !!v);
+  const inner = [...report.groups.map((g, i) => sql`${groupKey(g)} as ${sql.identifier(keys[i]!)}`), ...values];
+  const innerSelect = inner.length ? sql.join(inner, sql`, `) : sql`1 as one`;
+  const id = (name: string) => sql.identifier(name);
+  // How many records in all, on every row: the grand total's count, taken by a window over the few
+  // grouped rows (not the records), so the detail rows need no count of their own and survive a LIMIT.
+  // (A CASE, not FILTER: PostgreSQL allows no grouping() in a FILTER clause.)
+  const allRolledUp = keys.length ? sql.join(keys.map((k) => sql`grouping(${id(k)}) = 1`), sql` and `) : sql`true`;
+  const outer = [
+    // Date buckets as ISO text ('YYYY-MM-DD'): the same on both drivers.
+    ...keys.map((k, i) => (report.groups[i]!.bucket ? sql`to_char(${id(k)}, 'YYYY-MM-DD') as ${id(k)}` : sql`${id(k)}`)),
+    ...keys.map((k, i) => sql`grouping(${id(k)}) as ${id(`g${i}`)}`),
+    ...report.aggregates.map((a, i) => sql`${aggregateSql(a, sql`${id(`v${i}`)}`)} as ${id(a.key)}`),
+    sql`max(case when ${allRolledUp} then count(*) end) over () as ${id('records')}`,
+  ];
+  const sets = groupingSets(report, keys);
+  const groupBy = keys.length
+    ? sql` group by grouping sets (${sql.join(
+        sets.map((set) => sql`(${sql.join(set.map((k) => id(k)), sql`, `)})`),
+        sql`, `,
+      )})`
+    : sql``;
+  // Picklist groups in their dictionary's order (stages as the pipeline runs), the others by value.
+  const orderKey = (k: string, i: number): SQL => {
+    const field = report.groups[i]!.field;
+    const dictOrder =
+      field.type === 'picklist' && field.dictType
+        ? sql`(select min(d.dict_sort) from sys_dict_data d where d.dict_type = ${field.dictType} and d.dict_value = ${id(k)}) asc nulls last, `
+        : sql``;
+    return sql`grouping(${id(k)}), ${dictOrder}${id(k)} asc nulls last`;
+  };
+  const orderBy = keys.length ? sql` order by ${sql.join(keys.map(orderKey), sql`, `)}` : sql``;
+  return sql`select ${sql.join(outer, sql`, `)} from (select ${innerSelect} from ${from} where ${where}) s${groupBy}${orderBy} limit ${limit}`;
+}
+
+/**
+ * Detail rows: the display fields of a page of records (alias `c{i}_{column}` per stored column,
+ * read back by the field type). How many there are comes with the figures (`records`), so this
+ * statement stops after its page (an index in the sort's order serves it).
+ */
+export function detailQuery(report: ResolvedReport, user: CurrentUser, lang: Language, narrowing: ReportNarrowing, page: { limit: number; offset: number }): SQL {
+  const { from, where } = reportSource(report, user, lang, narrowing);
+  const b = qualified(BASE);
+  const select = [sql`${b('id')} as id`];
+  report.columns.forEach((c, i) => {
+    for (const stored of FIELD_TYPE_REGISTRY[c.field.type].storedColumns(c.field.column)) {
+      select.push(sql`${qualified(c.alias)(stored)} as ${sql.identifier(`c${i}_${stored}`)}`);
+    }
+  });
+  const order = report.sort
+    ? sql`${columnOf(report.sort.ref)} ${sql.raw(report.sort.order === 'asc' ? 'asc nulls first' : 'desc nulls last')}, ${b('id')} ${sql.raw(report.sort.order)}`
+    : // Newest first, written as the creation time's index reads backwards (as the lists do).
+      sql`${b('create_time')} desc nulls last, ${b('id')} desc`;
+  return sql`select ${sql.join(select, sql`, `)} from ${from} where ${where} order by ${order} limit ${page.limit} offset ${page.offset}`;
+}
+
+/** A detail row as the wire carries it: `id` and one value per field reference. */
+export function readDetailRow(report: ResolvedReport, row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: Number(row.id) };
+  report.columns.forEach((c, i) => {
+    out[c.ref] = FIELD_TYPE_REGISTRY[c.field.type].read(row, `c${i}_${c.field.column}`);
+  });
+  return out;
+}

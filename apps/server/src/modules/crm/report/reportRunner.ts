@@ -1,0 +1,77 @@
+import type { Language } from '@orbit/shared/constants';
+import { REPORT_PREVIEW_LIMIT } from '@orbit/shared/constants';
+import type { CrmRecord } from '@orbit/shared/contract/crm';
+import type { ReportResult, ReportSummaryRow } from '@orbit/shared/contract/report';
+import type { Executor } from '../../../db/client';
+import type { CurrentUser } from '../../auth/currentUser';
+import type { MetadataStore } from '../engine/metadata/metadataStore';
+import { lookupLabels } from '../engine/records/lookupLabels';
+import { rowsOf } from '../engine/query/sql';
+import type { ResolvedRef, ResolvedReport } from './reportCheck';
+import { detailQuery, readDetailRow, summaryQuery, type ReportNarrowing } from './reportCompiler';
+
+/** Grouped rows a full run answers at most (a report grouped by a near-unique field is cut, and says so). */
+export const MAX_SUMMARY_ROWS = 2000;
+
+export type RunOptions = { preview: true } | { preview: false; pageNum: number; pageSize: number; narrowing?: ReportNarrowing; detail?: boolean };
+
+/** A group key as the wire carries it: lookups as ids, numbers as decimal text, dates as 'YYYY-MM-DD'. */
+function keyOf(ref: ResolvedRef, raw: unknown): string | number | boolean | null {
+  if (raw === null || raw === undefined) return null;
+  if (ref.field.type === 'lookup') return Number(raw);
+  if (ref.field.type === 'checkbox') return raw === true || raw === 't' || raw === 'true';
+  return String(raw);
+}
+
+/**
+ * Runs a checked report for a viewer: its figures (one grouped statement) and its detail rows (one
+ * paged statement with the total), in parallel, with the display names of every lookup they hold.
+ * A preview stops at REPORT_PREVIEW_LIMIT (SPEC §9) grouped rows and detail records.
+ */
+export async function runReport(db: Executor, meta: MetadataStore, report: ResolvedReport, user: CurrentUser, lang: Language, options: RunOptions): Promise<ReportResult> {
+  const narrowing = options.preview ? {} : (options.narrowing ?? {});
+  const summaryLimit = options.preview ? REPORT_PREVIEW_LIMIT : MAX_SUMMARY_ROWS;
+  const page = options.preview ? { limit: REPORT_PREVIEW_LIMIT, offset: 0 } : { limit: options.pageSize, offset: (options.pageNum - 1) * options.pageSize };
+  const wantsDetail = options.preview || options.detail !== false;
+
+  // The figures always run: they carry the number of records (a tabular report's without groups is
+  // one row of aggregates, or of the count alone).
+  const [summaryRows, detailRows] = await Promise.all([
+    rowsOf(db, summaryQuery(report, user, lang, narrowing, summaryLimit + 1)),
+    wantsDetail ? rowsOf(db, detailQuery(report, user, lang, narrowing, page)) : Promise.resolve([]),
+  ]);
+  const hasFigures = report.definition.format !== 'tabular' || report.aggregates.length > 0;
+
+  const summary: ReportSummaryRow[] = (hasFigures ? summaryRows.slice(0, summaryLimit) : []).map((row) => ({
+    keys: report.groups.map((g, i) => keyOf(g, row[`k${i}`])),
+    rollup: report.groups.map((_, i) => Number(row[`g${i}`]) === 1),
+    values: report.aggregates.map((a) => {
+      const v = row[a.key];
+      if (v === null || v === undefined) return null;
+      return a.fn === 'count' ? Number(v) : String(v);
+    }),
+  }));
+  const rows = detailRows.map((row) => readDetailRow(report, row));
+  const total = Number(summaryRows[0]?.records ?? 0);
+
+  // Display names of lookups in the groups and the detail rows, one query per kind of target.
+  const refs = [...report.columns, ...report.groups];
+  const pseudoFields = refs.map((r) => ({ ...r.field, name: r.ref }));
+  const pseudoRecords = [
+    ...rows,
+    ...summary.map((s) => Object.fromEntries(report.groups.map((g, i) => [g.ref, s.keys[i]]))),
+  ] as unknown as CrmRecord[];
+  const lookups = await lookupLabels(db, meta, pseudoRecords, pseudoFields, lang);
+
+  return {
+    format: report.definition.format,
+    columns: report.columns.map((c) => ({ ref: c.ref, label: c.label })),
+    groups: report.groups.map((g) => ({ ref: g.ref, label: g.label, bucket: g.bucket, axis: g.axis })),
+    aggregates: report.aggregates.map((a) => ({ key: a.key, fn: a.fn, ref: a.ref?.ref ?? null, label: a.label })),
+    summary,
+    rows,
+    total,
+    truncated: summaryRows.length > summaryLimit || (options.preview && total > REPORT_PREVIEW_LIMIT),
+    lookups,
+  };
+}

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { caller, userIds } from '../helpers/adminApi';
+import { createLead, getRecord } from '../helpers/crmApi';
+
+/** Lead conversion in all its branches, its duplicate candidates, and campaign membership. */
+describe('lead conversion', () => {
+  let app: TestApp;
+  let olivia: ReturnType<typeof caller>;
+  let admin: ReturnType<typeof caller>;
+  let ids: Record<string, number>;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    admin = caller(app, await loginAs(app, 'admin'));
+    olivia = caller(app, await loginAs(app, 'olivia.park'));
+    ids = await userIds(admin);
+  });
+  afterAll(() => app.teardown());
+
+  const count = async (table: string) =>
+    Number(((await app.db.execute(sql`select count(*) as n from ${sql.identifier(table)}`)) as unknown as { rows: Array<{ n: unknown }> }).rows[0]!.n);
+  const counts = async () => ({ account: await count('crm_account'), opportunity: await count('crm_opportunity'), task: await count('crm_task') });
+  const nextMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+
+  it('makes a new account, an opportunity and a follow-up task in one go; the lead becomes Converted and links to them', async () => {
+    const leadId = await createLead(olivia, { firstName: 'Cora', lastName: 'Convert', company: 'Convertible Ltd', email: 'cora@convertible.com', industry: 'retail', leadSource: 'web', city: 'Leeds', annualRevenue: '2000000.00' });
+    const res = await olivia('POST', '/crm/leads/convert', {
+      leadId, version: 1,
+      account: { mode: 'new', name: 'Convertible Ltd' },
+      opportunity: { name: 'Convertible - Rollout', closeDate: nextMonth, stage: 'proposal', amount: '48000.00' },
+      task: { subject: 'Kick-off call', dueDate: nextMonth },
+    });
+    expect(res.body.code).toBe(200);
+    const { accountId, opportunityId, taskId } = res.body.data as { accountId: number; opportunityId: number; taskId: number };
+    const lead = await getRecord(olivia, 'leads', leadId);
+    expect(lead).toMatchObject({ status: 'converted', convertedAccountId: accountId, convertedOpportunityId: opportunityId, version: 2 });
+    expect(lead.convertedAt).toEqual(expect.any(String));
+    expect(await getRecord(olivia, 'account', accountId)).toMatchObject({ name: 'Convertible Ltd', industry: 'retail', billingCity: 'Leeds', annualRevenue: '2000000.00', ownerId: ids['olivia.park'], sourceLeadId: leadId });
+    expect(await getRecord(olivia, 'opportunity', opportunityId)).toMatchObject({ accountId, stage: 'proposal', amount: '48000.00', leadSource: 'web', sourceLeadId: leadId, ownerId: ids['olivia.park'] });
+    expect(await getRecord(olivia, 'task', taskId)).toMatchObject({ subject: 'Kick-off call', relatedTo: { module: 'opportunity', id: opportunityId }, status: 'not_started' });
+    const history = (await olivia('GET', `/crm/leads/${leadId}/history`)).body.rows as Array<{ action: string; field: string }>;
+    expect(history.filter((h) => h.action === 'convert').map((h) => h.field).sort()).toEqual(['convertedAccountId', 'convertedAt', 'convertedOpportunityId', 'status']);
+    // Read-only from now on (the answer says why), and converted once only.
+    expect((await olivia('GET', `/crm/leads/${leadId}`)).body.locked).toBe('A converted lead cannot be changed');
+    expect((await olivia('GET', `/crm/leads/${leadId}`, undefined, { 'accept-language': 'zh' })).body.locked).toBe('已转化的线索不能修改');
+    expect((await olivia('PUT', '/crm/leads', { id: leadId, version: 2, company: 'x' })).body.msg).toBe('A converted lead cannot be changed');
+    const again = await olivia('POST', '/crm/leads/convert', { leadId, version: 2, account: { mode: 'new', name: 'Again' } });
+    expect(again.body.msg).toBe('This lead has already been converted');
+    const other = await createLead(olivia);
+    expect((await olivia('POST', '/crm/leads/mass/update', { ids: [other, leadId], field: 'status', value: 'contacted' })).body.msg).toBe('A converted lead cannot be changed');
+    expect((await getRecord(olivia, 'leads', other)).status).toBe('new');
+  });
+
+  it('offers existing accounts by company name or e-mail domain, and joins one without an opportunity', async () => {
+    const account = await olivia('POST', '/crm/account', { name: 'Joinable Inc', website: 'https://joinable.example.com' });
+    const accountId = account.body.data as number;
+    const byCompany = await createLead(olivia, { company: 'JOINABLE INC' });
+    const byDomain = await createLead(olivia, { company: 'Unrelated', email: 'pat@joinable.example.com' });
+    const freeMail = await createLead(olivia, { company: 'Nothing Alike', email: 'pat@gmail.com' });
+    for (const leadId of [byCompany, byDomain]) {
+      const candidates = (await olivia('GET', `/crm/leads/convert/candidates/${leadId}`)).body.data as Array<{ id: number; module: string }>;
+      expect(candidates.map((c) => c.id)).toContain(accountId);
+    }
+    expect((await olivia('GET', `/crm/leads/convert/candidates/${freeMail}`)).body.data).toEqual([]);
+    const before = await counts();
+    const res = await olivia('POST', '/crm/leads/convert', { leadId: byCompany, version: 1, account: { mode: 'existing', accountId } });
+    expect(res.body.data).toEqual({ accountId, opportunityId: null, taskId: null });
+    expect(await counts()).toEqual(before);
+    expect((await getRecord(olivia, 'leads', byCompany)).convertedAccountId).toBe(accountId);
+  });
+
+  it('without an opportunity, the follow-up task relates to the account', async () => {
+    const leadId = await createLead(olivia, { company: 'Taskonly' });
+    const res = await olivia('POST', '/crm/leads/convert', { leadId, version: 1, account: { mode: 'new', name: 'Taskonly' }, task: { subject: 'Send contract' } });
+    const { accountId, taskId } = res.body.data;
+    expect((await getRecord(olivia, 'task', taskId)).relatedTo).toEqual({ module: 'account', id: accountId });
+  });
+
+  it('a failure half-way leaves nothing behind: no account, no opportunity, the lead unchanged', async () => {
+    const leadId = await createLead(olivia, { company: 'Halfway' });
+    const before = await counts();
+    const res = await olivia('POST', '/crm/leads/convert', {
+      leadId, version: 1,
+      account: { mode: 'new', name: 'Halfway' },
+      opportunity: { name: 'Halfway deal', closeDate: nextMonth, stage: 'no_such_stage' },
+    });
+    expect(res.status).toBe(400);
+    // Field errors name the part of the request they belong to, as the conversion dialog's fields do.
+    expect(res.body.errors).toEqual({ 'opportunity.stage': 'Stage has an invalid value' });
+    expect(await counts()).toEqual(before);
+    expect(await getRecord(olivia, 'leads', leadId)).toMatchObject({ status: 'new', convertedAccountId: null, version: 1 });
+    const badTask = await olivia('POST', '/crm/leads/convert', {
+      leadId, version: 1, account: { mode: 'new', name: 'Halfway' },
+      opportunity: { name: 'Halfway deal', closeDate: nextMonth, stage: 'proposal' }, task: { subject: 'x', dueDate: '2026-02-30' },
+    });
+    expect(badTask.status).toBe(400);
+    expect(Object.keys(badTask.body.errors)).toEqual(['task.dueDate']);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses stale versions, leads and accounts out of reach, and users without the rights', async () => {
+    const leadId = await createLead(olivia, { company: 'Guarded' });
+    expect((await olivia('POST', '/crm/leads/convert', { leadId, version: 9, account: { mode: 'new', name: 'G' } })).status).toBe(409);
+    const noah = caller(app, await loginAs(app, 'noah.king'));
+    expect((await noah('POST', '/crm/leads/convert', { leadId, version: 1, account: { mode: 'new', name: 'G' } })).body).toEqual({
+      code: 404, msg: 'The record does not exist or you have no access to it',
+    });
+    const noahsAccount = (await noah('POST', '/crm/account', { name: 'Noah Holdings' })).body.data as number;
+    const before = await counts();
+    const outOfReach = await olivia('POST', '/crm/leads/convert', { leadId, version: 1, account: { mode: 'existing', accountId: noahsAccount } });
+    expect(outOfReach.status).toBe(400);
+    expect(outOfReach.body.errors).toEqual({ 'account.accountId': 'The record does not exist or you have no access to it' });
+    expect(await counts()).toEqual(before);
+    for (const user of ['sophia.reed', 'mia.chen']) {
+      const who = caller(app, await loginAs(app, user));
+      expect((await who('POST', '/crm/leads/convert', { leadId, version: 1, account: { mode: 'new', name: 'G' } })).status).toBe(403);
+    }
+    expect((await getRecord(olivia, 'leads', leadId)).status).toBe('new');
+  });
+
+  it('adds leads to a campaign as members, all or none, and shows the lead’s campaign history', async () => {
+    const mia = caller(app, await loginAs(app, 'mia.chen'));
+    const campaignId = (await admin('POST', '/crm/campaign', { name: 'Members Test Campaign', ownerId: ids['mia.chen'] })).body.data as number;
+    const a = await createLead(mia, { company: 'Member A' });
+    const b = await createLead(mia, { company: 'Member B' });
+    const outside = await createLead(olivia);
+    expect((await mia('POST', '/crm/leads/mass/addToCampaign', { ids: [a, outside], campaignId })).status).toBe(403);
+    const emma = caller(app, await loginAs(app, 'emma.stone'));
+    expect((await emma('POST', '/crm/leads/mass/addToCampaign', { ids: [outside, a], campaignId })).status).toBe(404);
+    expect((await admin('POST', '/crm/leads/mass/addToCampaign', { ids: [a, b], campaignId, memberStatus: 'bogus' })).status).toBe(400);
+    expect((await admin('POST', '/crm/leads/mass/addToCampaign', { ids: [a, b], campaignId })).body.data).toBe(2);
+    expect((await admin('POST', '/crm/leads/mass/addToCampaign', { ids: [a], campaignId, memberStatus: 'responded' })).body.data).toBe(0);
+    const history = (await admin('GET', `/crm/leads/${a}/campaigns`)).body.data as Array<{ campaignId: number; campaignName: string; status: string }>;
+    expect(history).toEqual([expect.objectContaining({ campaignId, campaignName: 'Members Test Campaign', status: 'sent' })]);
+    expect((await olivia('GET', `/crm/leads/${a}/campaigns`)).status).toBe(404);
+  });
+});

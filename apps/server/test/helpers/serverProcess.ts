@@ -1,0 +1,43 @@
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export type ServerProcess = ReturnType<typeof startServer>;
+
+/** `npm start`'s server as a child process, on the embedded database unless `env` sets DATABASE_URL. */
+export function startServer(env: Record<string, string>) {
+  // Straight through node (not the tsx CLI, which wraps a child) so SIGTERM reaches the server itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+/** Waits until the server on `port` answers its captcha route; false after `ms`. */
+export async function waitUntilServing(port: number, ms = 60_000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await fetch(`http://127.0.0.1:${port}/dev-api/captchaImage`).then((r) => r.ok, () => false)) return true;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}

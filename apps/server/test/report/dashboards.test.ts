@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { resolveRelativeDate } from '@orbit/shared/crm/relativeDates';
+import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { caller, userIds } from '../helpers/adminApi';
+
+type Call = ReturnType<typeof caller>;
+type Widget = { report: { name: string } | null; result: { summary: Array<{ rollup: boolean[]; values: Array<string | number | null> }>; rows: unknown[] } | null; previous: { summary: Array<{ values: Array<string | number | null> }> } | null; error: string | null };
+
+/** The built-in sales dashboard on the demo data, its filter, the viewer's scope, and dashboards of one's own. */
+describe('dashboards API', () => {
+  let app: TestApp;
+  const as: Record<string, Call> = {};
+  let ids: Record<string, number>;
+  let sales: number;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    for (const name of ['admin', 'emma.stone', 'olivia.park', 'mia.chen']) as[name] = caller(app, await loginAs(app, name));
+    ids = await userIds(as.admin!);
+    const list = await as['olivia.park']!('GET', '/crm/dashboard/list');
+    sales = (list.body.data as Array<{ id: number; name: string; builtIn: boolean }>).find((d) => d.builtIn && d.name === 'Sales dashboard')!.id;
+  });
+  afterAll(() => app.teardown());
+
+  const value = async (query: ReturnType<typeof sql>) => ((await app.db.execute(query)) as unknown as { rows: Array<{ v: string | null }> }).rows[0]!.v;
+  const data = async (call: Call, query = '') => {
+    const res = await call('GET', `/crm/dashboard/${sales}/data${query}`);
+    expect(res.body.code, res.body.msg).toBe(200);
+    return res.body.data.widgets as Widget[];
+  };
+  const grand = (w: Widget) => w.result!.summary.at(-1)!.values[0];
+
+  it('the sales dashboard shows every widget on the demo data; won this quarter is compared with last quarter', async () => {
+    const widgets = await data(as.admin!);
+    expect(widgets).toHaveLength(10);
+    for (const w of widgets) expect(w.error, w.report?.name).toBeNull();
+    const quarter = resolveRelativeDate('thisQuarter');
+    const last = resolveRelativeDate('lastQuarter');
+    const won = (range: { from: string | null; to: string | null }) =>
+      value(sql`select coalesce(sum(amount), 0)::text as v from crm_opportunity where deleted_at is null and stage = 'closed_won' and close_date >= ${range.from}::date and close_date < ${range.to}::date`);
+    expect(Number(grand(widgets[0]!))).toBe(Number(await won(quarter)));
+    expect(Number(widgets[0]!.previous!.summary.at(-1)!.values[0] ?? 0)).toBe(Number(await won(last)));
+    // The short table: the five largest open deals.
+    expect(widgets[6]!.result!.rows).toHaveLength(5);
+  });
+
+  it("each viewer sees their own scope's figures; the owner filter narrows every widget", async () => {
+    const open = (owner?: number) =>
+      value(sql`select sum(amount)::text as v from crm_opportunity where deleted_at is null and stage not in ('closed_won', 'closed_lost') ${owner ? sql`and owner_id = ${owner}` : sql``}`);
+    expect(grand((await data(as['olivia.park']!))[1]!)).toBe(await open(ids['olivia.park']));
+    expect(grand((await data(as.admin!, `?owners=${ids['olivia.park']}`))[1]!)).toBe(await open(ids['olivia.park']));
+    expect(grand((await data(as.admin!))[1]!)).toBe(await open());
+  });
+
+  it('a date range narrows the widgets on their date field and compares figures with the days before', async () => {
+    const widgets = await data(as.admin!, '?from=2026-01-01&to=2026-06-30');
+    const won = (from: string, to: string) =>
+      value(sql`select coalesce(sum(amount), 0)::text as v from crm_opportunity where deleted_at is null and stage = 'closed_won' and close_date between ${from}::date and ${to}::date`);
+    expect(Number(grand(widgets[0]!) ?? 0)).toBe(Number(await won('2026-01-01', '2026-06-30')));
+    expect(Number(widgets[0]!.previous!.summary.at(-1)!.values[0] ?? 0)).toBe(Number(await won('2025-07-02', '2025-12-31')));
+    expect((await as.admin!('GET', `/crm/dashboard/${sales}/data?from=2026-13-01`)).body.code).toBe(400);
+  });
+
+  it('a widget whose records the viewer may not list says so; the rest still show', async () => {
+    const widgets = await data(as['mia.chen']!);
+    expect(widgets[0]!.error).toBe('You cannot list the records this report is about');
+    expect(widgets[7]!.error).toBeNull(); // leads by source
+  });
+
+  it('own dashboards: created, renamed, deleted; names unique per owner; the built-in one cannot be changed', async () => {
+    const body = { name: 'My board', widgets: [{ reportId: 1, kind: 'chart', x: 0, y: 0, w: 6, h: 4 }] };
+    const created = await as['emma.stone']!('POST', '/crm/dashboard', body);
+    expect(created.body.code).toBe(200);
+    expect((await as['emma.stone']!('POST', '/crm/dashboard', { ...body, name: 'MY BOARD' })).body.msg).toBe('You already have a dashboard named "MY BOARD"');
+    expect((await as['emma.stone']!('PUT', '/crm/dashboard', { ...body, id: created.body.data, name: 'Renamed' })).body.code).toBe(200);
+    expect((await as['olivia.park']!('GET', `/crm/dashboard/${created.body.data}/data`)).body.code).toBe(404); // private
+    expect((await as['emma.stone']!('PUT', '/crm/dashboard', { ...body, id: sales })).body.code).toBe(403);
+    expect((await as['emma.stone']!('DELETE', `/crm/dashboard/${created.body.data}`)).body.code).toBe(200);
+    // A rep may look at dashboards but not make them.
+    expect((await as['olivia.park']!('POST', '/crm/dashboard', body)).body.code).toBe(403);
+    // A widget outside the grid is refused.
+    expect((await as['emma.stone']!('POST', '/crm/dashboard', { ...body, widgets: [{ ...body.widgets[0], w: 13 }] })).body.code).toBe(400);
+  });
+});

@@ -1,0 +1,87 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { prepareCrmTests, signInOlivia } from '../test/crmFixtures';
+import { renderWithProviders } from '../test/renderWithProviders';
+import MenuSearch from './MenuSearch';
+import { RECORD_SEARCH_DELAY_MS } from './routes/useRecordSearch';
+
+const api = vi.hoisted(() => ({ searchRecords: vi.fn() }));
+vi.mock('../api/crmSearch', () => api);
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+function openPalette() {
+  renderWithProviders(
+    <MemoryRouter initialEntries={['/home']}>
+      <MenuSearch />
+      <Where />
+    </MemoryRouter>,
+  );
+  fireEvent.click(screen.getByTestId('menu-search'));
+  return screen.getByRole('combobox');
+}
+const type = (input: HTMLElement, text: string) => fireEvent.change(input, { target: { value: text } });
+const pause = () => new Promise((resolve) => setTimeout(resolve, RECORD_SEARCH_DELAY_MS + 150));
+const groupTitles = () => [...document.querySelectorAll('.ant-select-item-group')].map((g) => g.textContent);
+const optionTexts = () => [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
+
+prepareCrmTests();
+beforeEach(() => {
+  vi.resetAllMocks();
+  signInOlivia();
+  api.searchRecords.mockResolvedValue({
+    code: 200,
+    data: [
+      { module: 'leads', id: 7, label: 'Ava Ashdown', detail: 'Quillfeather Ltd · ava@quillfeather.example' },
+      { module: 'account', id: 3, label: 'Ashdown Holdings', detail: '' },
+    ],
+  });
+});
+
+describe('the search palette', () => {
+  it('asks the server for records once typing pauses, from two characters on', async () => {
+    const input = openPalette();
+    type(input, 'A');
+    await pause();
+    expect(api.searchRecords).not.toHaveBeenCalled();
+    type(input, 'As');
+    type(input, 'Ash');
+    type(input, 'Ashd');
+    await waitFor(() => expect(api.searchRecords).toHaveBeenCalledTimes(1));
+    expect(api.searchRecords).toHaveBeenCalledWith('Ashd');
+  });
+
+  it('groups the records found by module, under the pages, and opens a record\'s detail page', async () => {
+    const input = openPalette();
+    type(input, 'Ashdown');
+    await waitFor(() => expect(groupTitles()).toEqual(['Leads', 'Accounts']));
+    expect(optionTexts()).toEqual(['Ava AshdownQuillfeather Ltd · ava@quillfeather.example', 'Ashdown Holdings']);
+    fireEvent.click(screen.getByText('Ava Ashdown'));
+    expect(screen.getByTestId('location').textContent).toBe('/Leads/leads-detail?flag=detail&id=7');
+  });
+
+  it('still finds pages by a misspelt title, first, with no heading when no record matches', async () => {
+    api.searchRecords.mockResolvedValue({ code: 200, data: [] });
+    const input = openPalette();
+    type(input, 'Leds');
+    await waitFor(() => expect(optionTexts()).toContain('Leads'));
+    await pause();
+    expect(groupTitles()).toEqual([]);
+    api.searchRecords.mockResolvedValue({ code: 200, data: [{ module: 'leads', id: 9, label: 'Leda Stone', detail: '' }] });
+    type(input, 'Leda');
+    await waitFor(() => expect(groupTitles()).toEqual(['Pages', 'Leads']));
+    expect(optionTexts()[0]).toBe('Leads');
+  });
+
+  it('does not search records for a user who may list none of them', async () => {
+    signInOlivia(['system:user:list']);
+    const input = openPalette();
+    type(input, 'Ashdown');
+    await pause();
+    expect(api.searchRecords).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,100 @@
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import { Card, Empty, Result, Statistic, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { DashboardWidget as Widget, WidgetData } from '@orbit/shared/contract/dashboard';
+import { isCrmModule } from '@orbit/shared/crm/modules';
+import { useMenuModel } from '../../../../layout/routes/useMenuModel';
+import { useModuleMeta } from '../../engine/useModuleMeta';
+import type { ChartPoint } from '../../report/components/chartOption';
+import ReportChart from '../../report/components/ReportChart';
+import { DetailTable, SummaryTable } from '../../report/components/ReportTables';
+import { useResultLabels } from '../../report/components/reportLabels';
+import { segmentFilter } from '../../report/components/segmentFilter';
+
+/** Grid rows are this tall (px); a widget spans `h` of them. */
+export const ROW_HEIGHT = 84;
+
+/** The change of a figure from the previous period, as a fraction (null without a previous value). */
+export function change(current: number, previous: number | null): number | null {
+  if (previous === null || previous === 0) return null;
+  return (current - previous) / Math.abs(previous);
+}
+
+/**
+ * One widget of a dashboard: its report as a chart (a segment opens the matching records), a single
+ * figure compared with the previous period, or a short table — or why it cannot show.
+ */
+export default function DashboardWidget({ widget, data }: { widget: Widget; data: WidgetData }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const menu = useMenuModel();
+  const report = data.report;
+  const def = report?.definition;
+  const meta = useModuleMeta(def?.module ?? 'leads', !!def).data;
+  const via = def?.related ? meta?.fields.find((f) => f.name === def.related) : undefined;
+  const relatedModule = via?.lookupModule && isCrmModule(via.lookupModule) ? via.lookupModule : undefined;
+  const relatedMeta = useModuleMeta(relatedModule ?? 'leads', !!relatedModule).data;
+  const related = relatedModule ? relatedMeta : undefined;
+  const labels = useResultLabels(data.result ?? undefined, meta, related);
+  const bodyHeight = widget.h * ROW_HEIGHT - 58;
+
+  const listPath = def ? menu.pages.find((p) => p.component === `crm/${def.module}/index`)?.fullPath : undefined;
+  const openSegment = (point: ChartPoint) => {
+    if (!def || !listPath || !data.result) return;
+    const filter = segmentFilter(def, data.result.groups, point.keys, point.rollup);
+    if (filter) void navigate(`${listPath}?filter=${encodeURIComponent(JSON.stringify(filter))}`);
+  };
+
+  const title = report ? (
+    <Typography.Link onClick={() => void navigate(`/report/report-detail?flag=detail&id=${report.id}`)} ellipsis>
+      {widget.title || report.name}
+      {widget.kind === 'figure' && widget.period ? ` · ${t(`dashboard.period.${widget.period}`)}` : ''}
+    </Typography.Link>
+  ) : (
+    t('dashboard.widget')
+  );
+
+  let body;
+  if (data.error || !data.result) {
+    body = <Result status="warning" subTitle={data.error ?? t('common.loadFailed')} style={{ padding: 8 }} />;
+  } else if (widget.kind === 'figure') {
+    const total = data.result.summary.find((r) => r.rollup.every(Boolean)) ?? data.result.summary.at(-1);
+    const value = total?.values[0] ?? null;
+    const before = data.previous?.summary.at(-1)?.values[0] ?? (data.previous ? 0 : null);
+    const delta = change(Number(value ?? 0), before === null ? null : Number(before));
+    body = (
+      <div data-testid="figure-body">
+        <Statistic value={labels.aggregateText(0, value)} title={data.result.aggregates[0]?.label} />
+        {delta !== null && (
+          <Typography.Text type={delta >= 0 ? 'success' : 'danger'} data-testid="widget-change">
+            {delta >= 0 ? <ArrowUpOutlined /> : <ArrowDownOutlined />} {Math.abs(Math.round(delta * 100))}% {t('dashboard.vsPrevious', { value: labels.aggregateText(0, before) })}
+          </Typography.Text>
+        )}
+        {delta === null && data.previous && <Typography.Text type="secondary">{t('dashboard.previousValue', { value: labels.aggregateText(0, before) })}</Typography.Text>}
+      </div>
+    );
+  } else if (widget.kind === 'chart' && def?.chart && data.result.summary.length) {
+    body = <ReportChart result={data.result} type={def.chart.type} aggregate={def.chart.aggregate} labels={labels} height={bodyHeight} onSegment={openSegment} />;
+  } else if (data.result.format !== 'tabular' && data.result.summary.length) {
+    body = (
+      <div style={{ height: bodyHeight, overflow: 'auto' }}>
+        <SummaryTable result={data.result} labels={labels} />
+      </div>
+    );
+  } else if (data.result.rows.length) {
+    body = (
+      <div style={{ height: bodyHeight, overflow: 'auto' }}>
+        <DetailTable result={data.result} meta={meta} related={related} />
+      </div>
+    );
+  } else {
+    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('report.noRecords')} />;
+  }
+
+  return (
+    <Card size="small" title={title} style={{ height: '100%', overflow: 'hidden' }} data-testid={`widget-${widget.kind}`}>
+      {body}
+    </Card>
+  );
+}

@@ -1,0 +1,45 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { prepareCrmTests, renderCrm } from '../../../../test/crmFixtures';
+import DetailTableCard from './DetailTableCard';
+
+prepareCrmTests();
+
+type Row = { id: number; name: string };
+const columns = [{ key: 'name', title: 'Name', render: (_: unknown, r: Row) => r.name }];
+const query = (over: Partial<{ data: Row[]; isError: boolean; isLoading: boolean; refetch: () => Promise<never> }>) => ({
+  data: undefined,
+  isError: false,
+  isLoading: false,
+  refetch: vi.fn(),
+  ...over,
+});
+
+function renderCard(q: ReturnType<typeof query>, count?: number) {
+  return renderCrm(<DetailTableCard<Row> title="Campaign History" count={count} query={q as never} rowKey="id" columns={columns} data-testid="card" />);
+}
+
+describe('DetailTableCard', () => {
+  it('shows the rows under its title with their count', () => {
+    renderCard(query({ data: [{ id: 1, name: 'Spring Webinar' }, { id: 2, name: 'Expo' }] }), 2);
+    expect(screen.getByText('Campaign History (2)')).toBeTruthy();
+    expect(screen.getByText('Spring Webinar')).toBeTruthy();
+    expect(screen.getByText('Expo')).toBeTruthy();
+  });
+
+  it('says when there is nothing, and not while loading', () => {
+    const { unmount } = renderCard(query({ data: [] }), 0);
+    expect(screen.getByText('None yet')).toBeTruthy();
+    unmount();
+    renderCard(query({ isLoading: true }));
+    expect(screen.queryByText('None yet')).toBeNull();
+    expect(screen.getByTestId('card').querySelector('.ant-spin-spinning')).toBeTruthy();
+  });
+
+  it('offers a retry when loading failed', () => {
+    const q = query({ isError: true });
+    renderCard(q);
+    fireEvent.click(screen.getByRole('button', { name: /retry/i }));
+    expect(q.refetch).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,35 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Card, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import LoadError from '../../../../components/admin/LoadError';
+
+type Props<Row> = {
+  title: string;
+  /** Shown after the title, as related lists show theirs. */
+  count?: number;
+  query: Pick<UseQueryResult<Row[]>, 'data' | 'isError' | 'isLoading' | 'refetch'>;
+  rowKey: keyof Row & string;
+  columns: ColumnsType<Row>;
+  'data-testid': string;
+};
+
+/**
+ * A card of a detail page showing one small table of the module's own (a lead's campaign history,
+ * an opportunity's stages): loading, error with retry, empty, rows — like the engine's related lists.
+ */
+export default function DetailTableCard<Row extends object>({ title, count, query, rowKey, columns, 'data-testid': testId }: Props<Row>) {
+  const { t } = useTranslation();
+  const rows = query.data ?? [];
+  return (
+    <Card size="small" title={count === undefined ? title : `${title} (${count})`} className="crm-detail-section" data-testid={testId}>
+      {query.isError ? (
+        <LoadError onRetry={() => void query.refetch()} />
+      ) : !query.isLoading && rows.length === 0 ? (
+        <Typography.Text type="secondary">{t('crm.detail.noRelated')}</Typography.Text>
+      ) : (
+        <Table<Row> rowKey={rowKey} size="small" pagination={false} loading={query.isLoading} dataSource={rows} columns={columns} />
+      )}
+    </Card>
+  );
+}

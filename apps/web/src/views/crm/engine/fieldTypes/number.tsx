@@ -1,0 +1,73 @@
+import { InputNumber, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '@orbit/shared/constants';
+import { currencySign, formatCurrency } from '../../../../utils/formatCurrency';
+import type { DisplayProps, FieldTypeView, FilterInputProps, InputProps } from './fieldTypeView';
+
+type NumberValue = number | string | null | undefined;
+const asNumber = (value: unknown): NumberValue => (typeof value === 'number' || typeof value === 'string' ? value : null);
+
+/**
+ * Numbers, percentages and money. Money stays a decimal string end to end (`stringMode`): the
+ * amount stored is the amount shown, only its format follows the language (SPEC §9).
+ */
+function numericView(options: { format: (value: number | string, language: Language) => string; suffix?: string; money?: boolean }): FieldTypeView {
+  const { format, suffix, money = false } = options;
+
+  function Display({ value }: DisplayProps) {
+    const { i18n } = useTranslation();
+    if (typeof value !== 'number' && typeof value !== 'string') return null;
+    return <>{format(value, i18n.language as Language)}</>;
+  }
+
+  function NumberInput({ value, onChange, id, autoFocus, label }: InputProps & { label?: string }) {
+    const { i18n } = useTranslation();
+    return (
+      <InputNumber<string | number>
+        id={id}
+        aria-label={label}
+        value={asNumber(value)}
+        onChange={(v) => onChange?.(v === '' ? null : (v ?? null))}
+        stringMode={money}
+        // Money is typed in the language's currency, the one it is shown in.
+        prefix={money ? currencySign(i18n.language as Language) : undefined}
+        suffix={suffix}
+        autoFocus={autoFocus}
+        style={{ width: '100%' }}
+      />
+    );
+  }
+
+  function FilterInput({ field, shape, value, onChange }: FilterInputProps) {
+    const { t } = useTranslation();
+    if (shape === 'range') {
+      const [from, to] = Array.isArray(value) ? (value as NumberValue[]) : [null, null];
+      return (
+        <Space.Compact style={{ width: 260 }}>
+          <NumberInput field={field} label={t('crm.filter.from')} value={from ?? null} onChange={(v) => onChange([v, to ?? null])} />
+          <NumberInput field={field} label={t('crm.filter.to')} value={to ?? null} onChange={(v) => onChange([from ?? null, v])} />
+        </Space.Compact>
+      );
+    }
+    return (
+      <div style={{ width: 160 }}>
+        <NumberInput field={field} label={t('crm.filter.value')} value={asNumber(value)} onChange={onChange} />
+      </div>
+    );
+  }
+
+  return {
+    Display,
+    Input: NumberInput,
+    FilterInput,
+    align: 'right',
+    // "125000" and "125000.00" are the same amount.
+    sameValue: (a, b) => (a === null || b === null ? a === b : Number(a) === Number(b)),
+  };
+}
+
+const plain = (value: number | string, language: Language) => new Intl.NumberFormat(language === 'zh' ? 'zh-CN' : 'en-US', { maximumFractionDigits: 6 }).format(Number(value));
+
+export const numberView = numericView({ format: plain });
+export const percentView = numericView({ format: (v, language) => `${plain(v, language)}%`, suffix: '%' });
+export const currencyView = numericView({ format: (v, language) => formatCurrency(v, language), money: true });

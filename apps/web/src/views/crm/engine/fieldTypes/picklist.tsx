@@ -1,0 +1,62 @@
+import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { FieldMeta } from '@orbit/shared/contract/crm';
+import DictTag from '../../../../components/dict/DictTag';
+import { dictSelectOptions, useDict } from '../../../../components/dict/useDict';
+import type { DisplayProps, FieldTypeView, FilterInputProps, InputProps } from './fieldTypeView';
+
+/** The values of the field's dictionary, labels in the current language. */
+function useChoices(field: FieldMeta) {
+  const dict = useDict(...(field.dictType ? [field.dictType] : []));
+  return field.dictType ? dict[field.dictType] : [];
+}
+
+function Display({ field, value }: DisplayProps) {
+  const options = useChoices(field);
+  if (typeof value !== 'string' && !Array.isArray(value)) return null;
+  return <DictTag options={options} value={value as string | string[]} />;
+}
+
+/** One value (picklist) or several (multi-picklist), from the field's dictionary. */
+function choiceInput(multiple: boolean) {
+  return function ChoiceInput({ field, value, onChange, id, autoFocus }: InputProps) {
+    const { t } = useTranslation();
+    const options = dictSelectOptions(useChoices(field));
+    return (
+      <Select
+        id={id}
+        mode={multiple ? 'multiple' : undefined}
+        value={multiple ? (Array.isArray(value) ? value : []) : typeof value === 'string' ? value : undefined}
+        onChange={(v: string | string[] | undefined) => onChange?.(v ?? null)}
+        options={options}
+        allowClear
+        showSearch={{ optionFilterProp: 'label' }}
+        placeholder={t('crm.form.choose')}
+        autoFocus={autoFocus}
+        style={{ width: '100%' }}
+      />
+    );
+  };
+}
+
+const SingleInput = choiceInput(false);
+const MultipleInput = choiceInput(true);
+
+/** "Is one of" and "includes any of" pick several values; "equals" one. */
+function FilterInput({ field, shape, value, onChange }: FilterInputProps) {
+  const Input = shape === 'list' ? MultipleInput : SingleInput;
+  return (
+    <div style={{ minWidth: 200 }}>
+      <Input field={field} value={(value ?? null) as string | string[] | null} onChange={onChange} />
+    </div>
+  );
+}
+
+export const picklistView: FieldTypeView = { Display, Input: SingleInput, FilterInput, massEditable: true, tag: true };
+
+export const multipicklistView: FieldTypeView = {
+  Display,
+  Input: MultipleInput,
+  FilterInput,
+  sameValue: (a, b) => JSON.stringify([...((a as string[] | null) ?? [])].sort()) === JSON.stringify([...((b as string[] | null) ?? [])].sort()),
+};

@@ -1,0 +1,167 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FIELD_TYPES } from '@orbit/shared/crm/fieldTypes';
+import type { FieldValue } from '@orbit/shared/crm/fieldValue';
+import { changeLanguage } from '../../../../i18n/i18n';
+import { chooseOption } from '../../../../test/antdSelect';
+import { dictApi, field, leadFields, prepareCrmTests, renderCrm, signInOlivia } from '../../../../test/crmFixtures';
+import { FieldDisplay } from './FieldDisplay';
+import { FieldInput } from './FieldInput';
+import { FIELD_TYPE_VIEWS, sameFieldValue } from './registry';
+
+const api = vi.hoisted(() => ({ lookupRecords: vi.fn(), lookupUsers: vi.fn(), metaVersionSeen: { use: () => null } }));
+vi.mock('../../../../api/crm', () => api);
+vi.mock('../../../../api/system/dict', () => dictApi);
+
+prepareCrmTests();
+beforeEach(() => {
+  signInOlivia();
+  api.lookupRecords.mockResolvedValue({ code: 200, total: 2, rows: [{ id: 3, label: 'Spring Webinar' }, { id: 4, label: 'Trade Fair' }] });
+});
+afterEach(async () => {
+  await changeLanguage('en');
+});
+
+/** An input bound to state, the way Form.Item binds it; the value on the wire shows in `data-testid=value`. */
+function Bound({ meta, initial = null }: { meta: Parameters<typeof FieldInput>[0]['field']; initial?: FieldValue }) {
+  const [value, setValue] = useState<FieldValue>(initial);
+  return (
+    <>
+      <FieldInput field={meta} value={value} onChange={setValue} id="input" />
+      <output data-testid="value">{JSON.stringify(value)}</output>
+    </>
+  );
+}
+const wireValue = () => JSON.parse(screen.getByTestId('value').textContent!) as unknown;
+
+describe('field-type registry', () => {
+  it('has a view with display, input and filter widget for every shared field type', () => {
+    for (const type of FIELD_TYPES) {
+      expect(FIELD_TYPE_VIEWS[type].Display).toBeTypeOf('function');
+      expect(FIELD_TYPE_VIEWS[type].Input).toBeTypeOf('function');
+      expect(FIELD_TYPE_VIEWS[type].FilterInput).toBeTypeOf('function');
+    }
+  });
+
+  it('shows a picklist value as its dictionary label in the tag colour of its class', async () => {
+    renderCrm(<FieldDisplay field={leadFields.status} value="qualified" />);
+    const tag = await screen.findByText('Qualified');
+    expect(tag.className).toContain('ant-tag-success');
+  });
+
+  it('shows money in the language\'s currency (SPEC §9) without changing the stored amount', async () => {
+    const { unmount } = renderCrm(<FieldDisplay field={leadFields.annualRevenue} value="125000.50" />);
+    expect(screen.getByText('$125,000.50')).toBeTruthy();
+    unmount();
+    await changeLanguage('zh');
+    const { container } = renderCrm(<FieldDisplay field={leadFields.annualRevenue} value="125000.50" />);
+    expect(container.textContent).toMatch(/¥125,00[01]$/);
+  });
+
+  it('links e-mail, phone and website through mailto:, tel: and https:, and never a javascript: text', () => {
+    renderCrm(
+      <>
+        <FieldDisplay field={leadFields.email} value="olivia@acme.com" />
+        <FieldDisplay field={leadFields.phone} value="+1 (555) 010-7" />
+        <FieldDisplay field={leadFields.website} value="acme.com" />
+        <FieldDisplay field={{ ...leadFields.website, name: 'other' }} value="javascript:alert(1)" />
+      </>,
+    );
+    expect(screen.getByText('olivia@acme.com').getAttribute('href')).toBe('mailto:olivia@acme.com');
+    expect(screen.getByText('+1 (555) 010-7').getAttribute('href')).toBe('tel:+15550107');
+    expect(screen.getByText('acme.com').getAttribute('href')).toBe('https://acme.com');
+    expect(screen.getByText('javascript:alert(1)').tagName).not.toBe('A');
+  });
+
+  it('shows a lookup by the name the answer gave, linked to the record when the user may open it', () => {
+    signInOlivia(['*:*:*'], ['leads']);
+    const { container } = renderCrm(
+      <>
+        <FieldDisplay field={leadFields.campaignId} value={3} lookups={{ campaign: { 3: 'Spring Webinar' } }} />
+        <FieldDisplay field={leadFields.ownerId} value={5} lookups={{ user: { 5: 'Olivia Park' } }} />
+        <FieldDisplay field={{ ...leadFields.campaignId, name: 'lead', lookupModule: 'leads' }} value={8} lookups={{ leads: { 8: 'Wei Wang' } }} />
+      </>,
+    );
+    // The test session's menu has the leads pages only: campaigns and users are names, a lead a link.
+    expect(container.textContent).toContain('Spring Webinar');
+    expect(container.textContent).toContain('Olivia Park');
+    expect([...container.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([['Wei Wang', '/Leads/leads-detail?flag=detail&id=8']]);
+  });
+
+  it('links a related record to its detail page with the module named', () => {
+    const relatedTo = field('relatedTo', 'relatedRecord', 'Related To', { relatedModules: ['leads', 'account'] });
+    renderCrm(<FieldDisplay field={relatedTo} value={{ module: 'leads', id: 7 }} lookups={{ leads: { 7: 'Olivia Park' } }} />);
+    expect(screen.getByText('Olivia Park').getAttribute('href')).toBe('/Leads/leads-detail?flag=detail&id=7');
+    expect(screen.getByText('Leads:', { exact: false })).toBeTruthy();
+  });
+
+  it('shows dates as days, date-times in local time, checkboxes as a tick', () => {
+    renderCrm(
+      <>
+        <FieldDisplay field={field('due', 'date', 'Due')} value="2026-11-23" />
+        <FieldDisplay field={field('done', 'checkbox', 'Done')} value={true} />
+      </>,
+    );
+    expect(screen.getByText('2026-11-23')).toBeTruthy();
+    expect(screen.getByLabelText('Yes')).toBeTruthy();
+  });
+
+  it('types text, whole numbers and money as the wire carries them (money as a decimal string, in the language\'s currency)', async () => {
+    const { container } = renderCrm(<Bound meta={leadFields.annualRevenue} />);
+    expect(container.querySelector('.ant-input-number-prefix')?.textContent).toBe('$');
+    fireEvent.change(screen.getByRole('spinbutton'), { target: { value: '1250.5' } });
+    await waitFor(() => expect(wireValue()).toBe('1250.5'));
+    cleanup();
+    renderCrm(<Bound meta={leadFields.employees} />);
+    fireEvent.change(screen.getByRole('spinbutton'), { target: { value: '42' } });
+    await waitFor(() => expect(wireValue()).toBe(42));
+    cleanup();
+    renderCrm(<Bound meta={leadFields.company} initial="Acme" />);
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'Globex' } });
+    expect(wireValue()).toBe('Globex');
+  });
+
+  it('picks a picklist value from the field\'s dictionary', async () => {
+    renderCrm(<Bound meta={leadFields.rating} />);
+    await chooseOption(screen.getByRole('combobox'), 'Hot');
+    expect(wireValue()).toBe('hot');
+  });
+
+  it('picks a lookup from the module\'s lookup endpoint and keeps the id', async () => {
+    renderCrm(<Bound meta={leadFields.campaignId} />);
+    await chooseOption(screen.getByRole('combobox'), 'Trade Fair');
+    expect(wireValue()).toBe(4);
+    expect(api.lookupRecords).toHaveBeenCalledWith('campaign', expect.objectContaining({ pageNum: 1 }));
+  });
+
+  it('types a date as a calendar day and a date-time as an instant', async () => {
+    renderCrm(<Bound meta={field('due', 'date', 'Due')} />);
+    const day = screen.getByRole('textbox');
+    fireEvent.mouseDown(day);
+    fireEvent.change(day, { target: { value: '2026-12-24' } });
+    fireEvent.keyDown(day, { key: 'Enter' });
+    await waitFor(() => expect(wireValue()).toBe('2026-12-24'));
+    cleanup();
+    renderCrm(<Bound meta={field('remind', 'datetime', 'Remind')} />);
+    const time = screen.getByRole('textbox');
+    fireEvent.mouseDown(time);
+    fireEvent.change(time, { target: { value: '2026-12-24 09:30:00' } });
+    fireEvent.keyDown(time, { key: 'Enter' });
+    await waitFor(() => expect(wireValue()).toBe(new Date(2026, 11, 24, 9, 30).toISOString()));
+  });
+
+  it('ticks a checkbox as true and false', () => {
+    renderCrm(<Bound meta={field('doNotCall', 'checkbox', 'Do Not Call')} initial={false} />);
+    fireEvent.click(screen.getByRole('checkbox'));
+    expect(wireValue()).toBe(true);
+  });
+
+  it('compares money by amount and multi-picklists as sets', () => {
+    expect(sameFieldValue('currency', '125000.00', '125000')).toBe(true);
+    expect(sameFieldValue('currency', '125000.00', null)).toBe(false);
+    expect(sameFieldValue('multipicklist', ['a', 'b'], ['b', 'a'])).toBe(true);
+    expect(sameFieldValue('text', 'a', 'a ')).toBe(false);
+    expect(sameFieldValue('checkbox', false, null)).toBe(true);
+  });
+});

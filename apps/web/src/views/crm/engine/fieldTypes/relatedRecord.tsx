@@ -1,0 +1,81 @@
+import { Select, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isCrmModule, type CrmModule } from '@orbit/shared/crm/modules';
+import LookupSelect from '../LookupSelect';
+import { useRecordLink } from '../useRecordLink';
+import type { DisplayProps, FieldTypeView, FilterInputProps, InputProps } from './fieldTypeView';
+
+type Related = { module: CrmModule; id: number };
+
+const asRelated = (value: unknown): Related | null => {
+  const v = value as Partial<Related> | null;
+  return v && typeof v === 'object' && isCrmModule(v.module) && typeof v.id === 'number' ? (v as Related) : null;
+};
+
+/** A record of one of several modules (a task's "related to"): its module, then its name, linked. */
+function Display({ value, lookups }: DisplayProps) {
+  const { t } = useTranslation();
+  const recordLink = useRecordLink();
+  const related = asRelated(value);
+  if (!related) return null;
+  const label = lookups?.[related.module]?.[String(related.id)] ?? `#${related.id}`;
+  const href = recordLink(related.module, related.id);
+  return (
+    <span>
+      <span className="crm-related-module">{t(`crm.module.${related.module}`)}: </span>
+      {href ? (
+        <Link to={href} className="crm-inline-link">
+          {label}
+        </Link>
+      ) : (
+        label
+      )}
+    </span>
+  );
+}
+
+/** First the module (among those the field allows), then a record of it. */
+function Input({ field, value, onChange, id, lookups, autoFocus }: InputProps) {
+  const { t } = useTranslation();
+  const related = asRelated(value);
+  const modules = (field.relatedModules ?? []).filter(isCrmModule);
+  const [chosen, setChosen] = useState<CrmModule | undefined>(related?.module ?? modules[0]);
+  const module = related?.module ?? chosen;
+  return (
+    <Space.Compact style={{ width: '100%' }}>
+      <Select
+        value={module}
+        onChange={(next: CrmModule) => {
+          setChosen(next);
+          if (related && related.module !== next) onChange?.(null);
+        }}
+        options={modules.map((m) => ({ value: m, label: t(`crm.module.${m}`) }))}
+        style={{ width: 140 }}
+        aria-label={t('crm.form.relatedModule')}
+      />
+      {module && (
+        <LookupSelect
+          key={module}
+          id={id}
+          target={module}
+          value={related?.id ?? null}
+          onChange={(next) => onChange?.(typeof next === 'number' ? { module, id: next } : null)}
+          labels={lookups?.[module]}
+          autoFocus={autoFocus}
+        />
+      )}
+    </Space.Compact>
+  );
+}
+
+function FilterInput({ field, value, onChange }: FilterInputProps) {
+  return (
+    <div style={{ minWidth: 320 }}>
+      <Input field={field} value={asRelated(value)} onChange={onChange} />
+    </div>
+  );
+}
+
+export const relatedRecordView: FieldTypeView = { Display, Input, FilterInput, pointAt: (module, id) => ({ module, id }) };

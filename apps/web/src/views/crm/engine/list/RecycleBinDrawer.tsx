@@ -1,0 +1,58 @@
+import { UndoOutlined } from '@ant-design/icons';
+import { App, Button, Drawer, Space, Typography, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { CrmRecord, ModuleMeta, RecordPage } from '@orbit/shared/contract/crm';
+import { RECYCLE_BIN_DAYS, type CrmModule } from '@orbit/shared/crm/modules';
+import { listRecycleBin, restoreRecords } from '../../../../api/crm';
+import ListTable from '../../../../components/admin/ListTable';
+import { useListController } from '../../../../components/admin/useListController';
+import { parseTime } from '../../../../utils/formatTime';
+import { recordName } from '../moduleMeta';
+import { useShowError } from '../useShowError';
+
+type Deleted = CrmRecord & { deletedAt?: string };
+type Props = { module: CrmModule; meta: ModuleMeta; open: boolean; onClose: () => void; onRestored: () => void };
+
+/** The user's deleted records of the module (everyone's for an administrator), kept 30 days, and their restore. */
+export default function RecycleBinDrawer({ module, meta, open, onClose, onRestored }: Props) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const showError = useShowError();
+  const list = useListController<object, Deleted, RecordPage>({
+    queryKey: `crm-recycle-${module}`,
+    fetchPage: ({ pageNum, pageSize }) => listRecycleBin(module, { pageNum, pageSize }),
+    initialFilters: {},
+    enabled: open,
+  });
+  const ids = list.selectedRowKeys.map(Number);
+
+  const restore = async () => {
+    if (!ids.length) {
+      void message.warning(t('server.validation.selectRecord'));
+      return;
+    }
+    await restoreRecords(module, ids);
+    void message.success(t('crm.recycle.restored', { count: ids.length }));
+    list.setSelectedRowKeys([]);
+    list.refetch();
+    onRestored();
+  };
+
+  const columns: TableColumnsType<Deleted> = [
+    { key: 'name', title: t('crm.list.name'), render: (_, record) => recordName(meta, record) },
+    { key: 'owner', title: t('crm.list.owner'), render: (_, record) => list.data?.lookups.user?.[record.ownerId] ?? '' },
+    { key: 'deletedAt', title: t('crm.recycle.deletedAt'), render: (_, record) => parseTime(record.deletedAt) },
+  ];
+
+  return (
+    <Drawer open={open} title={t('crm.recycle.title')} size="large" onClose={onClose} destroyOnHidden>
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Typography.Text type="secondary">{t('crm.recycle.hint', { days: RECYCLE_BIN_DAYS })}</Typography.Text>
+        <Button icon={<UndoOutlined />} onClick={() => void restore().catch(showError)} data-testid="recycle-restore">
+          {t('crm.recycle.restore')}
+        </Button>
+        <ListTable list={list} rowKey="id" columns={columns} selectable data-testid="recycle-table" />
+      </Space>
+    </Drawer>
+  );
+}

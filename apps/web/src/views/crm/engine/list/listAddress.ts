@@ -1,0 +1,46 @@
+import { recordListQuery } from '@orbit/shared/contract/crm';
+import type { FilterNode } from '@orbit/shared/crm/filter';
+import type { Sort } from '../../../../components/admin/useListController';
+import type { RecordFilters } from './useRecordListController';
+
+/**
+ * What a list shows — its filter, columns, sort, owner scope and quick search, and the view they
+ * started from — as another page (the print view) receives it in its address. The parameters are
+ * the list endpoint's own (`recordListQuery`), so the address is read with the server's rules; the
+ * view travels as `view`, for its name only: its settings are already in the others.
+ */
+export type ListSettings = RecordFilters & Sort & { viewId?: number };
+
+export function listAddressQuery(settings: ListSettings): string {
+  const params = new URLSearchParams();
+  const put = (name: string, value: string | undefined) => {
+    if (value) params.set(name, value);
+  };
+  put('view', settings.viewId ? String(settings.viewId) : undefined);
+  put('owner', settings.owner);
+  put('q', settings.q?.trim());
+  put('filter', settings.filter ? JSON.stringify(settings.filter) : undefined);
+  put('fields', settings.columns.join(','));
+  put('orderByColumn', settings.orderByColumn);
+  put('isAsc', settings.orderByColumn ? settings.isAsc : undefined);
+  return params.toString();
+}
+
+const addressQuery = recordListQuery.omit({ viewId: true, pageNum: true, pageSize: true });
+
+/** The settings of an address made by `listAddressQuery`; null when it was tampered with beyond reading. */
+export function listSettingsOf(params: URLSearchParams): ListSettings | null {
+  const parsed = addressQuery.safeParse(Object.fromEntries([...params].filter(([name]) => name !== 'view')));
+  if (!parsed.success) return null;
+  const { q, owner, filter, fields, orderByColumn, isAsc } = parsed.data;
+  const viewId = Number(params.get('view'));
+  return {
+    q,
+    owner: owner ?? 'all',
+    filter: (filter as FilterNode | undefined) ?? null,
+    columns: fields ? fields.split(',') : [],
+    orderByColumn,
+    isAsc: isAsc === 'asc' || isAsc === 'ascending' ? 'asc' : isAsc ? 'desc' : undefined,
+    viewId: Number.isSafeInteger(viewId) && viewId > 0 ? viewId : undefined,
+  };
+}

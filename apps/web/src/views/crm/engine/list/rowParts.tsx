@@ -1,0 +1,24 @@
+import type { TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { CrmRecord } from '@orbit/shared/contract/crm';
+import type { CrmModule } from '@orbit/shared/crm/modules';
+import { MODULE_RECORD_VIEWS } from '../moduleRecordViews';
+import { useModulePermissions } from '../useModulePermissions';
+
+/**
+ * A module's own parts of its rows (moduleRecordViews.ts) for a table of its records: the rows'
+ * class and, for users allowed to use them, a last column of one-click actions.
+ */
+export function useRowParts(module: CrmModule, onChanged: () => void): { rowClassName?: (record: CrmRecord) => string; actionColumns: TableColumnsType<CrmRecord> } {
+  const { t } = useTranslation();
+  const can = useModulePermissions(module);
+  const views = MODULE_RECORD_VIEWS[module];
+  const RowActions = views?.RowActions;
+  const allowed = !!RowActions && (!views?.rowActionsNeed || can[views.rowActionsNeed]);
+  return {
+    rowClassName: views?.rowClassName,
+    actionColumns: allowed
+      ? [{ key: '__actions', title: t('crm.list.rowActions'), fixed: 'right', render: (_, record) => <RowActions record={record} onChanged={onChanged} /> }]
+      : [],
+  };
+}

@@ -1,0 +1,51 @@
+import type { ConvertLeadBody, CrmRecord } from '@orbit/shared/contract/crm';
+
+/** The account a lead becomes: a new one, one of the duplicate candidates (its id), or another one searched for. */
+export type AccountPick = 'new' | 'other' | number;
+
+/**
+ * What the conversion dialog holds, nested as the request is, so that the server's field errors
+ * ("opportunity.stage", "account.name") land on the dialog's own fields.
+ */
+export type ConvertValues = {
+  account: { pick: AccountPick; name?: string | null; accountId?: number | null };
+  opportunity: { create: boolean; name?: string | null; closeDate?: string | null; stage?: string | null; amount?: string | number | null };
+  task: { create: boolean; subject?: string | null; dueDate?: string | null };
+  ownerId: number;
+};
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/**
+ * Where a dialog starts: a new account (when the user may create one) named after the lead's
+ * company, or the lead when it has none; an opportunity "<company> - " when the user may create
+ * one; no task; the lead's owner.
+ */
+export function initialConvertValues(
+  lead: CrmRecord,
+  name: string,
+  options: { newAccount: boolean; opportunity: boolean; stage: string | null; taskSubject: string },
+): ConvertValues {
+  const company = text(lead.company);
+  return {
+    account: { pick: options.newAccount ? 'new' : 'other', name: company || name },
+    opportunity: { create: options.opportunity, name: `${company || name} - `, closeDate: null, stage: options.stage, amount: null },
+    task: { create: false, subject: options.taskSubject, dueDate: null },
+    ownerId: lead.ownerId,
+  };
+}
+
+/** The request of a conversion: based on the lead's version, with the parts the user chose. */
+export function convertLeadPayload(lead: CrmRecord, values: ConvertValues): ConvertLeadBody {
+  const { account, opportunity, task } = values;
+  return {
+    leadId: lead.id,
+    version: lead.version,
+    account: account.pick === 'new' ? { mode: 'new', name: text(account.name) } : { mode: 'existing', accountId: account.pick === 'other' ? account.accountId! : account.pick },
+    opportunity: opportunity.create
+      ? { name: text(opportunity.name), closeDate: opportunity.closeDate ?? '', stage: opportunity.stage ?? '', amount: opportunity.amount ?? null }
+      : null,
+    task: task.create ? { subject: text(task.subject), dueDate: task.dueDate ?? null } : null,
+    ownerId: values.ownerId,
+  };
+}

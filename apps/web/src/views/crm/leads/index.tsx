@@ -1,0 +1,10 @@
+import { useTranslation } from 'react-i18next';
+import { PERMISSIONS } from '@orbit/shared/permissions';
+import RecordList from '../engine/list/RecordList';
+import AddToCampaignDialog from './components/AddToCampaignDialog';
+
+/** Leads › list (`/Leads/leads-index`): the engine's list of the leads module, with its own mass action "add to campaign". */
+export default function LeadsIndexPage() {
+  const { t } = useTranslation();
+  return <RecordList module="leads" massActions={[{ key: 'campaign', label: t('crm.leads.addToCampaign'), permission: PERMISSIONS.leads.edit, Dialog: AddToCampaignDialog }]} />;
+}

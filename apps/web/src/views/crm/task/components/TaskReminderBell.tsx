@@ -1,0 +1,133 @@
+import { BellOutlined, CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { Badge, Button, Empty, Popover, Space, Spin, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { TaskReminder, TaskRemindersAnswer } from '@orbit/shared/contract/taskReminders';
+import { isCrmModule } from '@orbit/shared/crm/modules';
+import LoadError from '../../../../components/admin/LoadError';
+import { useRecordLink } from '../../engine/useRecordLink';
+import { useTaskReminders } from './useTaskReminders';
+import './TaskReminderBell.css';
+
+/**
+ * The navbar's bell: how many of the user's task reminders are due and unread, and, opened, the due
+ * ones (subject, related record, due date). A click opens the task and marks it read; each can be
+ * marked read or dismissed, or all at once. Shown to users who may see tasks.
+ */
+export default function TaskReminderBell() {
+  const { t } = useTranslation();
+  const { allowed, reminders, markRead, dismiss } = useTaskReminders();
+  const [open, setOpen] = useState(false);
+  if (!allowed) return null;
+  const unread = reminders.data?.unread ?? 0;
+  const rows = reminders.data?.rows ?? [];
+
+  const content = reminders.isError ? (
+    <LoadError onRetry={() => void reminders.refetch()} />
+  ) : reminders.isLoading ? (
+    <div className="task-reminders-state">
+      <Spin />
+    </div>
+  ) : !rows.length ? (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('crm.reminders.empty')} />
+  ) : (
+    <ReminderList answer={reminders.data!} onMarkRead={(id) => markRead.mutate({ ids: [id] })} onDismiss={(id) => dismiss.mutate({ ids: [id] })} onOpened={() => setOpen(false)} />
+  );
+
+  return (
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      trigger="click"
+      placement="bottomRight"
+      arrow={false}
+      title={
+        <div className="task-reminders-header">
+          <span>{t('crm.reminders.title')}</span>
+          {rows.length > 0 && (
+            <Space size={0}>
+              <Button type="link" size="small" disabled={!unread} loading={markRead.isPending} onClick={() => markRead.mutate({ all: true })} data-testid="reminders-read-all">
+                {t('crm.reminders.markAllRead')}
+              </Button>
+              <Button type="link" size="small" loading={dismiss.isPending} onClick={() => dismiss.mutate({ all: true })} data-testid="reminders-dismiss-all">
+                {t('crm.reminders.dismissAll')}
+              </Button>
+            </Space>
+          )}
+        </div>
+      }
+      content={<div className="task-reminders" data-testid="task-reminders">{content}</div>}
+    >
+      <Badge count={unread} size="small" offset={[-6, 6]}>
+        <Button
+          type="text"
+          icon={<BellOutlined />}
+          aria-label={unread ? t('crm.reminders.bellUnread', { count: unread }) : t('crm.reminders.bell')}
+          data-testid="reminder-bell"
+        />
+      </Badge>
+    </Popover>
+  );
+}
+
+type ListProps = { answer: TaskRemindersAnswer; onMarkRead: (id: number) => void; onDismiss: (id: number) => void; onOpened: () => void };
+
+function ReminderList({ answer, onMarkRead, onDismiss, onOpened }: ListProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const recordLink = useRecordLink();
+  const relatedName = (reminder: TaskReminder): string | null => {
+    const related = reminder.relatedTo as { module: string; id: number } | null;
+    if (!related || !isCrmModule(related.module)) return null;
+    const name = answer.lookups[related.module]?.[related.id] ?? `#${related.id}`;
+    return `${t(`crm.record.${related.module}`)}: ${name}`;
+  };
+  const openTask = (reminder: TaskReminder) => {
+    if (!reminder.read) onMarkRead(reminder.id);
+    const href = recordLink('task', reminder.id);
+    if (href) navigate(href);
+    onOpened();
+  };
+  return (
+    <>
+      <ul className="task-reminders-list">
+        {answer.rows.map((reminder) => {
+          const related = relatedName(reminder);
+          return (
+            <li key={reminder.id} className={reminder.read ? 'task-reminder' : 'task-reminder task-reminder-unread'} data-testid="task-reminder">
+              <button type="button" className="task-reminder-open" onClick={() => openTask(reminder)}>
+                <Typography.Text strong={!reminder.read} ellipsis>
+                  {String(reminder.subject ?? `#${reminder.id}`)}
+                </Typography.Text>
+                {related && (
+                  <Typography.Text type="secondary" ellipsis>
+                    {related}
+                  </Typography.Text>
+                )}
+                <Typography.Text type="secondary">
+                  {typeof reminder.dueDate === 'string' ? t('crm.reminders.due', { date: reminder.dueDate }) : t('crm.reminders.noDueDate')}
+                </Typography.Text>
+              </button>
+              <Space size={0} className="task-reminder-actions">
+                {!reminder.read && (
+                  <Tooltip title={t('crm.reminders.markRead')}>
+                    <Button type="text" size="small" icon={<CheckOutlined />} aria-label={t('crm.reminders.markRead')} onClick={() => onMarkRead(reminder.id)} />
+                  </Tooltip>
+                )}
+                <Tooltip title={t('crm.reminders.dismiss')}>
+                  <Button type="text" size="small" icon={<CloseOutlined />} aria-label={t('crm.reminders.dismiss')} onClick={() => onDismiss(reminder.id)} />
+                </Tooltip>
+              </Space>
+            </li>
+          );
+        })}
+      </ul>
+      {answer.total > answer.rows.length && (
+        <Typography.Text type="secondary" className="task-reminders-more">
+          {t('crm.reminders.more', { shown: answer.rows.length, total: answer.total })}
+        </Typography.Text>
+      )}
+    </>
+  );
+}

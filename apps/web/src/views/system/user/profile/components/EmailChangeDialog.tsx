@@ -1,0 +1,69 @@
+import { Alert, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EMAIL_CODE_LENGTH, EMAIL_MAX, PASSWORD_MAX } from '@orbit/shared/constants';
+import { changeEmailBody, confirmEmailBody, type ChangeEmailBody, type ConfirmEmailBody } from '@orbit/shared/contract/user';
+import DialogForm from '../../../../../components/admin/DialogForm';
+import { useFormSubmit } from '../../../../../components/admin/useFormSubmit';
+import { useZodRule } from '../../../../../components/admin/useZodRule';
+
+type Props = {
+  open: boolean;
+  onClose: () => void;
+  onRequest: (values: ChangeEmailBody) => Promise<{ msg: string }>;
+  onConfirm: (values: ConfirmEmailBody) => Promise<unknown>;
+};
+type Values = { email: string; password: string; code: string };
+/** First the new address and the current password; then the code the server mailed there. */
+type Step = { kind: 'request' } | { kind: 'confirm'; email: string; notice: string };
+
+/** Changing one's own e-mail address in two steps, as the server requires. */
+export default function EmailChangeDialog({ open, onClose, onRequest, onConfirm }: Props) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const zodRule = useZodRule();
+  const [step, setStep] = useState<Step>({ kind: 'request' });
+  // Step one leads to step two (its notice says where the code went); step two closes.
+  const save = async (values: Values) => {
+    if (step.kind === 'confirm') return onConfirm({ email: step.email, code: values.code });
+    const answer = await onRequest({ email: values.email, password: values.password });
+    setStep({ kind: 'confirm', email: values.email, notice: answer.msg });
+  };
+  const confirming = step.kind === 'confirm';
+  const { saving, submit } = useFormSubmit(form, save, () => confirming && onClose(), confirming ? 'server.profile.emailChanged' : null);
+
+  return (
+    <Modal
+      open={open}
+      title={t('profile.emailChangeTitle')}
+      okText={t(step.kind === 'request' ? 'profile.emailSendCode' : 'profile.emailConfirm')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      afterClose={() => setStep({ kind: 'request' })}
+      destroyOnHidden
+    >
+      <DialogForm form={form} layout="vertical" data-testid="email-change-form">
+        {step.kind === 'request' ? (
+          <>
+            <Alert type="info" showIcon message={t('profile.emailChangeHint')} style={{ marginBottom: 16 }} />
+            <Form.Item name="email" label={t('profile.newEmail')} required rules={[zodRule(changeEmailBody.shape.email, 'email')]}>
+              <Input maxLength={EMAIL_MAX} autoComplete="email" />
+            </Form.Item>
+            <Form.Item name="password" label={t('profile.currentPassword')} required rules={[zodRule(changeEmailBody.shape.password, 'password')]}>
+              <Input.Password maxLength={PASSWORD_MAX} autoComplete="current-password" />
+            </Form.Item>
+          </>
+        ) : (
+          <>
+            <Alert type="success" showIcon message={step.notice} style={{ marginBottom: 16 }} />
+            <Form.Item name="code" label={t('profile.emailCode')} required rules={[zodRule(confirmEmailBody.shape.code, 'code')]}>
+              <Input maxLength={EMAIL_CODE_LENGTH} inputMode="numeric" autoComplete="one-time-code" />
+            </Form.Item>
+          </>
+        )}
+      </DialogForm>
+    </Modal>
+  );
+}

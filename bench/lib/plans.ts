@@ -1,0 +1,12 @@
+/**
+ * Query plans as evidence of which index serves a list: `EXPLAIN (ANALYZE, BUFFERS)` of a
+ * statement the engine ran, without costs (the plan's shape and real rows, times and buffers are
+ * what tell).
+ */
+import type pg from 'pg';
+import type { Statement } from './sqlCapture';
+
+export async function planOf(pool: pg.Pool, statement: Statement): Promise<string> {
+  const result = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) ${statement.text}`, statement.values);
+  return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+}

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { accessibilityViolations } from '../helpers/accessibility';
+import { serverAndBrowser } from '../helpers/suite';
+import { openPage, signedInPage } from './shell-support';
+
+/** A page of every area: the business lists, reports, the dashboard, set-up, administration, monitoring, the profile. */
+const PAGES = [
+  '/home',
+  '/Leads/leads-index',
+  '/opportunity/opportunity-index',
+  '/account/account-index',
+  '/task/task-index',
+  '/campaign/campaign-index',
+  '/report/report-index',
+  '/dashboard/dashboard-index',
+  '/setup/index-leads/leads-fields',
+  '/system/user',
+  '/system/role',
+  '/system/menu',
+  '/system/dept',
+  '/system/dict',
+  '/setup/log-operation',
+  '/setup/log-login',
+  '/user/profile',
+];
+/** Detail pages of demo records (ids of the seeded demo data), and the pipeline board. */
+const RECORD_PAGES: Array<[string, string]> = [
+  ['/Leads/leads-detail?flag=detail&id=3', 'record-detail-leads'],
+  ['/opportunity/opportunity-detail?flag=detail&id=3', 'record-detail-opportunity'],
+  ['/account/account-detail?flag=detail&id=1', 'record-detail-account'],
+  ['/campaign/campaign-detail?flag=detail&id=1', 'record-detail-campaign'],
+  ['/opportunity/opportunity-index?mode=board', 'pipeline-board'],
+];
+
+/** Once the page's data has arrived: spinners and skeletons gone. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.locator('.ant-spin-spinning, .ant-skeleton-active').first().waitFor({ state: 'detached', timeout: 20_000 }).catch(() => undefined);
+  await page.waitForTimeout(300);
+}
+
+/**
+ * axe-core's WCAG 2 A/AA rules (serious and critical) on every main screen, in both languages:
+ * the target is none. Colour contrast is fixed once in the theme (apps/web/src/app/theme.ts).
+ */
+describe('accessibility', () => {
+  const app = serverAndBrowser();
+
+  for (const language of ['en', 'zh'] as const) {
+    it(`finds no serious WCAG violation on the sign-in page and the main screens (${language})`, async () => {
+      const found: string[] = [];
+      const anonymous = await app.browser.newContext();
+      await anonymous.addCookies([{ name: 'language', value: language, url: app.server.url }]);
+      const login = await anonymous.newPage();
+      await login.goto(`${app.server.url}/login`);
+      await login.getByRole('button', { name: /^(Sign in|登\s?录)$/ }).waitFor();
+      found.push(...(await accessibilityViolations(login)).map((v) => `/login: ${v}`));
+      await anonymous.close();
+
+      // Each screen in a tab of its own: a tab's session keeps the pages it visited mounted, which
+      // would make every check slower than the last.
+      const { context, page: first } = await signedInPage(app.browser, app.server.url, { language });
+      await first.close();
+      const check = async (name: string, open: (page: Page) => Promise<void>) => {
+        const page = await context.newPage();
+        await open(page);
+        await settled(page);
+        found.push(...(await accessibilityViolations(page)).map((v) => `${name}: ${v}`));
+        expect(await page.locator('html').getAttribute('lang')).toBe(language === 'zh' ? 'zh-CN' : 'en');
+        await page.close();
+      };
+      for (const path of PAGES) await check(path, (page) => openPage(page, app.server.url, path));
+      for (const [path, testId] of RECORD_PAGES) {
+        await check(path, async (page) => {
+          await page.goto(`${app.server.url}${path}`);
+          await page.getByTestId(testId).waitFor();
+        });
+      }
+      // A dialog: the new-record form of a module with one record type.
+      await check('task form', async (page) => {
+        await openPage(page, app.server.url, '/task/task-index');
+        await page.getByTestId('record-new').click();
+        await page.getByRole('dialog').waitFor();
+        await page.waitForTimeout(400);
+      });
+      await context.close();
+      expect(found).toEqual([]);
+    }, 420_000); // 25 screens, each in a fresh tab: minutes on two busy cores
+  }
+
+  it('signs in with the keyboard alone, then reaches a list and a form and leaves it with Escape', async () => {
+    const context = await app.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${app.server.url}/login`);
+    const userName = page.getByLabel(/^(User name|用户名)$/);
+    await userName.waitFor();
+    // The first field has the focus on arrival, or is the first the Tab key reaches.
+    if (!(await userName.evaluate((el) => el === document.activeElement))) {
+      for (let i = 0; i < 10 && !(await userName.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    }
+    expect(await userName.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('admin');
+    // Then past "Forgot password?" (in the password field's label row) to the password.
+    const password = page.getByLabel(/^(Password|密码)$/);
+    for (let i = 0; i < 3 && !(await password.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    expect(await password.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('admin123');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+
+    await openPage(page, app.server.url, '/task/task-index');
+    await settled(page);
+    // Tab reaches the list's "New" button; Enter opens the form, whose first field has the focus.
+    const newButton = page.getByTestId('record-new');
+    for (let i = 0; i < 60 && !(await newButton.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    expect(await newButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    // The form's drawer holds the focus (antd focuses its frame); the next Tab is on one of its controls.
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.ant-drawer'))).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    // Escape closes it and gives the focus back to the button that opened it.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => newButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    await context.close();
+  }, 120_000);
+});

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { screenshot } from '../helpers/browser';
+import { apiOf, type Api } from '../helpers/api';
+import { serverAndBrowser } from '../helpers/suite';
+import { openPage, signedInPage } from './shell-support';
+
+const listOf = (page: Page) => page.locator('[data-testid="record-list-opportunity"]:visible');
+const boardOf = (page: Page) => page.locator('[data-testid="pipeline-board"]:visible');
+const detailOf = (page: Page) => page.locator('[data-testid="record-detail-opportunity"]:visible');
+const column = (page: Page, stage: string) => boardOf(page).getByTestId(`board-column-${stage}`);
+
+/**
+ * Drags a card onto a column with the mouse, as a user does: Chromium turns the moves into the
+ * HTML5 drag events the board listens to (a second move over the target lets it see dragover).
+ */
+async function dragCard(page: Page, card: Locator, target: Locator): Promise<void> {
+  await card.scrollIntoViewIfNeeded();
+  const from = (await card.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height - 8);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height - 4, { steps: 3 });
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(to.x + to.width / 2, to.y + 120, { steps: 10 });
+  await page.mouse.move(to.x + to.width / 2 + 5, to.y + 125, { steps: 2 });
+  await page.mouse.up();
+}
+
+/** Waits until nothing on the page is loading any more, for a screenshot that shows the page as it stays. */
+async function settled(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('.ant-spin-spinning:visible, .ant-skeleton:visible').count(), { timeout: 20_000 }).toBe(0);
+}
+
+/** An account and an opportunity of the signed-in user's, for the board to show. */
+async function dealOf(api: Api, account: string, body: Record<string, unknown>): Promise<number> {
+  const created = await api('POST', '/crm/account', { name: account });
+  expect(created.code).toBe(200);
+  const deal = await api('POST', '/crm/opportunity', { accountId: created.data, closeDate: '2026-12-18', ...body });
+  expect(deal.code).toBe(200);
+  return deal.data as number;
+}
+
+describe('opportunities in Chromium, as a sales rep', () => {
+  const app = serverAndBrowser();
+
+  it('drags an opportunity across the pipeline board, closes it as lost, and sees its stage history and field history', async () => {
+    const { context, page, token } = await signedInPage(app.browser, app.server.url, { username: 'olivia.park', width: 1600, height: 900 });
+    const api = apiOf(app.server.url, token);
+    const id = await dealOf(api, 'Zephyr Aviation', { name: 'Zephyr Aviation - Fleet telemetry', stage: 'proposal', amount: '48000.00' });
+
+    await openPage(page, app.server.url, '/opportunity/opportunity-index');
+    await listOf(page).locator('.ant-table-row').first().waitFor();
+    await settled(page);
+    await screenshot(page, 'opportunity-list-en');
+
+    // The board: the same toolbar, the mode in the address.
+    await listOf(page).getByTestId('display-mode').getByText('Board').click();
+    await page.waitForURL(/mode=board/);
+    await column(page, 'proposal').waitFor();
+    await settled(page);
+    await screenshot(page, 'opportunity-board-en');
+
+    // Narrowed by the quick search like the list: one card, the column's totals its own.
+    await listOf(page).getByTestId('quick-search').locator('input').fill('Zephyr Aviation');
+    await listOf(page).getByTestId('quick-search').locator('input').press('Enter');
+    await expect.poll(() => column(page, 'proposal').getByTestId('column-count').textContent(), { timeout: 20_000 }).toBe('1');
+    expect(await column(page, 'proposal').getByTestId('column-amount').textContent()).toBe('$48,000.00');
+    expect(await column(page, 'proposal').getByTestId('column-weighted').textContent()).toBe('$28,800.00');
+
+    await dragCard(page, column(page, 'proposal').getByTestId(`board-card-${id}`), column(page, 'negotiation'));
+    await expect.poll(() => column(page, 'negotiation').getByTestId('column-count').textContent(), { timeout: 20_000 }).toBe('1');
+    await column(page, 'negotiation').getByTestId(`board-card-${id}`).waitFor();
+    // The stage's probability came with it: 80% of 48,000.
+    expect(await column(page, 'negotiation').getByTestId('column-weighted').textContent()).toBe('$38,400.00');
+
+    // Closing as lost asks for the reason first.
+    await dragCard(page, column(page, 'negotiation').getByTestId(`board-card-${id}`), column(page, 'closed_lost'));
+    const dialog = page.getByTestId('close-opportunity-dialog');
+    await dialog.getByTestId('loss-reason').waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'opportunity-close-en');
+    await dialog.getByTestId('loss-reason').fill('Went with a cheaper vendor');
+    await page.locator('.ant-modal-wrap:visible').last().getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => column(page, 'closed_lost').getByTestId('column-count').textContent(), { timeout: 20_000 }).toBe('1');
+
+    // Its page: the stage history and the field history show the moves.
+    await column(page, 'closed_lost').getByRole('link', { name: 'Zephyr Aviation - Fleet telemetry' }).click();
+    await page.waitForURL(new RegExp(`/opportunity/opportunity-detail\\?flag=detail&id=${id}$`));
+    const stages = detailOf(page).getByTestId('stage-history');
+    await expect.poll(() => stages.locator('.ant-table-row').count(), { timeout: 20_000 }).toBe(3);
+    expect(await stages.locator('.ant-table-row').allInnerTexts()).toEqual([
+      expect.stringContaining('Proposal'),
+      expect.stringContaining('Negotiation'),
+      expect.stringMatching(/Closed Lost[\s\S]*current/),
+    ]);
+    const timeline = detailOf(page).getByTestId('activity-timeline');
+    await timeline.getByText('Went with a cheaper vendor').first().waitFor();
+    expect(await timeline.innerText()).toContain('Closed Lost');
+    await settled(page);
+    await screenshot(page, 'opportunity-detail-en');
+    await context.close();
+  }, 240_000);
+
+  it('shows the opportunity screens in Chinese: list, board (amounts in yen) and detail', async () => {
+    const { context, page, token } = await signedInPage(app.browser, app.server.url, { username: 'olivia.park', language: 'zh', width: 1600, height: 900 });
+    const api = apiOf(app.server.url, token);
+    const id = await dealOf(api, '远航新能源', { name: '远航新能源 - 储能项目', stage: 'needs_analysis', amount: '1200000' });
+
+    await openPage(page, app.server.url, '/opportunity/opportunity-index');
+    await listOf(page).locator('.ant-table-row').first().waitFor();
+    await settled(page);
+    await screenshot(page, 'opportunity-list-zh');
+
+    await page.goto(`${app.server.url}/opportunity/opportunity-index?mode=board`);
+    await column(page, 'needs_analysis').getByTestId(`board-card-${id}`).waitFor();
+    expect(await column(page, 'needs_analysis').innerText()).toContain('需求分析');
+    expect(await column(page, 'needs_analysis').getByTestId(`board-card-${id}`).innerText()).toContain('¥1,200,000');
+    await settled(page);
+    await screenshot(page, 'opportunity-board-zh');
+
+    await page.goto(`${app.server.url}/opportunity/opportunity-detail?flag=detail&id=${id}`);
+    await detailOf(page).getByTestId('stage-history').locator('.ant-table-row').first().waitFor();
+    await settled(page);
+    await screenshot(page, 'opportunity-detail-zh');
+    await context.close();
+  }, 180_000);
+});

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { screenshot } from '../helpers/browser';
+import { apiOf } from '../helpers/api';
+import { serverAndBrowser } from '../helpers/suite';
+import { openPage, signedInPage } from './shell-support';
+
+/** Waits until nothing on the page is loading any more, for a screenshot that shows the page as it stays. */
+async function settled(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('.ant-spin-spinning:visible, .ant-skeleton:visible').count(), { timeout: 20_000 }).toBe(0);
+}
+
+/** Opens a page whose address has a query (the layout marks pages by path alone). */
+async function openAt(page: Page, baseUrl: string, path: string): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await page.getByTestId('app-layout').waitFor();
+}
+
+/** Picks an option of an antd select by its text, typed into the select's search first (its list is virtual). */
+async function choose(page: Page, select: Locator, option: string, search = true): Promise<void> {
+  await select.click();
+  if (search) await page.keyboard.type(option);
+  const exact = new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: exact }).first().click();
+}
+
+describe('reports in Chromium, as a sales manager', () => {
+  const app = serverAndBrowser();
+
+  it('builds a matrix report with a chart, sees its preview, saves it and opens it; en and zh', async () => {
+    const { context, page, token } = await signedInPage(app.browser, app.server.url, { username: 'emma.stone', width: 1600, height: 1400 });
+    const api = apiOf(app.server.url, token);
+
+    await openPage(page, app.server.url, '/report/report-index');
+    await page.getByTestId('report-table').locator('.ant-table-row').first().waitFor().catch(() => undefined);
+    await page.getByRole('tab', { name: 'Templates' }).click();
+    await page.getByText('Pipeline by stage').waitFor();
+    await settled(page);
+    await screenshot(page, 'report-list-en');
+
+    page.on('pageerror', (e) => console.log('pageerror', e.message));
+    await page.getByTestId('report-new').click();
+    await page.waitForURL(/flag=new/);
+    const builder = page.getByTestId('report-builder');
+    await builder.waitFor();
+    // Nothing chosen yet: the SPEC §5 rule, from the server, above the preview.
+    await expect.poll(() => page.getByTestId('report-preview-error').textContent(), { timeout: 20_000 }).toContain('The display field must be set first');
+
+    await choose(page, builder.getByTestId('report-columns'), 'Opportunity Name');
+    await page.keyboard.press('Escape');
+    await choose(page, builder.getByTestId('report-columns'), 'Amount');
+    await page.keyboard.press('Escape');
+    await builder.getByTestId('report-format').getByText('Matrix').click();
+    await choose(page, builder.getByTestId('report-group-rows-add'), 'Owner');
+    // The same field on both axes is refused (SPEC §5).
+    await choose(page, builder.getByTestId('report-group-columns-add'), 'Owner');
+    await expect.poll(() => page.getByTestId('report-preview-error').textContent(), { timeout: 20_000 }).toBe('Do not select an option repeatedly in report group rows and columns');
+    await choose(page, builder.getByTestId('report-group-columns-field-0'), 'Stage');
+    await builder.getByTestId('report-aggregate-add').click();
+    await choose(page, builder.getByTestId('report-chart-type'), 'Column', false);
+
+    const preview = page.getByTestId('report-preview');
+    await preview.getByTestId('report-matrix').waitFor({ timeout: 20_000 });
+    await preview.getByTestId('report-chart').locator('canvas').waitFor({ timeout: 20_000 });
+    await settled(page);
+    await expect.poll(() => preview.getByTestId('report-matrix').textContent()).toContain('Grand total');
+    await screenshot(page, 'report-builder-en');
+
+    await page.getByTestId('report-save').click();
+    await page.getByTestId('report-name').fill('Team pipeline by owner and stage');
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(/flag=detail&id=\d+/);
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    const detail = page.getByTestId('report-detail');
+    await detail.getByTestId('report-matrix').waitFor({ timeout: 20_000 });
+    await detail.getByTestId('report-chart').locator('canvas').waitFor({ timeout: 20_000 });
+    expect(await detail.getByTestId('report-title').textContent()).toBe('Team pipeline by owner and stage');
+    await settled(page);
+    await screenshot(page, 'report-matrix-en');
+
+    // What was saved is what was built.
+    const saved = await api('GET', `/crm/report/${id}`);
+    expect(saved.data).toMatchObject({
+      name: 'Team pipeline by owner and stage',
+      definition: { module: 'opportunity', format: 'matrix', columns: ['name', 'amount'], groupRows: [{ field: 'ownerId' }], groupColumns: [{ field: 'stage' }], chart: { type: 'column', aggregate: 0 } },
+    });
+    // The manager's grand total in the page is her scope's count.
+    const run = await api('GET', `/crm/report/${id}/run`);
+    const grand = (run.data as { summary: Array<{ rollup: boolean[]; values: number[] }> }).summary.find((r) => r.rollup.every(Boolean))!;
+    expect(await detail.getByTestId('report-matrix').locator('.report-total-row').last().textContent()).toContain(String(grand.values[0]));
+
+    // Added to a new dashboard of her own as a chart; a click on a bar segment lands on the records behind it.
+    await detail.getByTestId('report-add-to-dashboard').click();
+    await page.getByTestId('add-dashboard-name').fill('My team board');
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByText('Added to the dashboard').waitFor();
+    await openPage(page, app.server.url, '/dashboard/dashboard-index');
+    await choose(page, page.getByTestId('dashboard-select'), 'My team board', false);
+    const chart = page.getByTestId('dashboard-grid').getByTestId('report-chart');
+    await chart.locator('canvas').waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('dashboard-grid').getByTestId('widget-chart').count()).toBe(1);
+    await page.waitForTimeout(1000); // the bars' animation
+    const area = (await chart.boundingBox())!;
+    // The middle category's stacked bar (the rep with the most deals), near its foot.
+    await page.mouse.move(area.x + area.width / 2, area.y + area.height * 0.7);
+    await page.mouse.click(area.x + area.width / 2, area.y + area.height * 0.7);
+    await page.waitForURL(/\/opportunity\/opportunity-index\?filter=/, { timeout: 20_000 });
+    const segment = JSON.parse(new URL(page.url()).searchParams.get('filter')!) as { and: Array<{ field: string; op: string }> };
+    expect(segment.and.map((c) => `${c.field} ${c.op}`)).toEqual(['ownerId eq', 'stage eq']);
+    await page.locator('[data-testid="record-list-opportunity"]:visible .ant-table-row').first().waitFor({ timeout: 20_000 });
+    await context.close();
+
+    // In Chinese: the saved report, a summary template, the builder.
+    const zh = await signedInPage(app.browser, app.server.url, { username: 'emma.stone', width: 1600, height: 1000, language: 'zh' });
+    await openAt(zh.page, app.server.url, `/report/report-detail?flag=detail&id=${id}`);
+    await zh.page.getByTestId('report-matrix').getByText('总计').waitFor({ timeout: 20_000 });
+    await zh.page.getByTestId('report-chart').locator('canvas').waitFor({ timeout: 20_000 });
+    await settled(zh.page);
+    await screenshot(zh.page, 'report-matrix-zh');
+    const templates = await api('GET', '/crm/report/list?kind=templates&pageSize=20');
+    const pipeline = (templates.rows as Array<{ id: number; name: string }>).find((r) => r.name === 'Pipeline by stage')!;
+    await openAt(zh.page, app.server.url, `/report/report-detail?flag=detail&id=${pipeline.id}`);
+    await zh.page.getByTestId('report-summary').waitFor({ timeout: 20_000 });
+    await zh.page.getByTestId('report-chart').locator('canvas').waitFor({ timeout: 20_000 });
+    await settled(zh.page);
+    await screenshot(zh.page, 'report-summary-zh');
+    await openAt(zh.page, app.server.url, `/report/report-detail?flag=edit&id=${id}`);
+    await zh.page.getByTestId('report-preview').getByTestId('report-matrix').waitFor({ timeout: 20_000 });
+    await settled(zh.page);
+    await screenshot(zh.page, 'report-builder-zh');
+    await zh.context.close();
+  }, 240_000);
+});
+
+describe('the sales dashboard in Chromium', () => {
+  const app = serverAndBrowser();
+
+  it('shows the seeded sales dashboard, and a click on a chart segment opens the matching records; en and zh', async () => {
+    const { context, page } = await signedInPage(app.browser, app.server.url, { username: 'emma.stone', width: 1600, height: 1300 });
+    await openPage(page, app.server.url, '/dashboard/dashboard-index');
+    const grid = page.getByTestId('dashboard-grid');
+    await grid.waitFor({ timeout: 30_000 });
+    await expect.poll(() => grid.getByTestId('report-chart').locator('canvas').count(), { timeout: 30_000 }).toBe(5);
+    expect(await grid.getByTestId('widget-figure').count()).toBe(4);
+    expect(await grid.getByTestId('widget-table').locator('.ant-table-row').count()).toBe(5);
+    await settled(page);
+    await page.waitForTimeout(800); // chart animations
+    await screenshot(page, 'dashboard-en');
+
+    // A band of the funnel of the pipeline by stage: one stage of open deals.
+    const funnel = grid.getByTestId('widget-chart').first().getByTestId('report-chart');
+    const box = (await funnel.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.4);
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height * 0.4);
+    await page.waitForURL(/\/opportunity\/opportunity-index\?filter=/, { timeout: 20_000 });
+    const filter = JSON.parse(new URL(page.url()).searchParams.get('filter')!) as { and: Array<{ field: string; op: string; value: unknown }> };
+    expect(filter.and[0]).toEqual({ field: 'stage', op: 'notIn', value: ['closed_won', 'closed_lost'] });
+    expect(filter.and[1]).toMatchObject({ field: 'stage', op: 'eq' });
+    const list = page.locator('[data-testid="record-list-opportunity"]:visible');
+    await list.locator('.ant-table-row').first().waitFor({ timeout: 20_000 });
+    await context.close();
+
+    const zh = await signedInPage(app.browser, app.server.url, { username: 'emma.stone', width: 1600, height: 1300, language: 'zh' });
+    await openPage(zh.page, app.server.url, '/dashboard/dashboard-index');
+    await expect.poll(() => zh.page.getByTestId('dashboard-grid').getByTestId('report-chart').locator('canvas').count(), { timeout: 30_000 }).toBe(5);
+    await settled(zh.page);
+    await zh.page.waitForTimeout(800);
+    await screenshot(zh.page, 'dashboard-zh');
+    await zh.context.close();
+  }, 180_000);
+});

@@ -1,0 +1,275 @@
+import { z } from 'zod';
+import { MAX_LIST_VALUES, type FieldType } from '../crm/fieldTypes';
+import type { FieldValue } from '../crm/fieldValue';
+import { boundedFilter, fieldName, filterParam, type FilterNode } from '../crm/filter';
+import { CRM_MODULES, type CrmModule, type LookupTarget } from '../crm/modules';
+import type { MessageKey } from '../messages';
+import { optionalText, requiredText } from '../validation';
+import { id, pageQuery, sortDirection } from './common';
+
+/**
+ * Wire contract of the records engine (docs/records-engine.md): metadata, records, lists, saved
+ * views, mass actions, the recycle bin and lead conversion. Labels arrive in the request's
+ * language (`label`), with both languages beside them for the set-up screens.
+ */
+
+// ---------------------------------------------------------------- metadata
+
+export type FieldMeta = {
+  id: number;
+  name: string;
+  type: FieldType;
+  label: string;
+  labelEn: string;
+  labelZh: string;
+  help: string;
+  required: boolean;
+  requiredMessage: MessageKey | null;
+  unique: boolean;
+  /** Shown but never written by a form (created time, converted account…). */
+  readOnly: boolean;
+  /** Engine columns every module has (owner, created, record type…). */
+  system: boolean;
+  /** Shipped with the product (false: created by an administrator). */
+  standard: boolean;
+  maxLength: number | null;
+  decimals: number | null;
+  dictType: string | null;
+  lookupModule: LookupTarget | null;
+  relatedModules: CrmModule[] | null;
+  sortable: boolean;
+  filterable: boolean;
+  /** Matched by the list's quick search and the global search. */
+  searchable: boolean;
+  defaultValue: FieldValue;
+  order: number;
+};
+
+export type RecordTypeMeta = {
+  id: number;
+  name: string;
+  label: string;
+  labelEn: string;
+  labelZh: string;
+  description: string;
+  active: boolean;
+  isDefault: boolean;
+  layoutId: number | null;
+};
+
+export type LayoutItem = { field: string; required?: boolean; readOnly?: boolean };
+export type LayoutSection = { key: string; title: string; titleEn: string; titleZh: string; columns: 1 | 2; fields: LayoutItem[] };
+export type LayoutMeta = { id: number; name: string; recordTypeId: number | null; isTemplate: boolean; sections: LayoutSection[] };
+
+/** Whose records a list shows, always within the caller's data scope. */
+export const OWNER_SCOPES = ['mine', 'team', 'all'] as const;
+export type OwnerScope = (typeof OWNER_SCOPES)[number];
+
+export type ListViewMeta = {
+  id: number;
+  name: string;
+  label: string;
+  /** null: built into the product. */
+  ownerId: number | null;
+  shared: boolean;
+  builtIn: boolean;
+  columns: string[];
+  sortField: string | null;
+  sortOrder: 'asc' | 'desc';
+  filter: FilterNode | null;
+  ownerScope: OwnerScope;
+  /** Whether the caller may change or delete it. */
+  canEdit: boolean;
+};
+
+/** A list of records of another module that point at this one (opportunities of an account…). */
+export type RelatedListMeta = { module: CrmModule; field: string; label: string };
+
+export type ModuleMeta = {
+  module: CrmModule;
+  moduleId: number;
+  /** Metadata version: the `Meta-Version` header of every answer says when to fetch this again. */
+  version: number;
+  /** Field names that make a record's display name, in order ("firstName lastName"). */
+  nameFields: string[];
+  fields: FieldMeta[];
+  recordTypes: RecordTypeMeta[];
+  layouts: LayoutMeta[];
+  listViews: ListViewMeta[];
+  relatedLists: RelatedListMeta[];
+};
+
+export const META_VERSION_HEADER = 'Meta-Version';
+/**
+ * The calendar day ('YYYY-MM-DD') the server resolves relative dates against ("today", "overdue"),
+ * sent with every records answer so that the web highlights exactly what the server's views select,
+ * whatever the browser's time zone.
+ */
+export const BUSINESS_DAY_HEADER = 'Business-Day';
+
+// ---------------------------------------------------------------- records
+
+/** A record: system columns plus one key per field, values as docs/records-engine.md "Values" says. */
+export type CrmRecord = {
+  id: number;
+  recordTypeId: number | null;
+  ownerId: number;
+  deptId: number | null;
+  version: number;
+  createTime: string;
+  updateTime: string | null;
+  createBy: number | null;
+  updateBy: number | null;
+} & Record<string, FieldValue>;
+
+/** Display names of the records and people a page of records points at: `lookups.user[7]`. */
+export type LookupLabels = Partial<Record<LookupTarget, Record<string, string>>>;
+
+export const recordListQuery = z.object({
+  ...pageQuery,
+  orderByColumn: fieldName.optional(),
+  isAsc: sortDirection.optional(),
+  /** Quick search over the module's searchable fields. */
+  q: optionalText(100).optional(),
+  owner: z.enum(OWNER_SCOPES).optional(),
+  /** A saved view: its filter, sort and columns apply unless the request gives its own. */
+  viewId: id.optional(),
+  filter: filterParam.optional(),
+  /** Comma-separated field names to return besides the system ones (default: the view's columns). */
+  fields: z
+    .string()
+    .max(4000)
+    .regex(/^[a-zA-Z][a-zA-Z0-9_]*(,[a-zA-Z][a-zA-Z0-9_]*)*$/, { error: 'validation.invalidValue' })
+    .optional(),
+  /** Sums over every row of the list (not just the page), as JSON `ListTotal[]`: a related list's totals. */
+  totals: z
+    .string()
+    .max(16_000, { error: 'filter.tooComplex' })
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'record.totalsInvalid' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z
+        .array(z.object({ field: fieldName, filter: boundedFilter.optional() }).strict(), { error: 'record.totalsInvalid' })
+        .min(1, { error: 'record.totalsInvalid' })
+        .max(4, { error: 'record.totalsInvalid' }),
+    )
+    .optional(),
+});
+export type RecordListQuery = z.infer<typeof recordListQuery>;
+/** One sum beside a list: a currency or number field, over the rows matching `filter` too when given (an account's won amount). */
+export type ListTotal = { field: string; filter?: FilterNode };
+
+/** `totals`: the sums asked for, in order, as decimal strings ("0" when no row counts). */
+export type RecordPage = { code: number; msg: string; total: number; rows: CrmRecord[]; lookups: LookupLabels; totals?: string[] };
+/** `locked`: why the record cannot be changed (a converted lead), in the request's language; null when it can. */
+export type RecordAnswer = { code: number; msg: string; data: CrmRecord; lookups: LookupLabels; locked: string | null };
+
+/** A record to create: field values by name (unknown names are refused, read-only ones ignored). */
+export const recordBody = z.record(fieldName, z.unknown()).refine((body) => Object.keys(body).length <= 500, { error: 'validation.invalidValue' });
+/** An update names the record and the version it was based on; only the fields sent change. */
+export const recordUpdateBody = z.looseObject({ id, version: z.number().int().min(1) });
+
+const idArray = z.array(id).min(1, { error: 'validation.selectRecord' }).max(MAX_LIST_VALUES * 5);
+export const massTransferBody = z.object({ ids: idArray, ownerId: id });
+/**
+ * One field set to one value on many records. `also` carries the values a module's rule asks for
+ * with that change (closing opportunities as lost: the close date and the loss reason); they are
+ * validated like any field of a form.
+ */
+export const massUpdateBody = z.object({
+  ids: idArray,
+  field: fieldName,
+  value: z.unknown(),
+  also: z.record(fieldName, z.unknown()).refine((also) => Object.keys(also).length <= 10, { error: 'validation.invalidValue' }).optional(),
+});
+export const restoreBody = z.object({ ids: idArray });
+export const addToCampaignBody = z.object({ ids: idArray, campaignId: id, memberStatus: z.string().max(100).optional() });
+/** A lead's membership of a campaign (its campaign history); `status` is a value of crm_campaign_member_status. */
+export type CampaignMembership = { id: number; campaignId: number; campaignName: string; status: string; createTime: string };
+
+export const historyQuery = z.object({ ...pageQuery });
+export type HistoryPage = { code: number; msg: string; total: number; rows: HistoryRow[]; lookups: LookupLabels };
+export type HistoryAction = 'create' | 'update' | 'delete' | 'restore' | 'convert' | 'transfer';
+export type HistoryRow = {
+  id: number;
+  action: HistoryAction;
+  field: string | null;
+  oldValue: FieldValue;
+  newValue: FieldValue;
+  userId: number | null;
+  userName: string;
+  time: string;
+};
+
+export const lookupQuery = z.object({ q: optionalText(100).optional(), ...pageQuery });
+export type LookupOption = { id: number; label: string; extra?: string };
+
+// ---------------------------------------------------------------- saved list views
+
+const viewFields = {
+  name: requiredText(60),
+  shared: z.boolean().default(false),
+  columns: z.array(fieldName).min(1, { error: 'validation.pickAtLeastOne' }).max(40),
+  sortField: fieldName.nullish().transform((v) => v ?? null),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  filter: boundedFilter.nullish().transform((v) => v ?? null),
+  ownerScope: z.enum(OWNER_SCOPES).default('all'),
+};
+export const createListViewBody = z.object(viewFields);
+export type CreateListViewBody = z.infer<typeof createListViewBody>;
+export const updateListViewBody = z.object({ ...viewFields, id });
+export type UpdateListViewBody = z.infer<typeof updateListViewBody>;
+
+// ---------------------------------------------------------------- duplicates and lead conversion
+
+/** Fields `GET /core/checkLeadSource/{field}/{value}` can check for duplicates. */
+export const DUPLICATE_CHECK_FIELDS = ['email', 'company', 'phone', 'mobile', 'website', 'emailDomain'] as const;
+export type DuplicateCheckField = (typeof DUPLICATE_CHECK_FIELDS)[number];
+export type DuplicateMatch = { module: CrmModule; id: number; label: string; detail: string; ownerName: string };
+export type DuplicateCheck = { leads: DuplicateMatch[]; accounts: DuplicateMatch[]; hiddenCount: number };
+
+export const convertLeadBody = z.object({
+  leadId: id,
+  version: z.number().int().min(1),
+  /** A new account (its name, defaulting to the lead's company) or an existing one. */
+  account: z.discriminatedUnion('mode', [
+    z.object({ mode: z.literal('new'), name: requiredText(255) }),
+    z.object({ mode: z.literal('existing'), accountId: id }),
+  ]),
+  opportunity: z
+    .object({ name: requiredText(255), closeDate: z.string(), stage: requiredText(100), amount: z.union([z.string(), z.number()]).nullish() })
+    .nullish(),
+  task: z.object({ subject: requiredText(255), dueDate: z.string().nullish() }).nullish(),
+  /** Owner of the new records (default: the lead's owner). */
+  ownerId: id.optional(),
+});
+export type ConvertLeadBody = z.infer<typeof convertLeadBody>;
+export type ConvertLeadResult = { accountId: number; opportunityId: number | null; taskId: number | null };
+
+// ---------------------------------------------------------------- global search
+
+export const globalSearchQuery = z.object({ q: requiredText(100), limit: z.coerce.number().int().min(1).max(20).default(5) });
+export type GlobalSearchHit = { module: CrmModule; id: number; label: string; detail: string };
+
+export const crmModuleParam = z.enum(CRM_MODULES);
+
+// ---------------------------------------------------------------- hierarchy
+
+/**
+ * A record's hierarchy (parent account, parent campaign): the tree from its top ancestor down.
+ * `name` null: a record outside the caller's data scope, shown only to connect the ones within it.
+ */
+export type HierarchyNode = { id: number; parentId: number | null; depth: number; name: string | null };
+/** `truncated`: the tree was deeper or larger than the engine draws (HIERARCHY_MAX_DEPTH / HIERARCHY_MAX_NODES). */
+export type Hierarchy = { field: string | null; currentId: number; nodes: HierarchyNode[]; truncated: boolean };
+export const HIERARCHY_MAX_DEPTH = 20;
+export const HIERARCHY_MAX_NODES = 500;
+
+/** An account's campaign history: each campaign one of its (converted) leads is a member of, with that lead and its member status. */
+export type AccountCampaign = { id: number; campaignId: number; campaignName: string; leadId: number; leadName: string; status: string; createTime: string };

@@ -1,0 +1,12 @@
+/** Server messages of the campaign module (members and figures), en and zh; spread into crmMessages.ts. */
+export const campaignEn = {
+  'campaign.memberStatusInvalid': 'Please choose a valid member status',
+  'campaign.membersAdded': '{{count}} lead(s) added to the campaign',
+  'campaign.membersRemoved': '{{count}} member(s) removed',
+} as const;
+
+export const campaignZh: Record<keyof typeof campaignEn, string> = {
+  'campaign.memberStatusInvalid': '请选择有效的成员状态',
+  'campaign.membersAdded': '已将 {{count}} 条线索加入活动',
+  'campaign.membersRemoved': '已移除 {{count}} 个成员',
+};

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { checkFieldValue, isCalendarDate, type FieldRules } from './fieldValue';
+
+const rules = (type: FieldRules['type'], extra: Partial<FieldRules> = {}): FieldRules => ({ type, required: false, ...extra });
+const ok = (r: FieldRules, v: unknown) => {
+  const result = checkFieldValue(r, v);
+  if (!result.ok) throw new Error(`refused ${JSON.stringify(v)}: ${result.key}`);
+  return result.value;
+};
+const key = (r: FieldRules, v: unknown) => {
+  const result = checkFieldValue(r, v);
+  return result.ok ? 'ok' : result.key;
+};
+
+describe('checkFieldValue: one value against its field, as server and form both check it', () => {
+  it('empty values become null ([] for multi-picklists, false for checkboxes), or the required message of the field or its type', () => {
+    expect(ok(rules('text'), '   ')).toBeNull();
+    expect(ok(rules('multipicklist'), [])).toEqual([]);
+    expect(ok(rules('checkbox', { required: true }), undefined)).toBe(false);
+    expect(key(rules('text', { required: true }), '')).toBe('validation.required');
+    expect(key(rules('text', { required: true, requiredMessage: 'validation.lastNameRequired' }), null)).toBe('validation.lastNameRequired');
+    expect(key(rules('email', { required: true }), '')).toBe('validation.emailRequired');
+    expect(key(rules('phone', { required: true }), '')).toBe('validation.phoneRequired');
+    expect(key(rules('url', { required: true }), '')).toBe('validation.urlRequired');
+    expect(key(rules('percent', { required: true }), null)).toBe('validation.percentRequired');
+  });
+
+  it('text is trimmed and its length counts double-width characters twice', () => {
+    expect(ok(rules('text', { maxLength: 4 }), '  ab  ')).toBe('ab');
+    expect(ok(rules('text', { maxLength: 4 }), '中文')).toBe('中文');
+    expect(checkFieldValue(rules('text', { maxLength: 4 }), '中文字')).toEqual({ ok: false, key: 'validation.tooLong', params: { max: 4 } });
+    expect(key(rules('text'), 12)).toBe('validation.wrongFormat');
+  });
+
+  it('formats: e-mail, url (with or without its scheme), phone', () => {
+    expect(key(rules('email'), 'a@b.co')).toBe('ok');
+    expect(key(rules('email'), 'a@b')).toBe('validation.wrongFormat');
+    expect(key(rules('url'), 'https://acme.com/x')).toBe('ok');
+    expect(key(rules('url'), 'acme.com')).toBe('ok');
+    expect(key(rules('url'), 'not a url')).toBe('validation.wrongFormat');
+    expect(key(rules('phone'), '+1 (555) 010-2030 ext. 12')).toBe('ok');
+    expect(key(rules('phone'), '+86 10 1234 5678')).toBe('ok');
+    expect(key(rules('phone'), 'call me')).toBe('validation.wrongFormat');
+    expect(key(rules('phone'), '--')).toBe('validation.wrongFormat');
+  });
+
+  it('numbers: whole numbers, decimals, money as text that never passes through a float, percent within 0–100', () => {
+    expect(ok(rules('number'), '42')).toBe(42);
+    expect(key(rules('number'), 4.2)).toBe('validation.wholeNumber');
+    expect(ok(rules('number', { decimals: 2 }), 4.25)).toBe(4.25);
+    expect(checkFieldValue(rules('number', { decimals: 1 }), '4.25')).toMatchObject({ ok: false, key: 'validation.decimalNumber', params: { decimals: 1 } });
+    expect(ok(rules('currency'), 1234.5)).toBe('1234.5');
+    expect(ok(rules('currency'), '9999999999999999.99')).toBe('9999999999999999.99');
+    expect(key(rules('currency'), '1e5')).toBe('validation.decimalNumber');
+    expect(key(rules('currency'), Infinity)).toBe('validation.decimalNumber');
+    expect(key(rules('number'), '1'.repeat(19))).toBe('validation.wholeNumber');
+    expect(ok(rules('percent'), 55.5)).toBe(55.5);
+    expect(key(rules('percent'), 101)).toBe('validation.wrongFormat');
+  });
+
+  it('dates must exist and fall within years 1900–2999; date-times are normalised to ISO', () => {
+    expect(ok(rules('date'), '2026-02-28')).toBe('2026-02-28');
+    for (const bad of ['2026-02-30', '0000-01-01', '9999-12-31', '2026-13-01', '26-1-1']) expect(key(rules('date'), bad)).toBe('validation.wrongFormat');
+    expect(ok(rules('datetime'), '2026-11-23T10:00:00Z')).toBe('2026-11-23T10:00:00.000Z');
+    expect(key(rules('datetime'), '2026-11-23T25:00:00Z')).toBe('validation.wrongFormat');
+    expect(isCalendarDate('2024-02-29')).toBe(true);
+    expect(isCalendarDate('2023-02-29')).toBe(false);
+  });
+
+  it('choices, lookups and related records: shape only (the server checks they exist)', () => {
+    expect(ok(rules('multipicklist'), ['a', 'b', 'a'])).toEqual(['a', 'b']);
+    expect(key(rules('multipicklist'), 'a')).toBe('validation.invalidValue');
+    expect(ok(rules('lookup'), 7)).toBe(7);
+    expect(key(rules('lookup'), '7')).toBe('validation.invalidValue');
+    expect(key(rules('lookup'), -1)).toBe('validation.invalidValue');
+    const related = rules('relatedRecord', { relatedModules: ['leads', 'account'] });
+    expect(ok(related, { module: 'leads', id: 3 })).toEqual({ module: 'leads', id: 3 });
+    expect(key(related, { module: 'task', id: 3 })).toBe('validation.invalidValue');
+    expect(key(rules('checkbox'), 'yes')).toBe('validation.invalidValue');
+  });
+});
