@@ -13,6 +13,7 @@ import contextPlugin from './plugins/context';
 import errorsPlugin from './plugins/errors';
 import housekeepingPlugin from './plugins/housekeeping';
 import i18nPlugin from './plugins/i18n';
+import jobsPlugin from './plugins/jobs';
 import nulCharactersPlugin from './plugins/nulCharacters';
 import operLogPlugin from './plugins/operLog';
 import webApp from './plugins/webApp';
@@ -61,6 +62,7 @@ export async function buildApp({ config, db, logger, mailer }: AppOptions) {
   });
   await app.register(authPlugin);
   await app.register(housekeepingPlugin);
+  await app.register(jobsPlugin);
   // The OpenAPI document is generated from the same zod schemas that validate the requests.
   await app.register(swagger, {
     openapi: { info: { title: 'Orbit CRM API', version: APP_VERSION }, servers: [{ url: '/' }] },

@@ -30,6 +30,8 @@ const envSchema = z.object({
   SEED_DEMO_DATA: bool.default(true),
   WEB_DIST: z.string().min(1).optional(),
   TRUST_PROXY: bool.default(false),
+  JOB_CONCURRENCY: wholeNumber(0, 16).default(2),
+  FILE_RETENTION_DAYS: wholeNumber(1, 365).default(7),
 });
 
 export type Config = {
@@ -47,6 +49,10 @@ export type Config = {
   webDist: string | undefined;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. Off by default, or anyone could fake it. */
   trustProxy: boolean;
+  /** Background jobs (exports, imports) this process runs at once; 0: it runs none. */
+  jobConcurrency: number;
+  /** Days a generated or uploaded file is kept before it goes with its record. */
+  fileRetentionDays: number;
 };
 
 export class ConfigError extends Error {}
@@ -75,5 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: e.SEED_DEMO_DATA,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     trustProxy: e.TRUST_PROXY,
+    jobConcurrency: e.JOB_CONCURRENCY,
+    fileRetentionDays: e.FILE_RETENTION_DAYS,
   };
 }

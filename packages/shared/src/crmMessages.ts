@@ -3,6 +3,7 @@ import { campaignEn, campaignZh } from './crm/campaignMessages';
 import { opportunityEn, opportunityZh } from './crm/opportunityMessages';
 import { setupEn, setupZh } from './crm/setupMessages';
 import { reportEn, reportZh } from './crm/reportMessages';
+import { fileJobEn, fileJobZh } from './crm/fileJobMessages';
 
 /**
  * Messages of the records engine and the business modules, en and zh (merged into messages.ts).
@@ -49,6 +50,7 @@ export const crmEn = {
   ...opportunityEn,
   ...setupEn,
   ...reportEn,
+  ...fileJobEn,
 } as const;
 
 export type CrmMessageKey = keyof typeof crmEn;
@@ -94,4 +96,5 @@ export const crmZh: Record<CrmMessageKey, string> = {
   ...opportunityZh,
   ...setupZh,
   ...reportZh,
+  ...fileJobZh,
 };

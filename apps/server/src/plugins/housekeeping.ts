@@ -1,17 +1,20 @@
 import fp from 'fastify-plugin';
 import { purgeExpiredAuthRows } from '../modules/auth/expiredRows';
 import { purgeRecycleBin } from '../modules/crm/engine/records/purgeRecycleBin';
+import { purgeExpiredFiles } from '../modules/files/expiredFiles';
 
 const EVERY_MS = 10 * 60_000;
 
 /**
- * Removes expired sign-in rows and records past the recycle bin's 30 days once the server is ready
- * and every ten minutes after, so those tables stay small.
+ * Removes expired sign-in rows, records past the recycle bin's 30 days and files past their
+ * retention (FILE_RETENTION_DAYS) once the server is ready and every ten minutes after, so those
+ * tables (and the files directory) stay small.
  */
 export default fp(async (app) => {
   const purge = () => {
     void purgeExpiredAuthRows(app.db).catch((err: unknown) => app.log.warn({ err }, 'could not purge expired sessions and codes'));
     void purgeRecycleBin(app.db).catch((err: unknown) => app.log.warn({ err }, 'could not empty the recycle bins'));
+    void purgeExpiredFiles(app.db, app.config.dataDir, app.config.fileRetentionDays).catch((err: unknown) => app.log.warn({ err }, 'could not remove expired files'));
   };
   const timer = setInterval(purge, EVERY_MS);
   timer.unref();

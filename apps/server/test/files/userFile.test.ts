@@ -10,6 +10,13 @@ import { api, bearer, createTestApp, loginAs, type TestApp } from '../helpers/te
 
 type Page = { code: number; total: number; rows: Array<{ id: number; fileName: string; status: number; createTimeStr: string }> };
 
+/** The oldest record: a day old (files past FILE_RETENTION_DAYS are removed), at second 05. */
+function yesterdayAt05s(): Date {
+  const at = new Date(Date.now() - 86_400_000);
+  at.setSeconds(5);
+  return at;
+}
+
 describe('file records: /userFile/*', () => {
   let app: TestApp;
   let admin: string;
@@ -39,7 +46,7 @@ describe('file records: /userFile/*', () => {
     const adminId = await userId('admin');
     const oliviaId = await userId('olivia.park');
     const download = FILE_TYPE.download;
-    ids.available = await insert({ userId: adminId, type: download, fileName: '线索 export.xlsx', status: FILE_STATUS.available, storagePath: 'exports/leads.xlsx', createTime: new Date('2026-01-02T03:04:05Z') });
+    ids.available = await insert({ userId: adminId, type: download, fileName: '线索 export.xlsx', status: FILE_STATUS.available, storagePath: 'exports/leads.xlsx', createTime: yesterdayAt05s() });
     ids.generating = await insert({ userId: adminId, type: download, fileName: 'Opportunities.xlsx', status: FILE_STATUS.generating });
     ids.failed = await insert({ userId: adminId, type: download, fileName: 'Accounts.xlsx', status: FILE_STATUS.failed, errorMsg: 'boom' });
     ids.upload = await insert({ userId: adminId, type: FILE_TYPE.upload, fileName: 'import 100%_leads.xlsx', status: FILE_STATUS.available, storagePath: 'exports/leads.xlsx' });
@@ -59,8 +66,8 @@ describe('file records: /userFile/*', () => {
     expect(body.rows.map((r) => r.fileName)).not.toContain('Olivia leads.xlsx');
     expect(body.rows.map((r) => r.fileName)).not.toContain('import 100%_leads.xlsx');
     expect(body.rows.at(-1)).toMatchObject({ id: ids.available, fileName: '线索 export.xlsx', status: 1 });
-    expect(body.rows.at(-1)!.createTimeStr).toMatch(/^2026-01-0\d \d{2}:\d{2}:05$/);
-    expect(Object.keys(body.rows[0]!).sort()).toEqual(['createTimeStr', 'fileName', 'id', 'status']);
+    expect(body.rows.at(-1)!.createTimeStr).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:05$/);
+    expect(Object.keys(body.rows[0]!).sort()).toEqual(['createTimeStr', 'errorMsg', 'fileName', 'id', 'progressDone', 'progressTotal', 'status']);
 
     const uploads = (await list(admin, { pageNum: 1, pageSize: 10, type: FILE_TYPE.upload })).json() as Page;
     expect(uploads.rows.map((r) => r.id)).toEqual([ids.upload]);

@@ -22,6 +22,7 @@ import {
   type UpdateListViewBody,
 } from '@orbit/shared/contract/crm';
 import { isCalendarDate, type FieldValue } from '@orbit/shared/crm/fieldValue';
+import type { RecordExportBody } from '@orbit/shared/contract/recordExport';
 import type { FilterNode } from '@orbit/shared/crm/filter';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import { businessDay } from '../store/businessDay';
@@ -143,3 +144,9 @@ export const addLeadsToCampaign = (ids: number[], campaignId: number, memberStat
 
 /** A lead's campaign memberships (its "campaign history"). */
 export const getLeadCampaigns = (leadId: number) => crm<Data<CampaignMembership[]>>({ url: `/crm/leads/${leadId}/campaigns` });
+
+// ---------------------------------------------------------------- export
+
+/** Queues an export (`POST /crm/{module}/export`); the answer's `msg` says where the file will be. */
+export const exportRecords = (module: CrmModule, body: RecordExportBody) =>
+  crm<Data<{ fileId: number }>>({ url: `/crm/${module}/export`, method: 'POST', data: body });

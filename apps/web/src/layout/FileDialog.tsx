@@ -1,33 +1,57 @@
 import { DownloadOutlined, FolderOpenOutlined, LoadingOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Input, Modal, Space, Table, Tabs, Tag, Tooltip } from 'antd';
+import { Button, Input, Modal, Progress, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_NUM, DEFAULT_PAGE_SIZE, FILE_PAGE_SIZES, FILE_STATUS, FILE_TYPE } from '@orbit/shared/constants';
 import type { FileRecord } from '@orbit/shared/contract/files';
 import { downloadFile, listFiles } from '../api/files';
+import { fileCentreOpen } from '../store/fileCentre';
 
 /** While a file is being generated the list refreshes itself. */
-const GENERATING_POLL_MS = 5000;
+const GENERATING_POLL_MS = 2000;
 
-function FileStatus({ status }: { status: number }) {
+function FileStatus({ file }: { file: FileRecord }) {
   const { t } = useTranslation();
-  if (status === FILE_STATUS.generating)
+  if (file.status === FILE_STATUS.generating) {
+    const total = file.progressTotal;
     return (
-      <Tag icon={<LoadingOutlined spin />} color="processing" data-testid="file-status-generating">
-        {t('layout.files.status.0')}
-      </Tag>
+      <Space direction="vertical" size={2} style={{ width: '100%' }}>
+        <Tag icon={<LoadingOutlined spin />} color="processing" data-testid="file-status-generating">
+          {t('layout.files.status.0')}
+        </Tag>
+        {total ? (
+          <Progress
+            percent={Math.floor((100 * file.progressDone) / total)}
+            size="small"
+            format={() => t('layout.files.progress', { done: file.progressDone.toLocaleString(), total: total.toLocaleString() })}
+            data-testid="file-progress"
+          />
+        ) : null}
+      </Space>
     );
-  if (status === FILE_STATUS.available)
+  }
+  if (file.status === FILE_STATUS.available)
     return (
       <Tag color="success" data-testid="file-status-available">
         {t('layout.files.status.1')}
       </Tag>
     );
-  return (
+  const failed = (
     <Tag color="error" data-testid="file-status-failed">
       {t('layout.files.status.3')}
     </Tag>
+  );
+  // Why it failed, when the server said (the job's reason, in the language it was asked in).
+  return file.errorMsg ? (
+    <Space direction="vertical" size={2}>
+      {failed}
+      <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="file-error">
+        {file.errorMsg}
+      </Typography.Text>
+    </Space>
+  ) : (
+    failed
   );
 }
 
@@ -73,7 +97,7 @@ function FileTable({ type }: { type: number }) {
         scroll={{ x: 560 }}
         columns={[
           { title: t('layout.files.fileName'), dataIndex: 'fileName', ellipsis: true },
-          { title: t('layout.files.status'), dataIndex: 'status', width: 130, render: (status: number) => <FileStatus status={status} /> },
+          { title: t('layout.files.status'), dataIndex: 'status', width: 220, render: (_: number, file: FileRecord) => <FileStatus file={file} /> },
           { title: t('layout.files.createTime'), dataIndex: 'createTimeStr', width: 170 },
           {
             title: t('layout.files.action'),
@@ -100,7 +124,7 @@ function FileTable({ type }: { type: number }) {
           total: query.data?.total ?? 0,
           showSizeChanger: true,
           pageSizeOptions: FILE_PAGE_SIZES.map(String),
-          showTotal: (total) => t('layout.files.total', { total }),
+          showTotal: (total) => t('layout.files.total', { count: total }),
           onChange: (pageNum, pageSize) => setPage({ pageNum: pageSize === page.pageSize ? pageNum : DEFAULT_PAGE_NUM, pageSize }),
         }}
       />
@@ -111,7 +135,8 @@ function FileTable({ type }: { type: number }) {
 /** File management (SPEC §2): the user's download and upload records; generated files download here. */
 export default function FileDialog() {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const open = fileCentreOpen.use();
+  const setOpen = fileCentreOpen.set;
   return (
     <>
       <Tooltip title={t('layout.files')}>

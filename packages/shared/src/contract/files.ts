@@ -17,7 +17,18 @@ export type FilePageBody = z.input<typeof filePageBody>;
 
 export const fileIdParams = z.object({ id: z.coerce.number().int().positive() });
 
-/** A row of the dialog's table; status is FILE_STATUS (0 being generated, 1 available, 3 failed). */
-export type FileRecord = { id: number; fileName: string; status: number; createTimeStr: string };
+/**
+ * A row of the dialog's table; status is FILE_STATUS (0 being generated, 1 available, 3 failed).
+ * While generated, rows done of `progressTotal` (null until known); `errorMsg` says why it failed.
+ */
+export type FileRecord = {
+  id: number;
+  fileName: string;
+  status: number;
+  progressDone: number;
+  progressTotal: number | null;
+  errorMsg: string;
+  createTimeStr: string;
+};
 export type FilePageResponse = { code: number; msg: string; total: number; rows: FileRecord[] };
 export type FileUrlResponse = { code: number; msg: string; data: { fileUrl: string; fileName: string } };

@@ -15,7 +15,15 @@ export function createFilesRepository(db: Executor) {
       const where = and(...conditions);
       const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(sysUserFile).where(where);
       const rows = await db
-        .select({ id: sysUserFile.id, fileName: sysUserFile.fileName, status: sysUserFile.status, createTime: sysUserFile.createTime })
+        .select({
+          id: sysUserFile.id,
+          fileName: sysUserFile.fileName,
+          status: sysUserFile.status,
+          progressDone: sysUserFile.progressDone,
+          progressTotal: sysUserFile.progressTotal,
+          errorMsg: sysUserFile.errorMsg,
+          createTime: sysUserFile.createTime,
+        })
         .from(sysUserFile)
         .where(where)
         .orderBy(desc(sysUserFile.createTime), desc(sysUserFile.id))

@@ -1,3 +1,4 @@
+import { messages } from '@orbit/shared/messages';
 import crmAccount from './crmAccount';
 import crmCampaign from './crmCampaign';
 import crmOpportunity from './crmOpportunity';
@@ -5,16 +6,20 @@ import crmTask from './crmTask';
 
 /** The records engine's pages (lists, filters, forms, details) and the business modules. Field labels come from the metadata. */
 export default {
-  'crm.module.leads': 'Leads',
-  'crm.module.opportunity': 'Opportunities',
-  'crm.module.account': 'Accounts',
-  'crm.module.task': 'Tasks',
-  'crm.module.campaign': 'Campaigns',
+  'crm.module.leads': messages.en['module.leads'],
+  'crm.module.opportunity': messages.en['module.opportunity'],
+  'crm.module.account': messages.en['module.account'],
+  'crm.module.task': messages.en['module.task'],
+  'crm.module.campaign': messages.en['module.campaign'],
   'crm.record.leads': 'Lead',
   'crm.record.opportunity': 'Opportunity',
   'crm.record.account': 'Account',
   'crm.record.task': 'Task',
   'crm.record.campaign': 'Campaign',
+  'crm.export.button': 'Export',
+  'crm.export.view': 'This list as shown (filter, sort, columns)',
+  'crm.export.selected': 'Selected rows ({{count}})',
+  'crm.export.all': 'Every record I may see',
   'crm.yes': 'Yes',
   'crm.no': 'No',
 

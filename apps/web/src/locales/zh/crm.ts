@@ -1,3 +1,4 @@
+import { messages } from '@orbit/shared/messages';
 import crmAccount from './crmAccount';
 import crmCampaign from './crmCampaign';
 import crmOpportunity from './crmOpportunity';
@@ -5,16 +6,20 @@ import crmTask from './crmTask';
 
 /** 记录引擎页面（列表、筛选、表单、详情）与业务模块。字段名称来自元数据。 */
 export default {
-  'crm.module.leads': '线索',
-  'crm.module.opportunity': '商机',
-  'crm.module.account': '客户',
-  'crm.module.task': '任务',
-  'crm.module.campaign': '市场活动',
+  'crm.module.leads': messages.zh['module.leads'],
+  'crm.module.opportunity': messages.zh['module.opportunity'],
+  'crm.module.account': messages.zh['module.account'],
+  'crm.module.task': messages.zh['module.task'],
+  'crm.module.campaign': messages.zh['module.campaign'],
   'crm.record.leads': '线索',
   'crm.record.opportunity': '商机',
   'crm.record.account': '客户',
   'crm.record.task': '任务',
   'crm.record.campaign': '市场活动',
+  'crm.export.button': '导出',
+  'crm.export.view': '当前列表（筛选、排序、列）',
+  'crm.export.selected': '选中的行（{{count}}）',
+  'crm.export.all': '我可查看的全部记录',
   'crm.yes': '是',
   'crm.no': '否',
 

@@ -37,6 +37,12 @@ const SUMMABLE = new Set(['currency', 'number']);
 
 export type Caller = { user: CurrentUser; lang: Language };
 
+/** What decides a list's rows, columns and order (a page adds paging, an export its selection). */
+type ListShapeQuery = Pick<RecordListQuery, 'viewId' | 'filter' | 'q' | 'owner' | 'fields' | 'orderByColumn' | 'isAsc'>;
+
+/** Rows an export reads per statement. */
+const SCAN_BATCH = 1000;
+
 /**
  * A list's order: the sort key, then `id` the same way. Empty values count as the smallest
  * (first going up, last going down, as MySQL orders them, and so the CRMs built on it), which is exactly
@@ -46,6 +52,22 @@ export type Caller = { user: CurrentUser; lang: Language };
  */
 const orderBy = (key: SQL, descending: boolean): SQL[] =>
   descending ? [sql`${key} desc nulls last`, sql`id desc`] : [sql`${key} asc nulls first`, sql`id asc`];
+
+/**
+ * The rows after `after` in `orderBy(key, descending)`'s order, with its empty-values-smallest rule:
+ * going up, empty keys come first; going down, last.
+ */
+function afterRow(key: SQL, descending: boolean, after: { key: unknown; id: number }): SQL {
+  const k = after.key;
+  if (descending) {
+    return k === null || k === undefined
+      ? sql`(${key} is null and id < ${after.id})`
+      : sql`(${key} < ${k} or (${key} = ${k} and id < ${after.id}) or ${key} is null)`;
+  }
+  return k === null || k === undefined
+    ? sql`((${key} is null and id > ${after.id}) or ${key} is not null)`
+    : sql`(${key} > ${k} or (${key} = ${k} and id > ${after.id}))`;
+}
 
 /**
  * The generic records service: every list, read and write of every business module goes through
@@ -120,25 +142,34 @@ export function createRecordsService(db: Db, module: CrmModule) {
   const withModuleRules = (tx: Executor, caller: Caller, body: Record<string, unknown>, current?: CrmRecord) =>
     hooks.beforeWrite ? hooks.beforeWrite({ db: tx, def: def(), lang: caller.lang, body, current }) : Promise.resolve(body);
 
+  /**
+   * What a list shows: its rows' conditions, its columns (`fields`, or the view's, or all) and its
+   * order (the sort asked for, or the view's, or newest first).
+   */
+  async function listShape(caller: Caller, query: ListShapeQuery) {
+    const d = def();
+    const { view, where } = await listConditions(caller, query);
+    // A view's columns and sort may name a field that has since gone: it is skipped, never a 500.
+    const names = query.fields ? query.fields.split(',') : view ? view.columns.filter((n) => d.byName.has(n)) : d.fields.map((f) => f.name);
+    const fields = [...new Set([...d.nameFields, ...names])].map((n) => fieldNamed(n));
+
+    const sortName = query.orderByColumn ?? (view?.sortField && d.byName.has(view.sortField) ? view.sortField : undefined);
+    const descending = query.orderByColumn ? query.isAsc === 'desc' || query.isAsc === 'descending' : view?.sortOrder !== 'asc';
+    let key: SQL = col('create_time');
+    if (sortName) {
+      const field = fieldNamed(sortName, 'sort.unknownField');
+      const sortKey = FIELD_TYPE_REGISTRY[field.type].sortKey;
+      if (!field.sortable || !sortKey) throw badRequest('sort.unknownField', { name: sortName });
+      key = sortKey(col, field.column);
+    }
+    return { where, fields, key, descending: sortName ? descending : true };
+  }
+
   return {
     async list({ user, lang }: Caller, query: RecordListQuery) {
       const d = def();
-      const { view, where } = await listConditions({ user, lang }, query);
-      // A view's columns and sort may name a field that has since gone: it is skipped, never a 500.
-      const names = query.fields ? query.fields.split(',') : view ? view.columns.filter((n) => d.byName.has(n)) : d.fields.map((f) => f.name);
-      const fields = [...new Set([...d.nameFields, ...names])].map((n) => fieldNamed(n));
-
-      const sortName = query.orderByColumn ?? (view?.sortField && d.byName.has(view.sortField) ? view.sortField : undefined);
-      const descending = query.orderByColumn ? query.isAsc === 'desc' || query.isAsc === 'descending' : view?.sortOrder !== 'asc';
-      let order: SQL[];
-      if (sortName) {
-        const field = fieldNamed(sortName, 'sort.unknownField');
-        const key = FIELD_TYPE_REGISTRY[field.type].sortKey;
-        if (!field.sortable || !key) throw badRequest('sort.unknownField', { name: sortName });
-        order = orderBy(key(col, field.column), descending);
-      } else {
-        order = orderBy(col('create_time'), true);
-      }
+      const { where, fields, key, descending } = await listShape({ user, lang }, query);
+      const order = orderBy(key, descending);
 
       const sums = query.totals?.map((t) => {
         const field = fieldNamed(t.field);
@@ -155,6 +186,37 @@ export function createRecordsService(db: Db, module: CrmModule) {
       const records = rows.map((r) => toRecord(r, fields));
       return { total, rows: records, lookups: await lookupLabels(db, meta, records, fields, lang), ...(totals ? { totals } : {}) };
     },
+
+    /**
+     * Every row of a list (or of the selected `ids`), in the list's order, a batch at a time, for an
+     * export: each batch starts after the last row of the one before on the order's key (keyset),
+     * so the millionth row costs what the first did and no transaction is held between batches.
+     */
+    async *scan(caller: Caller, query: ListShapeQuery & { ids?: number[] }, batchSize = SCAN_BATCH) {
+      const d = def();
+      const { where, fields, key, descending } = await listShape(caller, query);
+      if (query.ids) where.push(sql`id in ${query.ids}`);
+      const repo = createRecordsRepository(db, d);
+      const total = await repo.count(where);
+      yield { total, fields, records: [] as CrmRecord[], lookups: {} as LookupLabels };
+      let after: { key: unknown; id: number } | undefined;
+      for (;;) {
+        const rows = await repo.select(sql`${selectList(fields)}, (${key})::text as "__sort_key"`, [...where, after && afterRow(key, descending, after)], orderBy(key, descending), {
+          limit: batchSize,
+          offset: 0,
+        });
+        if (!rows.length) return;
+        const last = rows.at(-1)!;
+        // As text: a Date would drop the microseconds and the next batch would repeat the row.
+        after = { key: last.__sort_key, id: Number(last.id) };
+        const records = rows.map((r) => toRecord(r, fields));
+        yield { total, fields, records, lookups: await lookupLabels(db, meta, records, fields, caller.lang) };
+        if (rows.length < batchSize) return;
+      }
+    },
+
+    /** Checks a list's view, filter, columns and sort as a list request would (an export, before it is queued). */
+    checkList: async (caller: Caller, query: ListShapeQuery): Promise<void> => void (await listShape(caller, query)),
 
     /** The conditions of a list request (scope, view, filter, quick search, owner), for a module's own views of the same list (a board). */
     listConditions,

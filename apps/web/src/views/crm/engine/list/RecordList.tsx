@@ -16,6 +16,7 @@ import { useModuleMeta } from '../useModuleMeta';
 import { useModulePermissions } from '../useModulePermissions';
 import { useRecordLink } from '../useRecordLink';
 import ColumnChooser from './ColumnChooser';
+import ExportButton from './ExportButton';
 import { listAddressQuery, type ListSettings } from './listAddress';
 import MassActionBar from './MassActionBar';
 import type { MassAction } from './massAction';
@@ -153,6 +154,7 @@ function RecordListView({ module, meta, massActions, removeDialog, displayModes 
           <Button icon={<PrinterOutlined />} href={`${printPath(module, 'index')}?${listAddressQuery(settings)}`} target="_blank" rel="noopener" data-testid="list-print">
             {t('crm.print.print')}
           </Button>
+          {can.export && <ExportButton module={module} settings={settings} selectedIds={controller.selectedIds} />}
           {can.add && (
             <Button type="primary" icon={<PlusOutlined />} onClick={startNew} data-testid="record-new">
               {t('crm.list.new')}

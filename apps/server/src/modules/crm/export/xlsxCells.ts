@@ -1,0 +1,69 @@
+import type { Language } from '@orbit/shared/constants';
+import type { LookupLabels } from '@orbit/shared/contract/crm';
+import type { FieldValue } from '@orbit/shared/crm/fieldValue';
+import type { FieldDef } from '../engine/metadata/fieldDef';
+
+/** A picklist's value → its label in the export's language, per dictionary. */
+export type PicklistLabels = Map<string, Map<string, string>>;
+
+export type CellValue = string | number | boolean | Date | null;
+
+/** Characters that make a spreadsheet read a cell as a formula (or a DDE command) when it starts with them. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A text a spreadsheet would execute is kept as text: a leading apostrophe, as Excel itself writes it. */
+export const neutralised = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+
+/** Excel formats of the types that are numbers or dates in the sheet. */
+export function numberFormat(field: FieldDef, lang: Language): string | undefined {
+  switch (field.type) {
+    case 'currency':
+      // As on screen (SPEC §9): dollars in English, yen in Chinese; the amount itself is the same.
+      return lang === 'zh' ? '"¥"#,##0' : '"$"#,##0.00';
+    case 'percent':
+      return '0.##"%"';
+    case 'date':
+      return 'yyyy-mm-dd';
+    case 'datetime':
+      return 'yyyy-mm-dd hh:mm';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * One value as its cell: numbers and dates as Excel types, picklists and lookups as the labels the
+ * user reads on screen, texts neutralised. `timezoneOffset` (minutes, as the browser gives it)
+ * shifts times to the user's clock, since a spreadsheet's date has no zone.
+ */
+export function cellOf(field: FieldDef, value: FieldValue | undefined, lookups: LookupLabels, picklists: PicklistLabels, timezoneOffset: number): CellValue {
+  if (value === null || value === undefined || value === '') return null;
+  switch (field.type) {
+    case 'number':
+    case 'currency':
+    case 'percent':
+      return Number(value);
+    case 'checkbox':
+      return value === true;
+    case 'date': {
+      const [y, m, d] = String(value).split('-').map(Number);
+      return new Date(Date.UTC(y!, m! - 1, d!));
+    }
+    case 'datetime':
+      return new Date(new Date(String(value)).getTime() - timezoneOffset * 60_000);
+    case 'picklist':
+      return neutralised(picklists.get(field.dictType ?? '')?.get(String(value)) ?? String(value));
+    case 'multipicklist': {
+      const labels = picklists.get(field.dictType ?? '');
+      return neutralised((value as string[]).map((v) => labels?.get(v) ?? v).join('; '));
+    }
+    case 'lookup':
+      return neutralised(field.lookupModule ? (lookups[field.lookupModule]?.[String(value)] ?? '') : String(value));
+    case 'relatedRecord': {
+      const ref = value as { module: string; id: number };
+      return neutralised(lookups[ref.module as keyof LookupLabels]?.[String(ref.id)] ?? '');
+    }
+    default:
+      return neutralised(String(value));
+  }
+}

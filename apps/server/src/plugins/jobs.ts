@@ -1,0 +1,24 @@
+import fp from 'fastify-plugin';
+import { recordExportJob } from '../modules/crm/export/recordExport.job';
+import { createJobQueue, type JobQueue } from '../modules/jobs/jobQueue';
+import { JobRunner } from '../modules/jobs/jobRunner';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobQueue: JobQueue;
+    jobs: JobRunner;
+  }
+}
+
+/**
+ * The background jobs of this process (exports, imports): JOB_CONCURRENCY at once, started when
+ * the server is ready; on close, unfinished jobs go back to the queue.
+ */
+export default fp(async (app) => {
+  const queue = createJobQueue(app.db);
+  const runner = new JobRunner(queue, { export: recordExportJob }, { db: app.db, config: app.config, log: app.log });
+  app.decorate('jobQueue', queue);
+  app.decorate('jobs', runner);
+  app.addHook('onReady', async () => runner.start());
+  app.addHook('onClose', async () => runner.close());
+});

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { FILE_STATUS } from '@orbit/shared/constants';
+import { sysUserFile } from '../../src/db/schema/files';
+import { FORBIDDEN_EN, caller, userIds } from '../helpers/adminApi';
+import { createLead, listIds, withFilter } from '../helpers/crmApi';
+import { api, bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+
+type Call = ReturnType<typeof caller>;
+type Sheet = { headers: string[]; rows: ExcelJS.CellValue[][]; frozen: boolean };
+
+/**
+ * Exports of the records engine (issue 13): queued as a job, written as xlsx, read back here with
+ * a spreadsheet library exactly as a user's Excel would read it.
+ */
+describe('record export', () => {
+  let app: TestApp;
+  let olivia: Call;
+  let oliviaToken: string;
+  let ids: Record<string, number>;
+
+  beforeAll(async () => {
+    app = await createTestApp({ JOB_CONCURRENCY: '0' });
+    oliviaToken = await loginAs(app, 'olivia.park');
+    olivia = caller(app, oliviaToken);
+    ids = await userIds(caller(app, await loginAs(app, 'admin')));
+  });
+  afterAll(() => app.teardown());
+
+  /** Queues an export, runs the queue, and reads the file back through the download route. */
+  async function exported(call: Call, token: string, module: string, body: Record<string, unknown>, lang = 'en'): Promise<Sheet> {
+    const res = await call('POST', `/crm/${module}/export`, body, { 'accept-language': lang });
+    expect(res.body.code, res.body.msg).toBe(200);
+    const fileId = res.body.data.fileId as number;
+    const [pending] = await app.db.select().from(sysUserFile).where(eq(sysUserFile.id, fileId));
+    expect(pending!.status).toBe(FILE_STATUS.generating);
+    await app.jobs.drain();
+    const [file] = await app.db.select().from(sysUserFile).where(eq(sysUserFile.id, fileId));
+    expect(file!.status, file!.errorMsg).toBe(FILE_STATUS.available);
+    const download = await app.inject({ method: 'GET', url: api(`/userFile/download/${fileId}`), headers: bearer(token) });
+    expect(download.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(download.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const values = (r: number) => (sheet.getRow(r).values as ExcelJS.CellValue[]).slice(1);
+    const rows: ExcelJS.CellValue[][] = [];
+    for (let r = 2; r <= sheet.rowCount; r++) rows.push(values(r));
+    return { headers: values(1) as string[], rows, frozen: sheet.views[0]?.state === 'frozen' && sheet.views[0]?.ySplit === 1 };
+  }
+
+  it('exports every lead the user may see, no more, with translated headers and a frozen header row', async () => {
+    const { total } = await listIds(olivia, '/crm/leads/list?pageSize=1');
+    const sheet = await exported(olivia, oliviaToken, 'leads', { fields: 'lastName,company,status,ownerId' });
+    expect(sheet.frozen).toBe(true);
+    expect(sheet.headers).toEqual(expect.arrayContaining(['Last Name', 'Company', 'Lead Status', 'Owner']));
+    expect(sheet.rows).toHaveLength(total);
+    const owner = sheet.headers.indexOf('Owner');
+    expect(new Set(sheet.rows.map((r) => r[owner]))).toEqual(new Set(['Olivia Park']));
+  });
+
+  it('writes labels in the user\'s language and numbers, dates and booleans as spreadsheet types', async () => {
+    const id = await createLead(olivia, { lastName: 'Typed', company: 'Types Ltd', status: 'contacted', annualRevenue: 12345.5, employees: 42 });
+    const fields = 'lastName,status,annualRevenue,employees,createTime';
+    const en = await exported(olivia, oliviaToken, 'leads', { ids: [id], fields });
+    const row = en.rows[0]!;
+    expect(row[en.headers.indexOf('Lead Status')]).toBe('Contacted');
+    expect(row[en.headers.indexOf('Annual Revenue')]).toBe(12345.5);
+    expect(row[en.headers.indexOf('Employees')]).toBe(42);
+    expect(row[en.headers.indexOf('Created')]).toBeInstanceOf(Date);
+
+    const zh = await exported(olivia, oliviaToken, 'leads', { ids: [id], fields }, 'zh');
+    expect(zh.headers).toEqual(expect.arrayContaining(['姓', '线索状态', '年收入']));
+    expect(zh.rows[0]![zh.headers.indexOf('线索状态')]).toBe('已联系');
+  });
+
+  it('neutralises cells a spreadsheet would execute', async () => {
+    const id = await createLead(olivia, { lastName: '=HYPERLINK("http://evil.test","x")', company: '+1+cmd|calc', city: '@SUM(A1)', title: '-2+3' });
+    const sheet = await exported(olivia, oliviaToken, 'leads', { ids: [id], fields: 'lastName,company,city,title' });
+    const row = sheet.rows[0]!;
+    expect(row[sheet.headers.indexOf('Last Name')]).toBe('\'=HYPERLINK("http://evil.test","x")');
+    expect(row[sheet.headers.indexOf('Company')]).toBe("'+1+cmd|calc");
+    expect(row[sheet.headers.indexOf('City')]).toBe("'@SUM(A1)");
+    expect(row[sheet.headers.indexOf('Title')]).toBe("'-2+3");
+  });
+
+  it('exports the selected rows within scope only; none selected is refused', async () => {
+    const mine = await createLead(olivia, { lastName: 'Selected' });
+    const admin = caller(app, await loginAs(app, 'admin'));
+    const others = await createLead(admin, { lastName: 'NotHers', ownerId: ids['noah.king'] });
+    const sheet = await exported(olivia, oliviaToken, 'leads', { ids: [mine, others], fields: 'lastName' });
+    expect(sheet.rows.map((r) => r[sheet.headers.indexOf('Last Name')])).toEqual(['Selected']);
+
+    const none = await olivia('POST', '/crm/leads/export', { ids: [] });
+    expect(none.status).toBe(400);
+    expect(JSON.stringify(none.body)).toContain('Please select at least one record and try again');
+  });
+
+  it('follows the list\'s filter and sort exactly', async () => {
+    for (const name of ['Zed', 'Amy', 'Mo']) await createLead(olivia, { lastName: name, company: 'Sortex' });
+    const filter = { field: 'company', op: 'eq', value: 'Sortex' } as const;
+    const listed = await olivia('GET', `${withFilter('/crm/leads/list?orderByColumn=lastName&isAsc=asc&fields=lastName', filter)}`);
+    const sheet = await exported(olivia, oliviaToken, 'leads', { filter: JSON.stringify(filter), orderByColumn: 'lastName', isAsc: 'asc', fields: 'lastName' });
+    expect(sheet.rows.map((r) => r[sheet.headers.indexOf('Last Name')])).toEqual((listed.body.rows as Array<{ lastName: string }>).map((r) => r.lastName));
+    expect(sheet.rows.map((r) => r[sheet.headers.indexOf('Last Name')])).toEqual(['Amy', 'Mo', 'Zed']);
+  });
+
+  it('is refused without the export permission, and bad input changes nothing', async () => {
+    const readonly = caller(app, await loginAs(app, 'sophia.reed'));
+    const refused = await readonly('POST', '/crm/leads/export', {});
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe(FORBIDDEN_EN);
+    const before = await app.db.select().from(sysUserFile);
+    expect((await olivia('POST', '/crm/leads/export', { orderByColumn: 'nope' })).status).toBe(400);
+    expect((await olivia('POST', '/crm/leads/export', { filter: '{"field":"lastName","op":"eq","value":["x"' })).status).toBe(400);
+    expect((await olivia('POST', '/crm/leads/export', { ids: ['1; drop table crm_lead'] })).status).toBe(400);
+    expect(await app.db.select().from(sysUserFile)).toHaveLength(before.length);
+  });
+
+  it('a user disabled before their export runs gets a failed file with the reason, never one left generating', async () => {
+    const admin = caller(app, await loginAs(app, 'admin'));
+    const res = await olivia('POST', '/crm/leads/export', {});
+    expect(res.body.code).toBe(200);
+    expect((await admin('PUT', '/system/user/changeStatus', { userId: ids['olivia.park'], status: '1' })).body.code).toBe(200);
+    try {
+      await app.jobs.drain();
+      const [file] = await app.db.select().from(sysUserFile).where(eq(sysUserFile.id, res.body.data.fileId));
+      expect(file!.status).toBe(FILE_STATUS.failed);
+      expect(file!.errorMsg).toBe('The user who asked for this file can no longer sign in');
+      expect(file!.storagePath).toBeNull();
+    } finally {
+      await admin('PUT', '/system/user/changeStatus', { userId: ids['olivia.park'], status: '0' });
+    }
+  });
+});

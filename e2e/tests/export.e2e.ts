@@ -1,0 +1,66 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiOf } from '../helpers/api';
+import { screenshot } from '../helpers/browser';
+import { serverAndBrowser } from '../helpers/suite';
+import { openPage, signedInPage } from './shell-support';
+
+const listOf = (page: Page) => page.locator('[data-testid="record-list-leads"]:visible');
+
+async function search(page: Page, text: string): Promise<void> {
+  const box = listOf(page).locator('input[data-testid="quick-search"], [data-testid="quick-search"] input').first();
+  await box.fill(text);
+  await box.press('Enter');
+  await expect.poll(() => listOf(page).locator('.ant-table-row').count(), { timeout: 20_000 }).toBe(2);
+}
+
+/** Exports the leads list as shown, watches its record in the file centre until it can be downloaded, and reads the file. */
+async function exportShownList(page: Page, choice: RegExp): Promise<ExcelJS.Worksheet> {
+  await listOf(page).getByTestId('list-export').click();
+  await page.getByRole('menuitem', { name: choice }).click();
+  const dialog = page.getByTestId('file-dialog');
+  const newest = dialog.locator('.ant-table-row').first();
+  await expect.poll(() => newest.locator('[data-testid="file-status-available"]').count(), { timeout: 30_000 }).toBe(1);
+  const [download] = await Promise.all([page.waitForEvent('download'), newest.getByRole('button').click()]);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
+  return workbook.worksheets[0]!;
+}
+
+describe('export in Chromium', () => {
+  const app = serverAndBrowser();
+
+  it('exports a searched lead list to Excel through the file centre, in English and in Chinese', async () => {
+    const { context, page, token } = await signedInPage(app.browser, app.server.url, { username: 'olivia.park', width: 1400, height: 900 });
+    const api = apiOf(app.server.url, token);
+    for (const lastName of ['Exportwell', 'Exportly']) {
+      const res = await api('POST', '/crm/leads', { lastName, company: 'Xlsx Works', status: 'contacted' });
+      expect(res.code, res.msg).toBe(200);
+    }
+
+    await openPage(page, app.server.url, '/Leads/leads-index');
+    await search(page, 'Xlsx Works');
+
+    const sheet = await exportShownList(page, /This list as shown/);
+    const header = (sheet.getRow(1).values as string[]).slice(1);
+    expect(header).toEqual(expect.arrayContaining(['Last Name', 'Company', 'Lead Status']));
+    expect(sheet.rowCount).toBe(3);
+    const lastNames = [2, 3].map((r) => sheet.getRow(r).getCell(header.indexOf('Last Name') + 1).value);
+    expect(lastNames.sort()).toEqual(['Exportly', 'Exportwell']);
+    expect(sheet.getRow(2).getCell(header.indexOf('Lead Status') + 1).value).toBe('Contacted');
+    await screenshot(page, 'export-file-centre-en');
+    await context.close();
+
+    const zh = await signedInPage(app.browser, app.server.url, { username: 'olivia.park', width: 1400, height: 900, language: 'zh' });
+    await openPage(zh.page, app.server.url, '/Leads/leads-index');
+    await search(zh.page, 'Xlsx Works');
+    const zhSheet = await exportShownList(zh.page, /当前列表/);
+    const zhHeader = (zhSheet.getRow(1).values as string[]).slice(1);
+    expect(zhHeader).toEqual(expect.arrayContaining(['姓', '公司', '线索状态']));
+    expect(zhSheet.getRow(2).getCell(zhHeader.indexOf('线索状态') + 1).value).toBe('已联系');
+    await screenshot(zh.page, 'export-file-centre-zh');
+    await zh.context.close();
+  }, 180_000);
+});

@@ -1,0 +1,29 @@
+/**
+ * The modules' names (the web's `crm.module.*` come from here too) and the messages of exports,
+ * imports and the jobs behind them, en and zh; spread into crmMessages.ts.
+ */
+export const fileJobEn = {
+  'module.leads': 'Leads',
+  'module.opportunity': 'Opportunities',
+  'module.account': 'Accounts',
+  'module.task': 'Tasks',
+  'module.campaign': 'Campaigns',
+  'export.started': 'The export has started: it will be ready in the file centre',
+  'export.fileName': '{{module}} {{date}}',
+  'job.processDied': 'The server stopped while this file was being generated; please try again',
+  'job.failed': 'The file could not be generated; please try again',
+  'job.userGone': 'The user who asked for this file can no longer sign in',
+} as const;
+
+export const fileJobZh: Record<keyof typeof fileJobEn, string> = {
+  'module.leads': '线索',
+  'module.opportunity': '商机',
+  'module.account': '客户',
+  'module.task': '任务',
+  'module.campaign': '市场活动',
+  'export.started': '导出已开始，完成后可在文件中心下载',
+  'export.fileName': '{{module}} {{date}}',
+  'job.processDied': '生成文件时服务器已停止，请重试',
+  'job.failed': '文件生成失败，请重试',
+  'job.userGone': '发起该文件的用户已无法登录',
+};
