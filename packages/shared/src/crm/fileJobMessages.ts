@@ -13,6 +13,9 @@ export const fileJobEn = {
   'job.processDied': 'The server stopped while this file was being generated; please try again',
   'job.failed': 'The file could not be generated; please try again',
   'job.userGone': 'The user who asked for this file can no longer sign in',
+  'export.summarySheet': 'Summary',
+  'export.detailSheet': 'Records',
+  'export.total': 'Total',
 } as const;
 
 export const fileJobZh: Record<keyof typeof fileJobEn, string> = {
@@ -26,4 +29,7 @@ export const fileJobZh: Record<keyof typeof fileJobEn, string> = {
   'job.processDied': '生成文件时服务器已停止，请重试',
   'job.failed': '文件生成失败，请重试',
   'job.userGone': '发起该文件的用户已无法登录',
+  'export.summarySheet': '汇总',
+  'export.detailSheet': '明细',
+  'export.total': '合计',
 };

@@ -43,7 +43,7 @@ export class JobRunner {
 
   constructor(
     private readonly queue: JobQueue,
-    private readonly handlers: Record<JobKind, JobHandler>,
+    private readonly handlers: Partial<Record<JobKind, JobHandler>>,
     private readonly deps: { db: Db; config: Config; log: FastifyBaseLogger },
   ) {}
 
