@@ -13,7 +13,8 @@ import { labelOf } from '../engine/query/filterCompiler';
 import { createRecordsService } from '../engine/records/recordsService';
 import { picklistLabels } from './picklistLabels';
 import { cellOf, numberFormat, type PicklistLabels } from './xlsxCells';
-import { addSheet, writeXlsxFile } from './xlsxFile';
+import type { XlsxSheet } from '../../../lib/xlsxWriter';
+import { writeXlsxFile } from './xlsxFile';
 
 export type RecordExportPayload = { lang: Language; module: CrmModule; query: RecordExportQuery };
 
@@ -34,27 +35,26 @@ export const recordExportJob: JobHandler = async ({ db, config, job, payload, pr
   await metadataOf(db).fresh();
 
   return writeXlsxFile(config, job.userId, async (workbook) => {
-    const sheet = addSheet(workbook, translate(lang, `module.${module}`));
+    let sheet: XlsxSheet | undefined;
     let picklists: PicklistLabels = new Map();
     let done = 0;
     for await (const batch of createRecordsService(db, module).scan({ user, lang }, query)) {
-      if (!sheet.columns?.length) {
+      if (!sheet) {
         picklists = await picklistLabels(db, batch.fields, lang);
-        sheet.columns = batch.fields.map((field) => {
-          const header = labelOf(field, lang);
-          const numFmt = numberFormat(field, lang);
-          return { header, key: field.name, width: widthOf(header, field), ...(numFmt ? { style: { numFmt } } : {}) };
-        });
-        sheet.getRow(1).font = { bold: true };
+        sheet = workbook.addSheet(
+          translate(lang, `module.${module}`),
+          batch.fields.map((field) => {
+            const header = labelOf(field, lang);
+            return { header, width: widthOf(header, field), numFmt: numberFormat(field, lang) };
+          }),
+        );
         await progress(0, batch.total);
       }
-      for (const record of batch.records) {
-        sheet.addRow(batch.fields.map((field) => cellOf(field, record[field.name], batch.lookups, picklists, query.timezoneOffset))).commit();
-      }
+      for (const record of batch.records) await sheet.addRow(batch.fields.map((field) => cellOf(field, record[field.name], batch.lookups, picklists, query.timezoneOffset)));
       done += batch.records.length;
       if (batch.records.length) await progress(done, batch.total);
     }
-    sheet.commit();
+    await sheet?.end();
     return done;
   });
 };

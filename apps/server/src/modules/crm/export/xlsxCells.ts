@@ -1,12 +1,13 @@
 import type { Language } from '@orbit/shared/constants';
 import type { LookupLabels } from '@orbit/shared/contract/crm';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
+import type { XlsxCell } from '../../../lib/xlsxWriter';
 import type { FieldDef } from '../engine/metadata/fieldDef';
 
 /** A picklist's value → its label in the export's language, per dictionary. */
 export type PicklistLabels = Map<string, Map<string, string>>;
 
-export type CellValue = string | number | boolean | Date | null;
+export type CellValue = XlsxCell;
 
 /** Characters that make a spreadsheet read a cell as a formula (or a DDE command) when it starts with them. */
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -10,7 +10,7 @@ import type { JobHandler } from '../../jobs/jobRunner';
 import { picklistLabels } from '../export/picklistLabels';
 import { widthOf } from '../export/recordExport.job';
 import { cellOf, neutralised, numberFormat, type CellValue, type PicklistLabels } from '../export/xlsxCells';
-import { addSheet, writeXlsxFile } from '../export/xlsxFile';
+import { writeXlsxFile } from '../export/xlsxFile';
 import { metadataOf } from '../engine/metadata/metadataStore';
 import type { ReportNarrowing } from './reportCompiler';
 import type { ResolvedGrouping } from './reportCheck';
@@ -48,37 +48,30 @@ export const reportExportJob: JobHandler = async ({ db, config, job, payload, pr
 
   return writeXlsxFile(config, job.userId, async (workbook) => {
     if (first.summary.length) {
-      const sheet = addSheet(workbook, translate(lang, 'export.summarySheet'));
       const headers = [...report.groups.map((g) => g.label), ...report.aggregates.map((a) => a.label)];
-      sheet.columns = headers.map((header) => ({ header, width: widthOf(header) }));
-      sheet.getRow(1).font = { bold: true };
+      const sheet = workbook.addSheet(translate(lang, 'export.summarySheet'), headers.map((header) => ({ header, width: widthOf(header) })));
       for (const row of first.summary) {
         // A rolled-up level is a subtotal (or the grand total): it says so where its key would be.
         const keys = report.groups.map((g, i) => (row.rollup[i] ? translate(lang, 'export.total') : keyCell(g, row.keys[i], first.lookups, picklists, timezoneOffset)));
-        const values = row.values.map((v) => (v === null ? null : Number(v)));
-        const added = sheet.addRow([...keys, ...values]);
-        if (row.rollup.some(Boolean)) added.font = { bold: true };
-        added.commit();
+        await sheet.addRow([...keys, ...row.values.map((v) => (v === null ? null : Number(v)))], { bold: row.rollup.some(Boolean) });
       }
-      sheet.commit();
+      await sheet.end();
     }
 
-    const sheet = addSheet(workbook, translate(lang, 'export.detailSheet'));
-    sheet.columns = report.columns.map((c) => {
-      const numFmt = numberFormat(c.field, lang);
-      return { header: c.label, width: widthOf(c.label, c.field), ...(numFmt ? { style: { numFmt } } : {}) };
-    });
-    sheet.getRow(1).font = { bold: true };
+    const sheet = workbook.addSheet(
+      translate(lang, 'export.detailSheet'),
+      report.columns.map((c) => ({ header: c.label, width: widthOf(c.label, c.field), numFmt: numberFormat(c.field, lang) })),
+    );
     let done = 0;
     let page = first;
     for (let pageNum = 1; page.rows.length; ) {
-      for (const row of page.rows) sheet.addRow(report.columns.map((c) => cellOf(c.field, row[c.ref] as FieldValue, page.lookups, picklists, timezoneOffset))).commit();
+      for (const row of page.rows) await sheet.addRow(report.columns.map((c) => cellOf(c.field, row[c.ref] as FieldValue, page.lookups, picklists, timezoneOffset)));
       done += page.rows.length;
       await progress(done, first.total);
       if (page.rows.length < PAGE) break;
       page = await runReport(db, meta, report, user, lang, { preview: false, pageNum: ++pageNum, pageSize: PAGE, narrowing, figures: false });
     }
-    sheet.commit();
+    await sheet.end();
     return done;
   });
 };
