@@ -28,6 +28,9 @@ describe('loadConfig', () => {
       seedDemoData: true,
       webDist: undefined,
       trustProxy: false,
+      jobConcurrency: 2,
+      jobStaleSeconds: 60,
+      fileRetentionDays: 7,
     });
   });
 
@@ -45,6 +48,9 @@ describe('loadConfig', () => {
       SEED_DEMO_DATA: '0',
       WEB_DIST: '/tmp/web-dist',
       TRUST_PROXY: 'true',
+      JOB_CONCURRENCY: '0',
+      JOB_STALE_SECONDS: '5',
+      FILE_RETENTION_DAYS: '30',
     });
     expect(config).toEqual({
       port: 9090,
@@ -59,6 +65,9 @@ describe('loadConfig', () => {
       seedDemoData: false,
       webDist: '/tmp/web-dist',
       trustProxy: true,
+      jobConcurrency: 0,
+      jobStaleSeconds: 5,
+      fileRetentionDays: 30,
     });
   });
 

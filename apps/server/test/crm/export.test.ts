@@ -75,6 +75,27 @@ describe('record export', () => {
     expect(zh.rows[0]![zh.headers.indexOf('线索状态')]).toBe('已联系');
   });
 
+  it('exports custom fields like standard ones: their labels and picklist labels in both languages', async () => {
+    const admin = caller(app, await loginAs(app, 'admin'));
+    const tier = await admin('POST', '/setup/leads/fields', {
+      name: 'exportTier',
+      type: 'picklist',
+      labelEn: 'Export Tier',
+      labelZh: '导出等级',
+      newDictionary: { dictType: 'crm_export_tier', name: 'Export Tier', values: [{ value: 'gold', labelEn: 'Gold', labelZh: '金牌' }] },
+    });
+    expect(tier.body.code, tier.body.msg).toBe(200);
+    const size = await admin('POST', '/setup/leads/fields', { name: 'dealSize', type: 'currency', labelEn: 'Deal Size', labelZh: '交易规模' });
+    expect(size.body.code, size.body.msg).toBe(200);
+    const id = await createLead(olivia, { lastName: 'Custom', exportTier: 'gold', dealSize: 2500 });
+    const fields = 'lastName,exportTier,dealSize';
+    const en = await exported(olivia, oliviaToken, 'leads', { ids: [id], fields });
+    expect(en.rows[0]![en.headers.indexOf('Export Tier')]).toBe('Gold');
+    expect(en.rows[0]![en.headers.indexOf('Deal Size')]).toBe(2500);
+    const zh = await exported(olivia, oliviaToken, 'leads', { ids: [id], fields }, 'zh');
+    expect(zh.rows[0]![zh.headers.indexOf('导出等级')]).toBe('金牌');
+  });
+
   it('neutralises cells a spreadsheet would execute', async () => {
     const id = await createLead(olivia, { lastName: '=HYPERLINK("http://evil.test","x")', company: '+1+cmd|calc', city: '@SUM(A1)', title: '-2+3' });
     const sheet = await exported(olivia, oliviaToken, 'leads', { ids: [id], fields: 'lastName,company,city,title' });

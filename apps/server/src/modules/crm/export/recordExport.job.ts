@@ -34,7 +34,7 @@ export const recordExportJob: JobHandler = async ({ db, config, job, payload, pr
   // This process may not have served a records request yet (or set-up changed since): current metadata first.
   await metadataOf(db).fresh();
 
-  return writeXlsxFile(config, job.userId, async (workbook) => {
+  return writeXlsxFile(config, job, async (workbook) => {
     let sheet: XlsxSheet | undefined;
     let picklists: PicklistLabels = new Map();
     let done = 0;

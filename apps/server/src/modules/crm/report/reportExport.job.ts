@@ -46,7 +46,7 @@ export const reportExportJob: JobHandler = async ({ db, config, job, payload, pr
   const first = await runReport(db, meta, report, user, lang, { preview: false, pageNum: 1, pageSize: PAGE, narrowing });
   await progress(0, first.total);
 
-  return writeXlsxFile(config, job.userId, async (workbook) => {
+  return writeXlsxFile(config, job, async (workbook) => {
     if (first.summary.length) {
       const headers = [...report.groups.map((g) => g.label), ...report.aggregates.map((a) => a.label)];
       const sheet = workbook.addSheet(translate(lang, 'export.summarySheet'), headers.map((header) => ({ header, width: widthOf(header) })));
