@@ -61,12 +61,26 @@ export type XlsxWorkbook = {
   addSheet(name: string, columns: XlsxColumn[]): XlsxSheet;
   /** Writes the workbook's remaining parts and closes the file. */
   finish(): Promise<void>;
+  /** Gives up: closes the file as it is (the caller removes it). */
+  abort(): void;
 };
 
 export function createXlsxFile(path: string): XlsxWorkbook {
   const zip = new ZipFile();
   const file = createWriteStream(path);
   zip.outputStream.pipe(file);
+  // A write that fails (disk full, directory gone) must end the writer, not leave it waiting for
+  // room that never comes: the open sheet's stream is destroyed with the error, so its next wait
+  // rejects, and every later call throws it.
+  let failure: Error | null = null;
+  let current: PassThrough | null = null;
+  const fail = (err: Error) => {
+    failure ??= err;
+    current?.destroy(failure);
+  };
+  file.on('error', fail);
+  zip.on('error', fail);
+  zip.outputStream.on('error', fail);
   const sheetNames: string[] = [];
   const numFmts = new Map<string, number>(); // format code → cell style index
   let openSheet: XlsxSheet | null = null;
@@ -80,17 +94,24 @@ export function createXlsxFile(path: string): XlsxWorkbook {
   return {
     addSheet(name, columns) {
       if (openSheet) throw new Error('end the previous sheet first');
+      if (failure) throw failure;
       const stream = new PassThrough({ highWaterMark: CHUNK });
+      current = stream;
+      // Its error is the writer's failure (above), rethrown by the next call; not an unheard event.
+      stream.on('error', () => undefined);
       zip.addReadStream(stream, `xl/worksheets/sheet${sheetNames.length + 1}.xml`);
       // Excel allows 31 characters and none of : \ / ? * [ ] in a sheet's name; names are unique.
       let safe = name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet';
       if (sheetNames.includes(safe)) safe = `${safe.slice(0, 28)} ${sheetNames.length + 1}`;
       sheetNames.push(safe);
       const styles = columns.map((c) => styleOf(c.numFmt));
+      const letters: string[] = [];
+      const letterOf = (i: number) => (letters[i] ??= columnLetters(i));
       let rowNumber = 0;
       let pending = '';
 
       const flush = async (force = false) => {
+        if (failure) throw failure;
         if (!pending || (!force && pending.length < CHUNK)) return;
         const ok = stream.write(pending);
         pending = '';
@@ -99,7 +120,7 @@ export function createXlsxFile(path: string): XlsxWorkbook {
 
       const cellXml = (value: XlsxCell, column: number, row: number, style: number | undefined): string => {
         if (value === null || value === undefined || value === '') return '';
-        const ref = `${columnLetters(column)}${row}`;
+        const ref = `${letterOf(column)}${row}`;
         const s = (fallback?: number) => (style ?? fallback) !== undefined ? ` s="${style ?? fallback}"` : '';
         if (typeof value === 'number') return Number.isFinite(value) ? `<c r="${ref}"${s()}><v>${value}</v></c>` : '';
         if (typeof value === 'boolean') return `<c r="${ref}" t="b"${s()}><v>${value ? 1 : 0}</v></c>`;
@@ -134,7 +155,13 @@ export function createXlsxFile(path: string): XlsxWorkbook {
       return sheet;
     },
 
+    abort() {
+      fail(new Error('the xlsx file was abandoned'));
+      file.destroy();
+    },
+
     async finish() {
+      if (failure) throw failure;
       if (openSheet) throw new Error('end the last sheet first');
       const sheets = sheetNames.map((n, i) => `<sheet name="${escapeXml(n)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('');
       const sheetRels = sheetNames

@@ -1,8 +1,11 @@
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { FILE_STATUS } from '@orbit/shared/constants';
 import { sysUserFile } from '../../src/db/schema/files';
+import { filesRoot } from '../../src/modules/files/fileStorage';
 import { FORBIDDEN_EN, caller, userIds } from '../helpers/adminApi';
 import { createLead, listIds, withFilter } from '../helpers/crmApi';
 import { api, bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
@@ -153,5 +156,43 @@ describe('record export', () => {
     } finally {
       await admin('PUT', '/system/user/changeStatus', { userId: ids['olivia.park'], status: '0' });
     }
+  });
+
+  it('a full disk or an unwritable files directory fails the file with the reason, and the server goes on serving', async () => {
+    // (Disabling Olivia above ended her sessions.)
+    olivia = caller(app, await loginAs(app, 'olivia.park'));
+    const queue = async () => {
+      const res = await olivia('POST', '/crm/leads/export', { fields: 'lastName' });
+      expect(res.body.code).toBe(200);
+      const [file] = await app.db.select().from(sysUserFile).where(eq(sysUserFile.id, res.body.data.fileId));
+      return file!;
+    };
+    const target = (file: { userId: number; id: number }) => path.join(filesRoot(app.config.dataDir), 'exports', String(file.userId), `${file.id}.xlsx`);
+
+    // The file the job will write is /dev/full: every write fails with ENOSPC.
+    const full = await queue();
+    mkdirSync(path.dirname(target(full)), { recursive: true });
+    symlinkSync('/dev/full', target(full));
+    await app.jobs.drain();
+    const [failed] = await app.db.select().from(sysUserFile).where(eq(sysUserFile.id, full.id));
+    expect(failed).toMatchObject({ status: FILE_STATUS.failed, errorMsg: 'The server has no room left to write this file; please tell your administrator', storagePath: null });
+
+    // Its directory is a file: it cannot be created.
+    const blocked = await queue();
+    const otherUserDir = path.join(filesRoot(app.config.dataDir), 'exports', String(blocked.userId));
+    const stash = `${otherUserDir}.moved`;
+    await import('node:fs/promises').then((fs) => fs.rename(otherUserDir, stash));
+    writeFileSync(otherUserDir, 'not a directory');
+    try {
+      await app.jobs.drain();
+      const [refused] = await app.db.select().from(sysUserFile).where(eq(sysUserFile.id, blocked.id));
+      expect(refused).toMatchObject({ status: FILE_STATUS.failed, errorMsg: 'The server cannot write files at the moment; please tell your administrator' });
+    } finally {
+      await import('node:fs/promises').then(async (fs) => {
+        await fs.rm(otherUserDir);
+        await fs.rename(stash, otherUserDir);
+      });
+    }
+    expect((await olivia('GET', '/crm/leads/list?pageSize=1')).body.code).toBe(200);
   });
 });

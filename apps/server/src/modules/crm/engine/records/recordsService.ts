@@ -63,7 +63,8 @@ function scanParts(key: SQL, descending: boolean): Array<{ where: SQL; order: SQ
   const dir = descending ? sql`desc` : sql`asc`;
   const keyed = {
     where: sql`${key} is not null`,
-    order: [sql`${key} ${dir}`, sql`id ${dir}`],
+    // The nulls clause the (key nulls first, id) index reads in either direction, though no key here is null.
+    order: [descending ? sql`${key} desc nulls last` : sql`${key} asc nulls first`, sql`id ${dir}`],
     after: (last: { key: unknown; id: number }) => (descending ? sql`(${key}, id) < (${last.key}, ${last.id})` : sql`(${key}, id) > (${last.key}, ${last.id})`),
   };
   const empty = {
