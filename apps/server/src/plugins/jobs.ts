@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import { recordExportJob } from '../modules/crm/export/recordExport.job';
+import { recordImportRevertJob } from '../modules/crm/import/importRevert.job';
+import { recordImportJob } from '../modules/crm/import/recordImport.job';
 import { createJobQueue, type JobQueue } from '../modules/jobs/jobQueue';
 import { JobRunner } from '../modules/jobs/jobRunner';
 
@@ -16,7 +18,7 @@ declare module 'fastify' {
  */
 export default fp(async (app) => {
   const queue = createJobQueue(app.db);
-  const runner = new JobRunner(queue, { export: recordExportJob }, { db: app.db, config: app.config, log: app.log });
+  const runner = new JobRunner(queue, { export: recordExportJob, import: recordImportJob, importRevert: recordImportRevertJob }, { db: app.db, config: app.config, log: app.log });
   app.decorate('jobQueue', queue);
   app.decorate('jobs', runner);
   app.addHook('onReady', async () => runner.start());

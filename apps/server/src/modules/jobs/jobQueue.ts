@@ -5,8 +5,8 @@ import type { Db, Executor } from '../../db/client';
 import { sysUserFile } from '../../db/schema/files';
 import { sysJob } from '../../db/schema/jobs';
 
-/** Kinds of background work; imports join when they are built (issue 13). */
-export type JobKind = 'export';
+/** Kinds of background work: a list's export, an Excel import's run, and its revert. */
+export type JobKind = 'export' | 'import' | 'importRevert';
 export type JobRow = typeof sysJob.$inferSelect;
 
 /** Every job's payload carries the language its file's messages are written in. */
