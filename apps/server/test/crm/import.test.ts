@@ -116,7 +116,16 @@ describe('record import', () => {
       expect(up).toMatchObject({ headers: ['姓', 'E-mail *', 'company', 'Lead Status', 'Favourite colour'], rowCount: 2 });
       expect(up.mapping).toEqual(['lastName', 'email', 'company', 'status', null]);
       const files = await olivia('POST', '/userFile/userFilePageList', { type: FILE_TYPE.upload });
-      expect(files.body.rows[0]).toMatchObject({ id: up.fileId, fileName: 'import.xlsx', status: FILE_STATUS.available, importInfo: { module: 'leads', started: false, revertible: false } });
+      expect(files.body.rows[0]).toMatchObject({ id: up.fileId, fileName: 'import.xlsx', status: FILE_STATUS.available, importInfo: { module: 'leads', phase: 'uploaded', revertible: false } });
+      expect(up.sample).toEqual(['王', 'wang@example.com', 'Acme', '已联系', 'blue']);
+      // What the wizard offers, for the default record type: the layout's fields, those a column must give marked.
+      expect(up.fields.slice(0, 3)).toEqual([
+        { name: 'salutation', label: 'Salutation', required: false, duplicateKey: false },
+        { name: 'firstName', label: 'First Name', required: false, duplicateKey: true },
+        { name: 'lastName', label: 'Last Name', required: true, duplicateKey: true },
+      ]);
+      expect(up.fields.find((f) => f.name === 'status')).toMatchObject({ required: false }); // it has a default
+      expect(up.fields.map((f) => f.name)).not.toContain('ownerId');
     });
 
     it('refuses other types by their bytes, not their names, with clear messages, keeping nothing', async () => {
@@ -264,7 +273,7 @@ describe('record import', () => {
         ['Runner', 'Bad', '=cmd|calc', 'bad@', 'New', 1, 1],
       ]);
       const state = await run(app, emma, 'leads', up, { ownerId: ids['olivia.park'] });
-      expect(state).toMatchObject({ status: FILE_STATUS.available, result: { created: 2, updated: 0, skipped: 0, failed: 2 }, revertible: true, progressDone: 4, progressTotal: 4 });
+      expect(state).toMatchObject({ status: FILE_STATUS.available, phase: 'imported', result: { created: 2, updated: 0, skipped: 0, failed: 2 }, revertible: true, progressDone: 4, progressTotal: 4 });
       const runners = await leadsNamed(emma, 'Runner');
       expect(runners.map((r) => [r.email, r.status, r.ownerId]).sort()).toEqual([
         ['ann@run.example', 'qualified', ids['olivia.park']],

@@ -62,11 +62,11 @@ describe('import revert and interrupted runs', () => {
 
     const res = await revert(olivia, up.fileId);
     expect(res.body).toMatchObject({ code: 200, msg: 'The import is being undone: follow it in the file centre' });
-    expect((await state(up.fileId)).status).toBe(FILE_STATUS.generating);
+    expect((await state(up.fileId)).phase).toBe('reverting');
     await app.jobs.drain();
 
     const after = await state(up.fileId);
-    expect(after).toMatchObject({ status: FILE_STATUS.available, reverted: true, revertible: false, result: { created: 2, updated: 1, reverted: 3, revertKept: 0 } });
+    expect(after).toMatchObject({ status: FILE_STATUS.available, phase: 'reverted', revertible: false, result: { created: 2, updated: 1, reverted: 3, revertKept: 0 } });
     expect(await getRecord(olivia, 'leads', existing)).toMatchObject({ company: 'Before Ltd', version: 3 });
     for (const id of created) expect(await present(id)).toBe(false);
     const bin = (await olivia('GET', '/crm/leads/recycleBin?pageSize=100')).body.rows as Array<{ id: number }>;
@@ -75,7 +75,7 @@ describe('import revert and interrupted runs', () => {
     expect(history[0]).toMatchObject({ action: 'update', field: 'company', newValue: 'Before Ltd' });
 
     const files = await olivia('POST', '/userFile/userFilePageList', { type: 0 });
-    expect(files.body.rows.find((f: { id: number }) => f.id === up.fileId).importInfo).toMatchObject({ reverted: true, revertible: false });
+    expect(files.body.rows.find((f: { id: number }) => f.id === up.fileId).importInfo).toMatchObject({ phase: 'reverted', revertible: false });
     const again = await revert(olivia, up.fileId);
     expect(again.status).toBe(400);
     expect(again.body.msg).toBe('This import cannot be undone: it has not run, is still running, or was already undone');
@@ -180,6 +180,7 @@ describe('import revert and interrupted runs', () => {
       }
       const [file] = await app.db.select().from(sysUserFile).where(eq(sysUserFile.id, up.fileId));
       expect(file).toMatchObject({ status: FILE_STATUS.failed, errorMsg: 'The server stopped while this file was being generated; please try again' });
+      expect((await state(up.fileId)).phase).toBe('failed');
       // The second attempt went on from the first one's checkpoint: batches are whole, never repeated.
       expect(await countNamed('Doomed')).toBe(6);
       expect((await state(up.fileId)).revertible).toBe(true);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_NUM, DEFAULT_PAGE_SIZE, FILE_PAGE_SIZES, FILE_TYPE } from '../constants';
 import type { CrmModule } from '../crm/modules';
-import type { ImportResult } from './recordImport';
+import type { ImportPhase, ImportResult } from './recordImport';
 
 /** File management dialog (SPEC §2, §7): the caller's own upload and download records. */
 export const filePageBody = z.object({
@@ -20,10 +20,10 @@ export type FilePageBody = z.input<typeof filePageBody>;
 export const fileIdParams = z.object({ id: z.coerce.number().int().positive() });
 
 /**
- * What an upload record's import stands at: its module, whether it has run, its error file (the
- * rows that failed, a download record), whether it was undone, whether its user may undo it now.
+ * What an upload record's import stands at: its module, its phase, its error file (the rows that
+ * failed, a download record), whether its user may undo it now.
  */
-export type FileImportInfo = { module: CrmModule; started: boolean; errorFileId: number | null; reverted: boolean; revertible: boolean };
+export type FileImportInfo = { module: CrmModule; phase: ImportPhase; errorFileId: number | null; revertible: boolean };
 
 /**
  * A row of the dialog's table; status is FILE_STATUS (0 being generated, 1 available, 3 failed).

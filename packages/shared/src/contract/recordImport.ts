@@ -55,14 +55,34 @@ export type ImportSettings = z.output<typeof importSettingsBody>;
 
 export const importFileParams = z.object({ fileId: id });
 
-/** The upload's answer: the file's header row, its data rows, and the fields its columns were matched to by label or name. */
+/**
+ * A field a column may be mapped to, for the record type chosen: `required` by the field or the
+ * layout (with no default to fill it), `duplicateKey` when it can tell duplicates apart.
+ */
+export type ImportField = { name: string; label: string; required: boolean; duplicateKey: boolean };
+
+/**
+ * The upload's answer: the file's header row, its first data row (as text, to recognise the
+ * columns by), how many data rows it has, the fields of the record type and each column's field as
+ * matched by label (either language) or name.
+ */
 export type ImportUpload = {
   fileId: number;
   fileName: string;
   headers: string[];
+  sample: string[];
   rowCount: number;
+  recordTypeId: number | null;
+  fields: ImportField[];
   mapping: Array<string | null>;
 };
+
+/**
+ * Where an import stands: uploaded (not run), importing, imported, reverting, reverted, or failed
+ * (the run, or its revert: `errorMsg` says why).
+ */
+export const IMPORT_PHASES = ['uploaded', 'importing', 'imported', 'reverting', 'reverted', 'failed'] as const;
+export type ImportPhase = (typeof IMPORT_PHASES)[number];
 
 /** Counts of a run (and, once undone, of its revert): the upload record's `result`. */
 export type ImportResult = {
@@ -86,6 +106,7 @@ export type ImportCheck = { rows: number; create: number; update: number; skip: 
 export type ImportState = ImportUpload & {
   module: CrmModule;
   settings: ImportSettings | null;
+  phase: ImportPhase;
   /** FILE_STATUS of the upload record: 1 uploaded or done, 0 running (or reverting), 3 failed. */
   status: number;
   progressDone: number;
@@ -94,5 +115,4 @@ export type ImportState = ImportUpload & {
   result: ImportResult | null;
   errorFileId: number | null;
   revertible: boolean;
-  reverted: boolean;
 };

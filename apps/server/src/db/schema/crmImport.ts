@@ -16,7 +16,11 @@ export const crmImport = pgTable('crm_import', {
   userId: bigint('user_id', { mode: 'number' }).notNull(),
   /** The header row as the file has it, and its data rows (empty rows and the template's notes row not counted). */
   headers: jsonb('headers').$type<string[]>().notNull(),
+  /** The first data row as text, to recognise the columns by. */
+  sample: jsonb('sample').$type<string[]>().notNull(),
   rowCount: integer('row_count').notNull(),
+  /** The record type the columns were matched for (the wizard's choice; a run may choose again). */
+  recordTypeId: bigint('record_type_id', { mode: 'number' }),
   /** What the run was asked to do (ImportSettings); null until it is started. */
   settings: jsonb('settings').$type<Record<string, unknown>>(),
   runTime: ts('run_time'),

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { FILE_STATUS } from '@orbit/shared/constants';
 import type { FileImportInfo } from '@orbit/shared/contract/files';
-import { IMPORT_REVERT_HOURS, type ImportResult, type ImportSettings, type ImportState } from '@orbit/shared/contract/recordImport';
+import { IMPORT_REVERT_HOURS, type ImportField, type ImportPhase, type ImportResult, type ImportSettings, type ImportState } from '@orbit/shared/contract/recordImport';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import type { Executor } from '../../../db/client';
 import { crmImport } from '../../../db/schema/crmImport';
@@ -27,35 +27,41 @@ export function revertRefusal(imp: ImportRow, file: Pick<FileRow, 'status'>, now
   return now - end.getTime() > IMPORT_REVERT_HOURS * 3_600_000 ? 'import.revertExpired' : null;
 }
 
-/** The file centre's view of an upload record's import. */
-export function fileImportInfo(imp: ImportRow, file: Pick<FileRow, 'status'>): FileImportInfo {
-  return {
-    module: imp.module as CrmModule,
-    started: imp.settings !== null,
-    errorFileId: imp.errorFileId,
-    reverted: imp.revertTime !== null && file.status === FILE_STATUS.available,
-    revertible: revertRefusal(imp, file) === null,
-  };
+/** Where an import stands, from its upload record's status and whether a revert was asked. */
+export function importPhase(imp: ImportRow, file: Pick<FileRow, 'status'>): ImportPhase {
+  if (!imp.settings) return 'uploaded';
+  if (file.status === FILE_STATUS.failed) return 'failed';
+  if (file.status === FILE_STATUS.generating) return imp.revertTime ? 'reverting' : 'importing';
+  return imp.revertTime ? 'reverted' : 'imported';
 }
 
-export function importState(imp: ImportRow, file: FileRow, mapping: Array<string | null>): ImportState {
-  const info = fileImportInfo(imp, file);
+/** The file centre's view of an upload record's import. */
+export function fileImportInfo(imp: ImportRow, file: Pick<FileRow, 'status'>): FileImportInfo {
+  return { module: imp.module as CrmModule, phase: importPhase(imp, file), errorFileId: imp.errorFileId, revertible: revertRefusal(imp, file) === null };
+}
+
+/** An upload as the wizard shows it: `fields` and `mapping` are those of the record type it was matched for. */
+export function importState(imp: ImportRow, file: FileRow, fields: ImportField[], mapping: Array<string | null>): ImportState {
+  const settings = (imp.settings as ImportSettings | null) ?? null;
   return {
     fileId: file.id,
     fileName: file.fileName,
     headers: imp.headers,
+    sample: imp.sample,
     rowCount: imp.rowCount,
-    mapping: imp.settings ? (imp.settings as ImportSettings).mapping : mapping,
-    module: info.module,
-    settings: (imp.settings as ImportSettings | null) ?? null,
+    recordTypeId: imp.recordTypeId,
+    fields,
+    mapping: settings?.mapping ?? mapping,
+    module: imp.module as CrmModule,
+    settings,
+    phase: importPhase(imp, file),
     status: file.status,
     progressDone: file.progressDone,
     progressTotal: file.progressTotal,
     errorMsg: file.errorMsg,
     result: (file.result as ImportResult | null) ?? null,
     errorFileId: imp.errorFileId,
-    revertible: info.revertible,
-    reverted: info.reverted,
+    revertible: revertRefusal(imp, file) === null,
   };
 }
 

@@ -28,7 +28,7 @@ import { metadataOf } from '../engine/metadata/metadataStore';
 import type { Caller } from '../engine/records/recordsService';
 import { createImportRepository, importState, revertRefusal } from './import.repository';
 import { checkImport } from './importCheck';
-import { autoMapping, importFields } from './importFields';
+import { autoMapping, importFieldList, importFields } from './importFields';
 import { importPlan } from './importPlan';
 import { surveyUpload } from './importSheet';
 import { importTemplate } from './importTemplate';
@@ -107,19 +107,21 @@ const importRoutes: FastifyPluginAsync = async (fastify) => {
         // By its bytes, not its name: a zip holding a workbook, then rows the library can read.
         const refusal = await inspectWorkbook(absolute);
         if (refusal) throw fieldError('file', refusal);
-        const { headers, rowCount } = await surveyUpload(absolute);
+        const { headers, sample, rowCount } = await surveyUpload(absolute);
         const def = meta.module(module);
         const recordTypeId = request.query.recordTypeId ?? defaultRecordType(def)?.id ?? null;
+        if (recordTypeId !== null && !def.recordTypes.some((t) => t.id === recordTypeId && t.active)) throw fieldError('recordTypeId', 'record.recordTypeInvalid');
         const mapping = autoMapping(headers, importFields(def, recordTypeId).fields);
         const fileId = await app.db.transaction(async (tx) => {
           const [file] = await tx
             .insert(sysUserFile)
             .values({ userId: user.userId, type: FILE_TYPE.upload, fileName, status: FILE_STATUS.available, storagePath })
             .returning({ id: sysUserFile.id });
-          await createImportRepository(tx).insert({ fileId: file!.id, module, userId: user.userId, headers, rowCount });
+          await createImportRepository(tx).insert({ fileId: file!.id, module, userId: user.userId, headers, sample, rowCount, recordTypeId });
           return file!.id;
         });
-        return { code: CODE.ok, msg: request.t('common.ok'), data: { fileId, fileName, headers, rowCount, mapping } };
+        const fields = importFieldList(def, recordTypeId, request.lang);
+        return { code: CODE.ok, msg: request.t('common.ok'), data: { fileId, fileName, headers, sample, rowCount, recordTypeId, fields, mapping } };
       } catch (error) {
         await rm(absolute, { force: true });
         throw error;
@@ -129,7 +131,10 @@ const importRoutes: FastifyPluginAsync = async (fastify) => {
     app.get(`${base}/:fileId`, { config: { access }, schema: { params: importFileParams } }, async (request) => {
       const { imp, file } = await ownImport(request, request.params.fileId);
       const def = meta.module(module);
-      return okData(request, importState(imp, file, autoMapping(imp.headers, importFields(def, defaultRecordType(def)?.id ?? null).fields)));
+      const settings = imp.settings as { recordTypeId?: number | null } | null;
+      const recordTypeId = settings ? (settings.recordTypeId ?? defaultRecordType(def)?.id ?? null) : imp.recordTypeId;
+      const fields = importFieldList(def, recordTypeId, request.lang);
+      return okData(request, importState(imp, file, fields, autoMapping(imp.headers, importFields(def, recordTypeId).fields)));
     });
 
     app.post(`${base}/:fileId/check`, { config: { access, log: false }, schema: { params: importFileParams, body: importSettingsBody } }, async (request) => {

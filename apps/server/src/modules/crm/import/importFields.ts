@@ -1,7 +1,10 @@
+import type { Language } from '@orbit/shared/constants';
+import type { ImportField } from '@orbit/shared/contract/recordImport';
 import type { FieldType } from '@orbit/shared/crm/fieldTypes';
 import type { FieldDef } from '../engine/metadata/fieldDef';
 import { layoutFlags, layoutFor } from '../engine/metadata/layouts';
 import type { ModuleDef } from '../engine/metadata/metadataStore';
+import { labelOf } from '../engine/query/filterCompiler';
 
 /** Types whose value is one text a user would recognise a duplicate by (an e-mail, a name, a phone number). */
 export const DUPLICATE_KEY_TYPES: ReadonlySet<FieldType> = new Set(['text', 'email', 'phone', 'url']);
@@ -12,6 +15,8 @@ export type ImportFields = {
   /** The layout's own fields among them, in its order: the template's columns. */
   layoutFields: FieldDef[];
   required(field: FieldDef): boolean;
+  /** Required and without a default to fill it (a lead's status has one): a column must give it. */
+  mustMap(field: FieldDef): boolean;
 };
 
 /**
@@ -25,11 +30,19 @@ export function importFields(def: ModuleDef, recordTypeId: number | null): Impor
   const importable = (field: FieldDef) => !field.system && !field.readOnly && !flags.get(field.name)?.readOnly && field.type !== 'relatedRecord';
   const layoutFields = [...flags.keys()].map((name) => def.byName.get(name)).filter((f): f is FieldDef => !!f && importable(f));
   const onLayout = new Set(layoutFields);
+  const required = (field: FieldDef) => field.required || (flags.get(field.name)?.required ?? false);
   return {
     fields: [...layoutFields, ...def.fields.filter((f) => importable(f) && !onLayout.has(f))],
     layoutFields,
-    required: (field) => field.required || (flags.get(field.name)?.required ?? false),
+    required,
+    mustMap: (field) => required(field) && field.defaultValue === null,
   };
+}
+
+/** The fields as the wizard offers them, in the user's language. */
+export function importFieldList(def: ModuleDef, recordTypeId: number | null, lang: Language): ImportField[] {
+  const { fields, mustMap } = importFields(def, recordTypeId);
+  return fields.map((f) => ({ name: f.name, label: labelOf(f, lang), required: mustMap(f), duplicateKey: DUPLICATE_KEY_TYPES.has(f.type) }));
 }
 
 /** A header or label as compared: case, width, spaces and the marks people add ("E-mail *", "邮箱：") ignored. */

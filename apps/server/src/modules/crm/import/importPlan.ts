@@ -49,7 +49,7 @@ export async function importPlan(
   if (recordTypeId !== null && !activeTypes.some((t) => t.id === recordTypeId)) throw fieldError('recordTypeId', 'record.recordTypeInvalid');
 
   if (settings.mapping.length !== headers.length) throw badRequest('import.mappingMismatch');
-  const { fields, required } = importFields(def, recordTypeId);
+  const { fields, mustMap } = importFields(def, recordTypeId);
   const importable = new Set(fields.map((f) => f.name));
   const columns: MappedColumn[] = [];
   const mapped = new Set<string>();
@@ -64,7 +64,7 @@ export async function importPlan(
   });
   if (!columns.length) throw badRequest('import.nothingMapped');
   // A required field with a default (a lead's status) is filled by it, as in the form.
-  const missing = fields.find((f) => required(f) && f.defaultValue === null && !mapped.has(f.name));
+  const missing = fields.find((f) => mustMap(f) && !mapped.has(f.name));
   if (missing) throw badRequest('import.requiredColumnMissing', { field: labelOf(missing, lang) });
 
   let duplicate: ImportPlan['duplicate'];

@@ -54,15 +54,17 @@ export async function openImportSheet(absolute: string): Promise<{ headers: stri
   return { headers, rows: rows() };
 }
 
-/** Reads a whole upload once: its header and how many data rows it has (at most IMPORT_MAX_ROWS). */
-export async function surveyUpload(absolute: string): Promise<{ headers: string[]; rowCount: number }> {
+/** Reads a whole upload once: its header, its first data row as text, how many data rows it has (at most IMPORT_MAX_ROWS). */
+export async function surveyUpload(absolute: string): Promise<{ headers: string[]; sample: string[]; rowCount: number }> {
   const { headers, rows } = await openImportSheet(absolute);
   let rowCount = 0;
+  let sample: string[] = [];
   // Leaving the loop (the throw) closes the file.
-  for await (const _row of rows) {
+  for await (const row of rows) {
+    if (!rowCount) sample = headers.map((_, i) => cellText(row.cells[i] ?? null).slice(0, 100));
     if (++rowCount > IMPORT_MAX_ROWS) throw badRequest('import.tooManyRows', { max: IMPORT_MAX_ROWS });
   }
   if (!headers.length) throw badRequest('import.empty');
   if (!rowCount) throw badRequest('import.noRows');
-  return { headers, rowCount };
+  return { headers, sample, rowCount };
 }
