@@ -3,10 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Dropdown } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FILE_TYPE } from '@orbit/shared/constants';
 import type { RecordExportBody } from '@orbit/shared/contract/recordExport';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import { exportRecords } from '../../../../api/crm';
-import { fileCentreOpen } from '../../../../store/fileCentre';
+import { openFileCentre } from '../../../../store/fileCentre';
 import { useShowError } from '../useShowError';
 import type { ListSettings } from './listAddress';
 
@@ -42,7 +43,7 @@ export default function ExportButton({ module, settings, selectedIds }: Props) {
       const answer = await exportRecords(module, exportBody(choice, settings, selectedIds));
       void message.success(answer.msg);
       await queryClient.invalidateQueries({ queryKey: ['userFiles'] });
-      fileCentreOpen.set(true);
+      openFileCentre(FILE_TYPE.download);
     } catch (error) {
       showError(error);
     } finally {
