@@ -100,7 +100,7 @@ describe('ImportWizard', () => {
       ownerId: 5,
       timezoneOffset: new Date().getTimezoneOffset(),
     });
-    expect(screen.getByText('1 rows have errors: they will not be imported. After the import, their file with the reasons is in the file centre.')).toBeTruthy();
+    expect(screen.getByText('1 row has errors: it will not be imported. After the import, its file with the reasons is in the file centre.')).toBeTruthy();
 
     api.runImport.mockResolvedValue({ code: 200, msg: 'The import has started: follow it in the file centre', data: { fileId: 41 } });
     api.getImport.mockResolvedValueOnce(state({ progressDone: 1 })).mockResolvedValue(
