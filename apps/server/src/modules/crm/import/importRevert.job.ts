@@ -9,6 +9,7 @@ import { hasPermission } from '../../auth/currentUser';
 import { holdJob, type JobHandler } from '../../jobs/jobRunner';
 import { metadataOf } from '../engine/metadata/metadataStore';
 import { createRecordsService } from '../engine/records/recordsService';
+import { isRefusedValue } from './importRow';
 import { importingUser, type ImportJobPayload } from './recordImport.job';
 
 /** Rows undone per transaction (each with its mark, so a revert taken up again never undoes a row twice). */
@@ -53,8 +54,8 @@ export function importRevertJob(batchSize = REVERT_BATCH): JobHandler {
               else await records.updateIn(savepoint, caller, { ...(row.oldValues ?? {}), id: row.recordId!, version: row.version! });
             });
           } catch (error) {
-            // Gone, beyond reach, changed since, or refused by the module's rule: left as it is.
-            if (!(error instanceof AppError)) throw error;
+            // Gone, beyond reach, changed since, or refused by the module's rule or the database: left as it is.
+            if (!(error instanceof AppError) && !isRefusedValue(error)) throw error;
             outcome = 'kept';
           }
           await tx.update(crmImportRow).set({ revert: outcome }).where(and(eq(crmImportRow.id, row.id), isNull(crmImportRow.revert)));

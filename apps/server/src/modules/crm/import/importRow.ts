@@ -18,12 +18,13 @@ import { cellText, type DataRow } from './importSheet';
 /** What a row did (a run) or would do (a dry run). */
 export type RowOutcome =
   | { action: 'create'; recordId: number | null }
-  | { action: 'update'; recordId: number; before: Record<string, FieldValue> | null; version: number | null }
+  /** A dry run knows neither what an update replaces nor, for a record an earlier row would create, its id. */
+  | { action: 'update'; recordId: number | null; before: Record<string, FieldValue> | null; version: number | null }
   | { action: 'skip' }
   | { action: 'fail'; messages: string[] };
 
-/** SQLSTATE classes of a value the database refused (22 data exception, 23 integrity): that row fails, the import goes on. */
-function isRefusedValue(error: unknown): boolean {
+/** SQLSTATE classes of a value the database refused (22 data exception, 23 integrity): that row fails (or is kept, in a revert), the rest goes on. */
+export function isRefusedValue(error: unknown): boolean {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
     if (typeof e.code === 'string' && /^2[23]/.test(e.code)) return true;
   }
@@ -114,7 +115,7 @@ export function createRowImporter(db: Db, meta: MetadataStore, plan: ImportPlan)
       }
       target = matches[0];
       // A record an earlier row of this file created (a dry run has not): it is what this row updates.
-      if (!target && seen && !write) return problems.length ? fail(problems) : { action: 'update', recordId: 0, before: null, version: null };
+      if (!target && seen && !write) return problems.length ? fail(problems) : { action: 'update', recordId: null, before: null, version: null };
       if (!target && seen) return fail([translate(caller.lang, 'record.notFound')]);
     }
 
