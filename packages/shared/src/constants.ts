@@ -30,7 +30,11 @@ export const UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
 /** Avatar images: at most 2 MB, PNG / JPEG / GIF / WebP only (checked by content, not by name). */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
-export const UPLOAD_EXCEL_EXTENSIONS = ['.xlsx', '.xls'] as const;
+/**
+ * "Excel files only" (SPEC §5) means the Office Open XML workbook: the old binary .xls cannot be
+ * read by the spreadsheet library (docs/decisions.md, "Excel import").
+ */
+export const UPLOAD_EXCEL_EXTENSIONS = ['.xlsx'] as const;
 
 export const PASSWORD_AGE_HINT_DAYS = 90;
 export const REPORT_PREVIEW_LIMIT = 100;

@@ -4,6 +4,7 @@ import { opportunityEn, opportunityZh } from './crm/opportunityMessages';
 import { setupEn, setupZh } from './crm/setupMessages';
 import { reportEn, reportZh } from './crm/reportMessages';
 import { fileJobEn, fileJobZh } from './crm/fileJobMessages';
+import { importEn, importZh } from './crm/importMessages';
 
 /**
  * Messages of the records engine and the business modules, en and zh (merged into messages.ts).
@@ -51,6 +52,7 @@ export const crmEn = {
   ...setupEn,
   ...reportEn,
   ...fileJobEn,
+  ...importEn,
 } as const;
 
 export type CrmMessageKey = keyof typeof crmEn;
@@ -97,4 +99,5 @@ export const crmZh: Record<CrmMessageKey, string> = {
   ...setupZh,
   ...reportZh,
   ...fileJobZh,
+  ...importZh,
 };

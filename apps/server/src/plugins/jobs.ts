@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import { recordExportJob } from '../modules/crm/export/recordExport.job';
+import { recordImportRevertJob } from '../modules/crm/import/importRevert.job';
+import { recordImportJob } from '../modules/crm/import/recordImport.job';
 import { reportExportJob } from '../modules/crm/report/reportExport.job';
 import { createJobQueue, type JobQueue } from '../modules/jobs/jobQueue';
 import { JobRunner } from '../modules/jobs/jobRunner';
@@ -17,7 +19,11 @@ declare module 'fastify' {
  */
 export default fp(async (app) => {
   const queue = createJobQueue(app.db);
-  const runner = new JobRunner(queue, { export: recordExportJob, reportExport: reportExportJob }, { db: app.db, config: app.config, log: app.log });
+  const runner = new JobRunner(
+    queue,
+    { export: recordExportJob, reportExport: reportExportJob, import: recordImportJob, importRevert: recordImportRevertJob },
+    { db: app.db, config: app.config, log: app.log },
+  );
   app.decorate('jobQueue', queue);
   app.decorate('jobs', runner);
   app.addHook('onReady', async () => runner.start());

@@ -67,7 +67,7 @@ describe('file records: /userFile/*', () => {
     expect(body.rows.map((r) => r.fileName)).not.toContain('import 100%_leads.xlsx');
     expect(body.rows.at(-1)).toMatchObject({ id: ids.available, fileName: '线索 export.xlsx', status: 1 });
     expect(body.rows.at(-1)!.createTimeStr).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:05$/);
-    expect(Object.keys(body.rows[0]!).sort()).toEqual(['createTimeStr', 'errorMsg', 'fileName', 'id', 'progressDone', 'progressTotal', 'status']);
+    expect(Object.keys(body.rows[0]!).sort()).toEqual(['createTimeStr', 'errorMsg', 'fileName', 'id', 'importInfo', 'progressDone', 'progressTotal', 'result', 'status']);
 
     const uploads = (await list(admin, { pageNum: 1, pageSize: 10, type: FILE_TYPE.upload })).json() as Page;
     expect(uploads.rows.map((r) => r.id)).toEqual([ids.upload]);

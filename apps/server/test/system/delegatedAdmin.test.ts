@@ -71,7 +71,7 @@ describe('delegated administration stays within the delegate’s reach', () => {
 
     expect((await manager('PUT', '/system/menu', { ...button, perms: PERMISSIONS.leads.export })).body.code).toBe(200);
     await app.db.insert(sysRoleMenu).values({ roleId: roleIdOf.readonly!, menuId: buttonId });
-    const refused = await manager('PUT', '/system/menu', { ...button, perms: PERMISSIONS.leads.import });
+    const refused = await manager('PUT', '/system/menu', { ...button, perms: PERMISSIONS.leads.convert });
     expect(refused.status).toBe(403);
     expect(refused.body.msg).toBe('You cannot change this menu: the role Read Only holds it and is beyond your reach');
     expect((await admin('GET', `/system/menu/${buttonId}`)).body.data.perms).toBe(PERMISSIONS.leads.export);

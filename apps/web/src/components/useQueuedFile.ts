@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useState } from 'react';
 import { RequestError } from '../api/request';
-import { fileCentreOpen } from '../store/fileCentre';
+import { FILE_TYPE } from '@orbit/shared/constants';
+import { openFileCentre } from '../store/fileCentre';
 
 /**
  * Asks the server for a file generated in the background (an export): says that it started (the
@@ -19,7 +20,7 @@ export function useQueuedFile(): { busy: boolean; queue: (ask: () => Promise<{ m
       const answer = await ask();
       void message.success(answer.msg);
       await queryClient.invalidateQueries({ queryKey: ['userFiles'] });
-      fileCentreOpen.set(true);
+      openFileCentre(FILE_TYPE.download);
     } catch (error) {
       if (error instanceof RequestError && !error.shown && error.message) void message.error(error.message);
     } finally {

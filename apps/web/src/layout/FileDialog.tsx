@@ -6,13 +6,19 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_NUM, DEFAULT_PAGE_SIZE, FILE_PAGE_SIZES, FILE_STATUS, FILE_TYPE } from '@orbit/shared/constants';
 import type { FileRecord } from '@orbit/shared/contract/files';
 import { downloadFile, listFiles } from '../api/files';
-import { fileCentreOpen } from '../store/fileCentre';
+import { fileCentreOpen, fileCentreTab } from '../store/fileCentre';
+import { ImportActions, ImportStatus } from './FileImport';
 
 /** While a file is being generated the list refreshes itself. */
 const GENERATING_POLL_MS = 2000;
 
 function FileStatus({ file }: { file: FileRecord }) {
   const { t } = useTranslation();
+  if (file.importInfo) {
+    // An upload record: its import's phase and counts, with the same progress and failure as any file.
+    const inner = { ...file, importInfo: null };
+    return <ImportStatus file={file} progress={<FileStatus file={inner} />} failed={<FileStatus file={inner} />} />;
+  }
   if (file.status === FILE_STATUS.generating) {
     const total = file.progressTotal;
     return (
@@ -57,6 +63,7 @@ function FileStatus({ file }: { file: FileRecord }) {
 
 function FileTable({ type }: { type: number }) {
   const { t } = useTranslation();
+  const uploads = type === FILE_TYPE.upload;
   const [fileName, setFileName] = useState('');
   const [page, setPage] = useState({ pageNum: DEFAULT_PAGE_NUM, pageSize: DEFAULT_PAGE_SIZE });
   const [downloading, setDownloading] = useState<number | null>(null);
@@ -97,24 +104,28 @@ function FileTable({ type }: { type: number }) {
         scroll={{ x: 560 }}
         columns={[
           { title: t('layout.files.fileName'), dataIndex: 'fileName', ellipsis: true },
-          { title: t('layout.files.status'), dataIndex: 'status', width: 220, render: (_: number, file: FileRecord) => <FileStatus file={file} /> },
+          { title: t('layout.files.status'), dataIndex: 'status', width: uploads ? 260 : 220, render: (_: number, file: FileRecord) => <FileStatus file={file} /> },
           { title: t('layout.files.createTime'), dataIndex: 'createTimeStr', width: 170 },
           {
             title: t('layout.files.action'),
             key: 'action',
-            width: 120,
+            // An upload record has its import's actions too (its errors, undo).
+            width: uploads ? 230 : 120,
             render: (_, row) => (
-              <Button
-                type="link"
-                size="small"
-                icon={<DownloadOutlined />}
-                disabled={row.status !== FILE_STATUS.available}
-                loading={row.status === FILE_STATUS.generating || downloading === row.id}
-                onClick={() => void handleDownload(row.id)}
-                data-testid={`file-download-${row.id}`}
-              >
-                {t('layout.files.downloadButton')}
-              </Button>
+              <Space size={0} wrap>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<DownloadOutlined />}
+                  disabled={row.status !== FILE_STATUS.available}
+                  loading={row.status === FILE_STATUS.generating || downloading === row.id}
+                  onClick={() => void handleDownload(row.id)}
+                  data-testid={`file-download-${row.id}`}
+                >
+                  {t('layout.files.downloadButton')}
+                </Button>
+                {row.importInfo && <ImportActions file={row} />}
+              </Space>
             ),
           },
         ]}
@@ -137,14 +148,16 @@ export default function FileDialog() {
   const { t } = useTranslation();
   const open = fileCentreOpen.use();
   const setOpen = fileCentreOpen.set;
+  const tab = fileCentreTab.use();
   return (
     <>
       <Tooltip title={t('layout.files')}>
         <Button type="text" icon={<FolderOpenOutlined />} aria-label={t('layout.files')} onClick={() => setOpen(true)} data-testid="file-button" />
       </Tooltip>
-      <Modal open={open} title={t('layout.files.title')} footer={null} width={820} onCancel={() => setOpen(false)} destroyOnHidden data-testid="file-dialog">
+      <Modal open={open} title={t('layout.files.title')} footer={null} width={900} onCancel={() => setOpen(false)} destroyOnHidden data-testid="file-dialog">
         <Tabs
-          defaultActiveKey={String(FILE_TYPE.download)}
+          activeKey={String(tab)}
+          onChange={(key) => fileCentreTab.set(Number(key))}
           destroyOnHidden
           items={[
             { key: String(FILE_TYPE.download), label: t('layout.files.download'), children: <FileTable type={FILE_TYPE.download} /> },

@@ -6,11 +6,13 @@ import { checkExcelUpload } from './uploadGuard';
 describe('checkExcelUpload', () => {
   it('accepts Excel files up to 20M', () => {
     expect(checkExcelUpload({ name: 'leads.xlsx', size: 10 })).toBeNull();
-    expect(checkExcelUpload({ name: 'LEADS.XLS', size: UPLOAD_LIMIT_BYTES })).toBeNull();
+    expect(checkExcelUpload({ name: 'LEADS.XLSX', size: UPLOAD_LIMIT_BYTES })).toBeNull();
   });
   it('refuses other types', () => {
     expect(checkExcelUpload({ name: 'leads.csv', size: 10 })).toBe('validation.uploadExcelOnly');
     expect(checkExcelUpload({ name: 'xlsx.exe', size: 10 })).toBe('validation.uploadExcelOnly');
+    // The binary workbook of Excel 97–2003 cannot be read: it is refused before it is sent.
+    expect(checkExcelUpload({ name: 'leads.xls', size: 10 })).toBe('validation.uploadExcelOnly');
   });
   it('refuses more than 20M with the specified message', () => {
     const key = checkExcelUpload({ name: 'big.xlsx', size: UPLOAD_LIMIT_BYTES + 1 });

@@ -2,7 +2,7 @@ import { UPLOAD_EXCEL_EXTENSIONS, UPLOAD_LIMIT_BYTES } from '@orbit/shared/const
 import type { MessageKey } from '@orbit/shared/messages';
 
 /**
- * Imports accept Excel files of at most 20M (SPEC §5). Returns the message key of the refusal
+ * Imports accept Excel workbooks (.xlsx) of at most 20M (SPEC §5). Returns the message key of the refusal
  * (translate it with `server.` in front), or null when the file may be uploaded.
  */
 export function checkExcelUpload(file: { name: string; size: number }): MessageKey | null {

@@ -35,7 +35,7 @@ export const roles: RoleSeed[] = [
     key: 'marketing', name: 'Marketing', sort: 4, dataScope: '3', remark: 'Campaigns and reports',
     permissions: [
       ...Object.values(P.campaign), ...Object.values(P.report), P.dashboard.list, P.dashboard.query,
-      P.leads.list, P.leads.query, P.leads.add, P.leads.import, P.leads.export,
+      P.leads.list, P.leads.query, P.leads.add, P.leads.export,
     ] as Permission[],
   },
   { key: 'readonly', name: 'Read Only', sort: 5, dataScope: '1', remark: 'Can look at everything, change nothing', permissions: viewOnly as Permission[] },

@@ -1,8 +1,11 @@
 import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import type { FileRecord } from '@orbit/shared/contract/files';
+import type { ImportResult } from '@orbit/shared/contract/recordImport';
 import type { Executor } from '../../db/client';
+import { crmImport } from '../../db/schema/crmImport';
 import { sysUserFile } from '../../db/schema/files';
+import { fileImportInfo } from '../crm/import/import.repository';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -23,15 +26,24 @@ export function createFilesRepository(db: Executor) {
           progressTotal: sysUserFile.progressTotal,
           errorMsg: sysUserFile.errorMsg,
           createTime: sysUserFile.createTime,
+          result: sysUserFile.result,
+          imp: crmImport,
         })
         .from(sysUserFile)
+        // An upload record's import, if any (docs/records-engine.md, "Import").
+        .leftJoin(crmImport, eq(crmImport.fileId, sysUserFile.id))
         .where(where)
         .orderBy(desc(sysUserFile.createTime), desc(sysUserFile.id))
         .limit(filter.pageSize)
         .offset((filter.pageNum - 1) * filter.pageSize);
       return {
         total: Number(total),
-        rows: rows.map(({ createTime, ...row }) => ({ ...row, createTimeStr: dayjs(createTime).format('YYYY-MM-DD HH:mm:ss') })),
+        rows: rows.map(({ createTime, imp, result, ...row }) => ({
+          ...row,
+          createTimeStr: dayjs(createTime).format('YYYY-MM-DD HH:mm:ss'),
+          result: (result as ImportResult | null) ?? null,
+          importInfo: imp ? fileImportInfo(imp, row) : null,
+        })),
       };
     },
 

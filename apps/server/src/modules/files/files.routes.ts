@@ -3,17 +3,12 @@ import { API_PREFIX, FILE_STATUS } from '@orbit/shared/constants';
 import { fileIdParams, filePageBody } from '@orbit/shared/contract/files';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { contentDisposition } from '../../lib/contentDisposition';
 import { notFound } from '../../lib/errors';
 import { okData, okPage } from '../../lib/reply';
 import { requireUser } from '../../plugins/auth';
 import { resolveStoredFile } from './fileStorage';
 import { createFilesRepository } from './files.repository';
-
-/** `attachment` with an ASCII fallback and the exact UTF-8 name (RFC 6266 / 5987). */
-function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /**
  * The file management dialog: the caller's own upload (type 0) and download (type 1) records, and

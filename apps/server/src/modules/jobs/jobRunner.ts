@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
+import { sysJob } from '../../db/schema/jobs';
 import { AppError } from '../../lib/errors';
 import type { JobKind, JobPayload, JobQueue, JobRow } from './jobQueue';
 
@@ -13,6 +15,21 @@ const HEARTBEAT_MS = 1000;
 
 /** The job was taken from this process (presumed dead) or the process is closing: stop quietly. */
 export class JobReleased extends Error {}
+
+/**
+ * Inside a transaction that commits a step of `job` (an import's batch and its checkpoint): locks
+ * the job's row while it is still running on the process that claimed it, else throws
+ * JobReleased — the step then commits nothing, and a process presumed dead never writes a batch
+ * that the process which took its job over writes too.
+ */
+export async function holdJob(tx: Executor, job: JobRow): Promise<void> {
+  const held = await tx
+    .select({ id: sysJob.id })
+    .from(sysJob)
+    .where(and(eq(sysJob.id, job.id), eq(sysJob.state, 'running'), eq(sysJob.lockedBy, job.lockedBy ?? '')))
+    .for('update');
+  if (!held.length) throw new JobReleased();
+}
 
 export type JobContext = {
   db: Db;

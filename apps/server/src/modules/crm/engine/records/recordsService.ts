@@ -249,16 +249,31 @@ export function createRecordsService(db: Db, module: CrmModule) {
     },
 
     /** Updates inside the caller's transaction; answers whether anything changed. */
-    updateIn: (tx: Executor, caller: Caller, body: { id: number; version: number } & Record<string, unknown>) => updateIn(tx, caller, body),
+    updateIn: async (tx: Executor, caller: Caller, body: { id: number; version: number } & Record<string, unknown>) => (await updateIn(tx, caller, body)) !== null,
 
-    async remove({ user, lang }: Caller, ids: number[], options: RemoveOptions = {}): Promise<void> {
-      await db.transaction(async (tx) => {
-        const records = await lockAll(tx, user, ids);
-        await hooks.beforeRemove?.({ tx, meta, user, lang }, records, options);
-        await createRecordsRepository(tx, def()).softDelete(ids, user.userId);
-        await createRecordHistory(tx, module).write(user, ids.map((recordId) => ({ recordId, action: 'delete' })));
-      });
+    /**
+     * Updates inside the caller's transaction and answers what it replaced: the changed fields'
+     * values before (those the engine derived too) and the version it left, or null when nothing
+     * changed — what an import keeps so that it can be undone.
+     */
+    updateTrackedIn: async (tx: Executor, caller: Caller, body: { id: number; version: number } & Record<string, unknown>) => {
+      const changed = await updateIn(tx, caller, body);
+      return changed && { before: changed.before, version: body.version + 1 };
     },
+
+    /**
+     * Checks a create (no `id`) or an update of record `id` exactly as the write would — the
+     * module's rule, the layout, every value, the database's checks — and writes nothing: an
+     * import's dry run. Answers how many fields would change; throws the write's AppError.
+     */
+    checkWriteIn: (tx: Executor, caller: Caller, body: Record<string, unknown>, id?: number) => checkWriteIn(tx, caller, body, id),
+
+    async remove(caller: Caller, ids: number[], options: RemoveOptions = {}): Promise<void> {
+      await db.transaction(async (tx) => removeIn(tx, caller, ids, options));
+    },
+
+    /** Moves records to the recycle bin inside the caller's transaction (an import's revert, a batch at a time). */
+    removeIn: (tx: Executor, caller: Caller, ids: number[], options: RemoveOptions = {}) => removeIn(tx, caller, ids, options),
 
     async massTransfer(caller: Caller, ids: number[], ownerId: number): Promise<void> {
       const d = def();
@@ -378,14 +393,37 @@ export function createRecordsService(db: Db, module: CrmModule) {
     return id;
   }
 
-  async function updateIn(tx: Executor, caller: Caller, body: { id: number; version: number } & Record<string, unknown>): Promise<boolean> {
+  async function removeIn(tx: Executor, { user, lang }: Caller, ids: number[], options: RemoveOptions): Promise<void> {
+    const records = await lockAll(tx, user, ids);
+    await hooks.beforeRemove?.({ tx, meta, user, lang }, records, options);
+    await createRecordsRepository(tx, def()).softDelete(ids, user.userId);
+    await createRecordHistory(tx, module).write(user, ids.map((recordId) => ({ recordId, action: 'delete' })));
+  }
+
+  async function checkWriteIn(tx: Executor, caller: Caller, body: Record<string, unknown>, id?: number): Promise<number> {
+    const d = def();
+    const ctx: WriteContext = { db: tx, meta, def: d, user: caller.user, lang: caller.lang };
+    if (id === undefined) return (await checkRecordWrite(ctx, await withModuleRules(tx, caller, body), { mode: 'create' })).size;
+    const [row] = await createRecordsRepository(tx, d).select(selectList(d.fields), [sql`id = ${id}`, recordScope(caller.user)]);
+    if (!row) throw recordNotFound();
+    const current = toRecord(row, d.fields);
+    assertChangeable(current);
+    return (await checkRecordWrite(ctx, await withModuleRules(tx, caller, body, current), { mode: 'update', current })).size;
+  }
+
+  /** The update's changes (null: nothing changed), with the values they replaced by field name. */
+  async function updateIn(
+    tx: Executor,
+    caller: Caller,
+    body: { id: number; version: number } & Record<string, unknown>,
+  ): Promise<{ before: Record<string, FieldValue> } | null> {
     const d = def();
     const [current] = await lockAll(tx, caller.user, [body.id]);
     assertChangeable(current!);
     if (current!.version !== body.version) throw new AppError(CODE.conflict, 'record.stale');
     const changes = await withModuleRules(tx, caller, body, current);
     const checked = await checkRecordWrite({ db: tx, meta, def: d, user: caller.user, lang: caller.lang }, changes, { mode: 'update', current: current! });
-    if (!checked.size) return false;
+    if (!checked.size) return null;
     const values = withDerivedValues(d, hooks, checked, current);
     const columns = columnsOf(values);
     if ('owner_id' in columns) columns.dept_id = await deptOfOwner(tx, columns.owner_id as number);
@@ -401,6 +439,6 @@ export function createRecordsService(db: Db, module: CrmModule) {
         newValue: value,
       })),
     );
-    return true;
+    return { before: Object.fromEntries([...values.keys()].map((field) => [field.name, current![field.name] ?? null])) };
   }
 }

@@ -10,6 +10,7 @@ import { printPath } from '../../../../app/printRoutes';
 import ListTable from '../../../../components/admin/ListTable';
 import LoadError from '../../../../components/admin/LoadError';
 import FilterBuilder from '../filter/FilterBuilder';
+import ImportButton from '../import/ImportButton';
 import RecordForm, { type RecordFormTarget } from '../form/RecordForm';
 import { ModuleMetaContext } from '../ModuleMetaContext';
 import { useModuleMeta } from '../useModuleMeta';
@@ -154,6 +155,8 @@ function RecordListView({ module, meta, massActions, removeDialog, displayModes 
           <Button icon={<PrinterOutlined />} href={`${printPath(module, 'index')}?${listAddressQuery(settings)}`} target="_blank" rel="noopener" data-testid="list-print">
             {t('crm.print.print')}
           </Button>
+          {/* An import is many creates: `add` allows it (docs/decisions.md, "Excel import"). */}
+          {can.add && <ImportButton meta={meta} canEdit={can.edit} onImported={() => void controller.refresh()} />}
           {can.export && <ExportButton module={module} settings={settings} selectedIds={controller.selectedIds} />}
           {can.add && (
             <Button type="primary" icon={<PlusOutlined />} onClick={startNew} data-testid="record-new">

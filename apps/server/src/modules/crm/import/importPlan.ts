@@ -1,0 +1,86 @@
+import type { ImportSettings, DuplicatePolicy } from '@orbit/shared/contract/recordImport';
+import type { CrmModule } from '@orbit/shared/crm/modules';
+import { PERMISSIONS } from '@orbit/shared/permissions';
+import type { Executor } from '../../../db/client';
+import { badRequest, fieldError, forbidden } from '../../../lib/errors';
+import { hasPermission } from '../../auth/currentUser';
+import type { FieldDef } from '../engine/metadata/fieldDef';
+import { defaultRecordType } from '../engine/metadata/layouts';
+import type { MetadataStore, ModuleDef } from '../engine/metadata/metadataStore';
+import { labelOf } from '../engine/query/filterCompiler';
+import { lookupExists } from '../engine/records/recordValidation';
+import type { Caller } from '../engine/records/recordsService';
+import { DUPLICATE_KEY_TYPES, importFields } from './importFields';
+
+/** One mapped column: the file's column index and the field it fills. */
+export type MappedColumn = { index: number; field: FieldDef };
+
+/** What a dry run and a run do with every row, checked once against the file and the metadata. */
+export type ImportPlan = {
+  module: CrmModule;
+  def: ModuleDef;
+  caller: Caller;
+  recordTypeId: number | null;
+  columns: MappedColumn[];
+  /** How a row finds the record it duplicates, and what it then does; absent: every row is created. */
+  duplicate?: { column: MappedColumn; policy: Exclude<DuplicatePolicy, 'create'> };
+  ownerId: number;
+  timezoneOffset: number;
+};
+
+/**
+ * Checks a dry run's or a run's settings against the file's header and the module's metadata: the
+ * record type, every mapped field (known, importable, once), the required fields' columns, the
+ * duplicate rule, the owner — and `edit` for updating duplicates. Throws a 400 (403) naming what is
+ * wrong; answers the plan.
+ */
+export async function importPlan(
+  db: Executor,
+  meta: MetadataStore,
+  module: CrmModule,
+  caller: Caller,
+  headers: string[],
+  settings: ImportSettings,
+): Promise<ImportPlan> {
+  const def = meta.module(module);
+  const { user, lang } = caller;
+  const activeTypes = def.recordTypes.filter((t) => t.active);
+  const recordTypeId = settings.recordTypeId ?? defaultRecordType(def)?.id ?? null;
+  if (recordTypeId !== null && !activeTypes.some((t) => t.id === recordTypeId)) throw fieldError('recordTypeId', 'record.recordTypeInvalid');
+
+  if (settings.mapping.length !== headers.length) throw badRequest('import.mappingMismatch');
+  const { fields, mustMap } = importFields(def, recordTypeId);
+  const importable = new Set(fields.map((f) => f.name));
+  const columns: MappedColumn[] = [];
+  const mapped = new Set<string>();
+  settings.mapping.forEach((name, index) => {
+    if (name === null) return;
+    const field = def.byName.get(name);
+    if (!field) throw badRequest('record.unknownField', { name });
+    if (!importable.has(name)) throw badRequest('import.fieldNotImportable', { field: labelOf(field, lang) });
+    if (mapped.has(name)) throw badRequest('import.fieldMappedTwice', { field: labelOf(field, lang) });
+    mapped.add(name);
+    columns.push({ index, field });
+  });
+  if (!columns.length) throw badRequest('import.nothingMapped');
+  // A required field with a default (a lead's status) is filled by it, as in the form.
+  const missing = fields.find((f) => mustMap(f) && !mapped.has(f.name));
+  if (missing) throw badRequest('import.requiredColumnMissing', { field: labelOf(missing, lang) });
+
+  let duplicate: ImportPlan['duplicate'];
+  if (settings.duplicateField && settings.duplicatePolicy !== 'create') {
+    const field = def.byName.get(settings.duplicateField);
+    if (!field) throw badRequest('record.unknownField', { name: settings.duplicateField });
+    if (!DUPLICATE_KEY_TYPES.has(field.type) || !importable.has(field.name)) throw badRequest('import.duplicateFieldInvalid', { field: labelOf(field, lang) });
+    const column = columns.find((c) => c.field === field);
+    if (!column) throw badRequest('import.duplicateFieldNotMapped', { field: labelOf(field, lang) });
+    if (settings.duplicatePolicy === 'update' && !hasPermission(user, PERMISSIONS[module].edit)) throw forbidden();
+    duplicate = { column, policy: settings.duplicatePolicy };
+  }
+
+  // The owner picker's rule, as the form's: any active user (the engine checks each row again).
+  const ownerId = settings.ownerId ?? user.userId;
+  if (!(await lookupExists({ db, meta, def, user, lang }, 'user', ownerId))) throw fieldError('ownerId', 'record.ownerInvalid');
+
+  return { module, def, caller, recordTypeId, columns, duplicate, ownerId, timezoneOffset: settings.timezoneOffset };
+}

@@ -1,0 +1,152 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import dayjs from 'dayjs';
+import { CODE, FILE_STATUS, FILE_TYPE, type Language } from '@orbit/shared/constants';
+import type { ImportResult, ImportSettings } from '@orbit/shared/contract/recordImport';
+import type { CrmModule } from '@orbit/shared/crm/modules';
+import { translate } from '@orbit/shared/messages';
+import { PERMISSIONS } from '@orbit/shared/permissions';
+import type { Db } from '../../../db/client';
+import { crmImport, crmImportRow } from '../../../db/schema/crmImport';
+import { sysUserFile } from '../../../db/schema/files';
+import { AppError } from '../../../lib/errors';
+import { hasPermission } from '../../auth/currentUser';
+import { loadCurrentUser } from '../../auth/loadCurrentUser';
+import { resolveStoredFile } from '../../files/fileStorage';
+import type { JobRow } from '../../jobs/jobQueue';
+import { holdJob, JobReleased, type JobHandler } from '../../jobs/jobRunner';
+import { metadataOf } from '../engine/metadata/metadataStore';
+import { createImportRepository } from './import.repository';
+import { writeErrorFile } from './importErrorFile';
+import { importPlan } from './importPlan';
+import { createRowImporter, type RowOutcome } from './importRow';
+import { openImportSheet, type DataRow } from './importSheet';
+
+export type ImportJobPayload = { lang: Language; module: CrmModule };
+
+/**
+ * Rows written per transaction. Each batch commits with its checkpoint, so a batch is the most a
+ * crash can take back; small enough that on PGlite's one connection other requests wait at most
+ * half a second or so between batches (docs/decisions.md, "Excel import").
+ */
+export const IMPORT_BATCH = 50;
+
+export type ImportJobOptions = {
+  batchSize?: number;
+  /** Called after each row is written, inside its batch's transaction (tests stop a run there, as a crash would). */
+  afterRow?: (row: DataRow) => Promise<void> | void;
+};
+
+/** The user who asked, as they are now: still there, still allowed to add records of the module. */
+export async function importingUser(db: Db, job: JobRow, module: CrmModule) {
+  const user = await loadCurrentUser(db, job.userId);
+  if (!user) throw new AppError(CODE.forbidden, 'job.userGone');
+  if (!hasPermission(user, PERMISSIONS[module].add)) throw new AppError(CODE.forbidden, 'common.forbidden');
+  return user;
+}
+
+/** The counts the run has committed. */
+async function countsOf(db: Db, fileId: number): Promise<ImportResult> {
+  const [row] = await db
+    .select({ created: crmImport.created, updated: crmImport.updated, skipped: crmImport.skipped, failed: crmImport.failed })
+    .from(crmImport)
+    .where(eq(crmImport.fileId, fileId));
+  return row!;
+}
+
+/**
+ * Runs an import (the upload's settings were recorded when it was started): rows in batches, each
+ * batch and its checkpoint (`next_row`, the counts, what each row did) in one transaction taken
+ * only while this process still holds the job. A run taken up again after its process died goes on
+ * from the checkpoint: nothing half-written, nothing twice. Then the error file of the rows that
+ * failed. Every row passes the engine's create or update, as the user who asked, under their data
+ * scope and permissions as they are when the job runs.
+ */
+export function importJob(options: ImportJobOptions = {}): JobHandler {
+  const batchSize = options.batchSize ?? IMPORT_BATCH;
+  return async ({ db, config, job, payload, progress }) => {
+    const { lang, module } = payload as ImportJobPayload;
+    const user = await importingUser(db, job, module);
+    const found = await createImportRepository(db).byFile(job.fileId);
+    const upload = found && resolveStoredFile(config.dataDir, found.file.storagePath);
+    if (!found || !upload || !found.imp.settings) throw new AppError(CODE.error, 'job.failed');
+    const { imp, file } = found;
+
+    const meta = metadataOf(db);
+    await meta.fresh();
+    const caller = { user, lang };
+    // Checked again as the user is now (an owner disabled, `edit` taken away since the start).
+    const plan = await importPlan(db, meta, module, caller, imp.headers, imp.settings as ImportSettings);
+    const importer = createRowImporter(db, meta, plan);
+
+    async function writeBatch(batch: DataRow[], from: number): Promise<number> {
+      const next = batch.at(-1)!.index + 1;
+      await db.transaction(async (tx) => {
+        await holdJob(tx, job);
+        const [checkpoint] = await tx.select({ nextRow: crmImport.nextRow }).from(crmImport).where(eq(crmImport.fileId, job.fileId)).for('update');
+        if (checkpoint?.nextRow !== from) throw new JobReleased();
+        const counts = { create: 0, update: 0, skip: 0, fail: 0 } satisfies Record<RowOutcome['action'], number>;
+        const done: Array<typeof crmImportRow.$inferInsert> = [];
+        for (const row of batch) {
+          const outcome = await importer.importRow(tx, row, true);
+          counts[outcome.action]++;
+          if (outcome.action === 'create') done.push({ fileId: job.fileId, rowNo: row.rowNo, action: 'create', recordId: outcome.recordId });
+          else if (outcome.action === 'update') {
+            done.push({ fileId: job.fileId, rowNo: row.rowNo, action: 'update', recordId: outcome.recordId, oldValues: outcome.before, version: outcome.version });
+          } else if (outcome.action === 'fail') done.push({ fileId: job.fileId, rowNo: row.rowNo, action: 'fail', message: outcome.messages.join('; ') });
+          await options.afterRow?.(row);
+        }
+        if (done.length) await tx.insert(crmImportRow).values(done);
+        await tx
+          .update(crmImport)
+          .set({
+            nextRow: next,
+            created: sql`${crmImport.created} + ${counts.create}`,
+            updated: sql`${crmImport.updated} + ${counts.update}`,
+            skipped: sql`${crmImport.skipped} + ${counts.skip}`,
+            failed: sql`${crmImport.failed} + ${counts.fail}`,
+          })
+          .where(eq(crmImport.fileId, job.fileId));
+      });
+      return next;
+    }
+
+    let next = imp.nextRow;
+    await progress(next, imp.rowCount);
+    const { rows } = await openImportSheet(upload);
+    let batch: DataRow[] = [];
+    for await (const row of rows) {
+      if (row.index < next) continue;
+      batch.push(row);
+      if (batch.length < batchSize) continue;
+      next = await writeBatch(batch, next);
+      batch = [];
+      await progress(next, imp.rowCount);
+    }
+    if (batch.length) next = await writeBatch(batch, next);
+
+    const result = await countsOf(db, job.fileId);
+    // A run taken up again after its error file was made does not make another.
+    if (result.failed && imp.errorFileId === null) {
+      const failures = await db
+        .select({ rowNo: crmImportRow.rowNo, message: crmImportRow.message })
+        .from(crmImportRow)
+        .where(and(eq(crmImportRow.fileId, job.fileId), eq(crmImportRow.action, 'fail')))
+        .orderBy(asc(crmImportRow.rowNo));
+      const storagePath = await writeErrorFile(config.dataDir, job.userId, upload, new Map(failures.map((f) => [f.rowNo, f.message ?? ''])), lang);
+      const fileName = `${translate(lang, 'import.errorFileName', { module: `module.${module}`, date: dayjs().format('YYYY-MM-DD HHmmss') })}.xlsx`;
+      await db.transaction(async (tx) => {
+        await holdJob(tx, job);
+        const [created] = await tx
+          .insert(sysUserFile)
+          .values({ userId: job.userId, type: FILE_TYPE.download, fileName, status: FILE_STATUS.available, storagePath })
+          .returning({ id: sysUserFile.id });
+        await tx.update(crmImport).set({ errorFileId: created!.id }).where(eq(crmImport.fileId, job.fileId));
+      });
+    }
+    await db.update(crmImport).set({ finishTime: new Date() }).where(eq(crmImport.fileId, job.fileId));
+    return { storagePath: file.storagePath, done: imp.rowCount, result };
+  };
+}
+
+/** The run as the job runner knows it (plugins/jobs.ts). */
+export const recordImportJob = importJob();

@@ -1,0 +1,106 @@
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import type { MessageKey } from '@orbit/shared/messages';
+
+/** A cell as an import reads it: what the user sees in it, as a plain value. */
+export type SheetCell = string | number | boolean | Date | null;
+export type SheetRow = { rowNo: number; cells: SheetCell[] };
+
+/** An xlsx is a zip archive: its first four bytes are a zip's local file header. */
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const END_OF_DIRECTORY = 0x06054b50;
+const DIRECTORY_ENTRY = 0x02014b50;
+/**
+ * What the parts of one workbook may declare once unpacked. 20 MB of xlsx is rarely more than
+ * ~200 MB of XML; far more is a "zip bomb" that would fill the server's memory while the shared
+ * strings are read (they are kept in memory to read the rows).
+ */
+export const MAX_UNPACKED_BYTES = 512 * 1024 * 1024;
+
+/**
+ * Whether a stored upload is a workbook we can read, from its bytes (never its name): the zip
+ * signature, a central directory naming `xl/workbook.xml`, and declared sizes within reason.
+ * Answers the refusal's message key, or null. Reading the rows (readSheet) confirms the rest.
+ */
+export async function inspectWorkbook(absolute: string): Promise<MessageKey | null> {
+  const file = await open(absolute, 'r');
+  try {
+    const { size } = await file.stat();
+    const head = Buffer.alloc(4);
+    await file.read(head, 0, 4, 0);
+    if (size < 22 || !head.equals(ZIP_MAGIC)) return 'import.notExcel';
+    // The end-of-directory record is in the last 22 bytes plus at most a 64 KiB comment.
+    const tailLength = Math.min(size, 22 + 65_535);
+    const tail = Buffer.alloc(tailLength);
+    await file.read(tail, 0, tailLength, size - tailLength);
+    let end = -1;
+    for (let i = tailLength - 22; i >= 0; i--) {
+      if (tail.readUInt32LE(i) === END_OF_DIRECTORY) {
+        end = i;
+        break;
+      }
+    }
+    if (end < 0) return 'import.notExcel';
+    const directorySize = tail.readUInt32LE(end + 12);
+    const directoryOffset = tail.readUInt32LE(end + 16);
+    if (directoryOffset === 0xffffffff || directoryOffset + directorySize > size) return 'import.notExcel';
+    const directory = Buffer.alloc(directorySize);
+    await file.read(directory, 0, directorySize, directoryOffset);
+    let unpacked = 0;
+    let hasWorkbook = false;
+    for (let at = 0; at + 46 <= directory.length && directory.readUInt32LE(at) === DIRECTORY_ENTRY; ) {
+      const entrySize = directory.readUInt32LE(at + 24);
+      const nameLength = directory.readUInt16LE(at + 28);
+      const name = directory.toString('utf8', at + 46, at + 46 + nameLength);
+      // 0xffffffff: the real size is in a ZIP64 field, i.e. 4 GB or more.
+      if (entrySize === 0xffffffff) return 'import.tooLargeUnpacked';
+      unpacked += entrySize;
+      if (name === 'xl/workbook.xml') hasWorkbook = true;
+      at += 46 + nameLength + directory.readUInt16LE(at + 30) + directory.readUInt16LE(at + 32);
+    }
+    if (!hasWorkbook) return 'import.notExcel';
+    return unpacked > MAX_UNPACKED_BYTES ? 'import.tooLargeUnpacked' : null;
+  } finally {
+    await file.close();
+  }
+}
+
+/** A cell's value as the user sees it: rich text as its text, a formula as its result, a link as its text. */
+function plain(value: ExcelJS.CellValue | undefined): SheetCell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
+  if ('richText' in value) return value.richText.map((part) => part.text).join('');
+  if ('formula' in value || 'sharedFormula' in value) return plain((value as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
+  if ('error' in value) return value.error;
+  if ('text' in value) return plain(value.text as ExcelJS.CellValue);
+  return null;
+}
+
+/**
+ * The rows of a workbook's first sheet, streamed from the file (never all in memory): cells by
+ * column (index 0 is column A), rows without any value left out. Throws when the file is no
+ * workbook the library can read.
+ */
+export async function* readSheet(absolute: string): AsyncGenerator<SheetRow> {
+  const input = createReadStream(absolute);
+  // A stream destroyed before the end (the caller had enough rows) must not end the process.
+  input.on('error', () => undefined);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  try {
+    for await (const sheet of reader) {
+      for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) {
+        const values = row.values as ExcelJS.CellValue[];
+        const cells: SheetCell[] = [];
+        for (let column = 1; column < values.length; column++) {
+          const cell = plain(values[column]);
+          cells.push(typeof cell === 'string' && cell.trim() === '' ? null : cell);
+        }
+        if (cells.some((cell) => cell !== null)) yield { rowNo: row.number, cells };
+      }
+      return;
+    }
+  } finally {
+    input.destroy();
+  }
+}

@@ -1,0 +1,101 @@
+import { crc32 } from 'node:zlib';
+import ExcelJS from 'exceljs';
+import type { ImportSettingsBody, ImportState, ImportUpload } from '@orbit/shared/contract/recordImport';
+import type { Answer } from './adminApi';
+import { api, bearer, type TestApp } from './testApp';
+
+/** An xlsx of these rows (the first is the header), as a spreadsheet program would save it. */
+export async function workbook(rows: unknown[][], sheetName = 'Sheet1'): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(sheetName);
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/**
+ * A zip of these files, stored without compression, as any zip tool can write one;
+ * `declaredSize` is the unpacked size its directory claims for every file (a "zip bomb" claims a lot).
+ */
+export function zip(files: Record<string, string>, declaredSize?: number): Buffer {
+  const parts: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of Object.entries(files)) {
+    const data = Buffer.from(text);
+    const fileName = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc32(data), 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    parts.push(local, fileName, data);
+    const entry = Buffer.alloc(46);
+    entry.writeUInt32LE(0x02014b50, 0);
+    entry.writeUInt16LE(20, 4);
+    entry.writeUInt16LE(20, 6);
+    entry.writeUInt32LE(crc32(data), 16);
+    entry.writeUInt32LE(data.length, 20);
+    entry.writeUInt32LE(declaredSize ?? data.length, 24);
+    entry.writeUInt16LE(fileName.length, 28);
+    entry.writeUInt32LE(offset, 42);
+    directory.push(entry, fileName);
+    offset += 30 + fileName.length + data.length;
+  }
+  const central = Buffer.concat(directory);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(files).length, 8);
+  end.writeUInt16LE(Object.keys(files).length, 10);
+  end.writeUInt32LE(central.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...parts, central, end]);
+}
+
+/** A multipart body with one file, as a browser's form sends it. */
+export function multipart(fileName: string, content: Buffer, contentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') {
+  const boundary = '----orbitImportBoundary';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Uploads a file for import into `module`. */
+export async function upload(app: TestApp, token: string, module: string, fileName: string, content: Buffer, query = '', lang = 'en'): Promise<Answer> {
+  const { payload, headers } = multipart(fileName, content);
+  const res = await app.inject({ method: 'POST', url: api(`/crm/${module}/import${query}`), headers: { ...bearer(token), ...headers, 'accept-language': lang }, payload });
+  return { status: res.statusCode, body: res.json() };
+}
+
+/** Uploads rows and answers the upload (failing the test when it is refused). */
+export async function uploaded(app: TestApp, token: string, module: string, rows: unknown[][], query = ''): Promise<ImportUpload> {
+  const res = await upload(app, token, module, 'import.xlsx', await workbook(rows), query);
+  if (res.body.code !== 200) throw new Error(`upload: ${res.body.msg}`);
+  return res.body.data as ImportUpload;
+}
+
+type Call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown, headers?: Record<string, string>) => Promise<Answer>;
+
+/** Runs an uploaded import with these settings (the upload's own mapping unless given), runs the queue, answers its state. */
+export async function run(app: TestApp, call: Call, module: string, up: ImportUpload, settings: Partial<ImportSettingsBody> = {}): Promise<ImportState> {
+  const res = await call('POST', `/crm/${module}/import/${up.fileId}/run`, { mapping: up.mapping, ...settings });
+  if (res.body.code !== 200) throw new Error(`run: ${res.body.msg}`);
+  await app.jobs.drain();
+  return (await call('GET', `/crm/${module}/import/${up.fileId}`)).body.data as ImportState;
+}
+
+/** The rows of an xlsx downloaded from the file centre, header first. */
+export async function downloadedRows(app: TestApp, token: string, fileId: number): Promise<unknown[][]> {
+  const res = await app.inject({ method: 'GET', url: api(`/userFile/download/${fileId}`), headers: bearer(token) });
+  if (res.statusCode !== 200) throw new Error(`download ${fileId}: ${res.statusCode}`);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0]!;
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
