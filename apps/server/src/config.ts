@@ -32,6 +32,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   JOB_CONCURRENCY: wholeNumber(0, 16).default(2),
   FILE_RETENTION_DAYS: wholeNumber(1, 365).default(7),
+  API_ERROR_STATUS: z.enum(['http', 'envelope']).default('http'),
 });
 
 export type Config = {
@@ -53,6 +54,11 @@ export type Config = {
   jobConcurrency: number;
   /** Days a generated or uploaded file is kept before it goes with its record. */
   fileRetentionDays: number;
+  /**
+   * `http`: a refusal's HTTP status mirrors its envelope code (401, 403, 400…). `envelope`: business
+   * refusals answer HTTP 200 with the same body, as RuoYi's clients expect; server faults stay 5xx.
+   */
+  apiErrorStatus: 'http' | 'envelope';
 };
 
 export class ConfigError extends Error {}
@@ -83,5 +89,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     jobConcurrency: e.JOB_CONCURRENCY,
     fileRetentionDays: e.FILE_RETENTION_DAYS,
+    apiErrorStatus: e.API_ERROR_STATUS,
   };
 }
