@@ -28,6 +28,9 @@ describe('loadConfig', () => {
       seedDemoData: true,
       webDist: undefined,
       trustProxy: false,
+      jobConcurrency: 2,
+      fileRetentionDays: 7,
+      apiErrorStatus: 'http',
     });
   });
 
@@ -45,6 +48,9 @@ describe('loadConfig', () => {
       SEED_DEMO_DATA: '0',
       WEB_DIST: '/tmp/web-dist',
       TRUST_PROXY: 'true',
+      JOB_CONCURRENCY: '0',
+      FILE_RETENTION_DAYS: '30',
+      API_ERROR_STATUS: 'envelope',
     });
     expect(config).toEqual({
       port: 9090,
@@ -59,6 +65,9 @@ describe('loadConfig', () => {
       seedDemoData: false,
       webDist: '/tmp/web-dist',
       trustProxy: true,
+      jobConcurrency: 0,
+      fileRetentionDays: 30,
+      apiErrorStatus: 'envelope',
     });
   });
 
@@ -87,6 +96,7 @@ describe('loadConfig', () => {
 
   const bad: Array<[string, string]> = [
     ['PORT', 'abc'],
+    ['API_ERROR_STATUS', 'ruoyi'],
     ['PORT', '70000'],
     ['PORT', '-1'],
     ['PORT', '80.5'],

@@ -1,4 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
+import type { Response as LightResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { sysOperLog } from '../../src/db/schema/logs';
@@ -41,7 +42,7 @@ describe('API_ERROR_STATUS: http (default) and envelope', () => {
     await http.teardown();
   });
 
-  const refusals: Array<{ what: string; code: number; call: (app: TestApp, token: Record<string, string>) => ReturnType<TestApp['inject']> }> = [
+  const refusals: Array<{ what: string; code: number; call: (app: TestApp, token: Record<string, string>) => Promise<LightResponse> }> = [
     { what: 'no token', code: 401, call: (app) => app.inject({ method: 'GET', url: api('/getInfo') }) },
     { what: 'unknown token', code: 401, call: (app) => app.inject({ method: 'GET', url: api('/system/user/list'), headers: bearer('nope') }) },
     { what: 'missing permission', code: 403, call: (app, t) => app.inject({ method: 'GET', url: api('/system/user/list'), headers: bearer(t.reader!) }) },

@@ -68,6 +68,8 @@ export type GetInfoResponse = {
   isAdmin: boolean;
   isDefaultModifyPwd: boolean;
   isPasswordExpired: boolean;
+  /** The password character rule in force (setting `sys.account.chrtype`), as RuoYi's clients read it. */
+  pwdChrtype: string;
 };
 
 /** RouterVo of `/getRouters`. */
