@@ -80,6 +80,7 @@ export function createUserService(db: Db, config: Config) {
 
   return {
     assertTargets,
+    assertDeptAssignable,
     list: (user: CurrentUser, query: UserListQuery) => repo.list(query, userScopeOf(user)),
     assignableRoles: async (user: CurrentUser): Promise<RoleRow[]> => (await assignableRoles(db, user)).map(toRoleRow),
 
