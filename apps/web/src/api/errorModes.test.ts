@@ -62,13 +62,17 @@ describe.each<Mode>(['http', 'envelope'])('request with API_ERROR_STATUS=%s', (m
     expect(notifier.error).toHaveBeenCalledWith('The system is busy', 5);
   });
 
-  it('a refused download (JSON instead of the file) is not saved: 403 says why, 400 says Download Failed', async () => {
+  it('a refused download (JSON instead of the file) is not saved: 403 and 400 say why, 409 says Download Failed', async () => {
     answerWith(() => refusal(mode, { code: 403, msg: 'No permission' }));
     expect(await download({ url: '/system/user/export', method: 'POST', fileName: 'users.xlsx' })).toBe(false);
     expect(notifier.error).toHaveBeenCalledWith('No permission', 5);
     expect(notifier.success).not.toHaveBeenCalled();
     notifier.error.mockClear();
     answerWith(() => refusal(mode, { code: 400, msg: 'Too many rows' }));
+    expect(await download({ url: '/system/user/export', method: 'POST', fileName: 'users.xlsx' })).toBe(false);
+    expect(notifier.error).toHaveBeenCalledWith('Too many rows', 5);
+    notifier.error.mockClear();
+    answerWith(() => refusal(mode, { code: 409, msg: 'Conflict' }));
     expect(await download({ url: '/system/user/export', method: 'POST', fileName: 'users.xlsx' })).toBe(false);
     expect(notifier.error).toHaveBeenCalledWith('Download Failed', 5);
   });

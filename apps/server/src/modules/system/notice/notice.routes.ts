@@ -7,6 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, okData, okPage } from '../../../lib/reply';
 import { requireUser } from '../../../plugins/auth';
+import { createDeptService } from '../dept/dept.service';
 import { createNoticeService } from './notice.service';
 
 const P = PERMISSIONS.notice;
@@ -16,6 +17,7 @@ const TITLE = 'Notice';
 const noticeRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const notices = createNoticeService(app.db);
+  const depts = createDeptService(app.db);
 
   app.get('/system/notice/list', { config: { access: { permission: P.list } }, schema: { querystring: noticeListQuery } }, async (request) =>
     okPage(request, await notices.list(requireUser(request), request.query)),
@@ -37,6 +39,11 @@ const noticeRoutes: FastifyPluginAsync = async (fastify) => {
     const ids = request.query.ids ? request.query.ids.split(',').map(Number) : undefined;
     return ok(request, { data: await notices.markRead(requireUser(request), ids) });
   });
+
+  // The departments a notice may be addressed to: those within the caller's reach.
+  app.get('/system/notice/deptTree', { config: { access: { permission: [P.add, P.edit] } } }, async (request) =>
+    okData(request, await depts.treeSelect(requireUser(request))),
+  );
 
   // Administrators read any notice within reach; anyone signed in reads one addressed to them.
   app.get('/system/notice/:noticeId', { config: { access: 'authenticated' }, schema: { params: z.object({ noticeId: id }) } }, async (request) =>
