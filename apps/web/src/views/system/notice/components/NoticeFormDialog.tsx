@@ -34,7 +34,7 @@ export default function NoticeFormDialog({ dialog, onClose, onSaved }: { dialog:
 
   return (
     <FormDialog open={!!dialog} title={t(editing ? 'notice.editTitle' : 'notice.addTitle')} onSubmit={() => void submit()} onClose={onClose} saving={saving} width={640}>
-      <DialogForm form={form} layout="vertical" initialValues={initial} data-testid="notice-form">
+      <DialogForm form={form} name="notice" layout="vertical" initialValues={initial} data-testid="notice-form">
         <Form.Item name="noticeTitle" label={t('notice.noticeTitle')} required rules={[zodRule(field.noticeTitle, 'noticeTitle')]}>
           <Input maxLength={50} />
         </Form.Item>
