@@ -13,13 +13,14 @@ import type { ListStatements, Statement } from './sqlCapture';
 
 const BARE_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bareListHandler.ts');
 
-export type RunningServer = { url: string; stop(): Promise<void> };
+/** `pid` and `dataDir`: the app's own process (its memory is read from /proc) and files; absent for the bare handler. */
+export type RunningServer = { url: string; pid?: number; dataDir?: string; stop(): Promise<void> };
 
 /** The app on PostgreSQL without request logs (the bare handler has none either). */
-export async function startAppServer(databaseUrl: string): Promise<RunningServer> {
+export async function startAppServer(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'orbit-bench-'));
-  const server = startServer({ DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false', LOG_LEVEL: 'warn' });
+  const server = startServer({ DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false', LOG_LEVEL: 'warn', ...env });
   const stop = async () => {
     if (server.child.exitCode === null) server.child.kill('SIGTERM');
     await server.exited;
@@ -29,7 +30,7 @@ export async function startAppServer(databaseUrl: string): Promise<RunningServer
     await stop();
     throw new Error(`the server did not start:\n${server.output()}`);
   }
-  return { url: `http://127.0.0.1:${port}`, stop };
+  return { url: `http://127.0.0.1:${port}`, pid: server.child.pid, dataDir, stop };
 }
 
 /** The bare handler (bareListHandler.ts) answering with `statements`. */

@@ -20,13 +20,18 @@ async function search(page: Page, text: string): Promise<void> {
 async function exportShownList(page: Page, choice: RegExp): Promise<ExcelJS.Worksheet> {
   await listOf(page).getByTestId('list-export').click();
   await page.getByRole('menuitem', { name: choice }).click();
+  return (await downloadNewest(page)).worksheets[0]!;
+}
+
+/** Waits in the file centre for the newest file to be available, downloads it and opens it. */
+async function downloadNewest(page: Page): Promise<ExcelJS.Workbook> {
   const dialog = page.getByTestId('file-dialog');
   const newest = dialog.locator('.ant-table-row').first();
   await expect.poll(() => newest.locator('[data-testid="file-status-available"]').count(), { timeout: 30_000 }).toBe(1);
   const [download] = await Promise.all([page.waitForEvent('download'), newest.getByRole('button').click()]);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
-  return workbook.worksheets[0]!;
+  return workbook;
 }
 
 describe('export in Chromium', () => {
@@ -63,4 +68,18 @@ describe('export in Chromium', () => {
     await screenshot(zh.page, 'export-file-centre-zh');
     await zh.context.close();
   }, 180_000);
+
+  it('exports a report with its figures and records from the report page', async () => {
+    const { context, page, token } = await signedInPage(app.browser, app.server.url, { username: 'admin', width: 1400, height: 900 });
+    const api = apiOf(app.server.url, token);
+    const templates = await api('GET', '/crm/report/list?kind=templates&pageSize=50');
+    const pipeline = (templates.rows as Array<{ id: number; name: string }>).find((r) => r.name === 'Pipeline by stage')!;
+    await page.goto(`${app.server.url}/report/report-detail?flag=detail&id=${pipeline.id}`);
+    await page.getByTestId('report-export').click();
+    const workbook = await downloadNewest(page);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Summary', 'Records']);
+    expect((workbook.worksheets[0]!.getRow(1).values as string[]).slice(1)).toEqual(['Stage', 'Sum of Amount', 'Record Count']);
+    await screenshot(page, 'export-report-en');
+    await context.close();
+  }, 120_000);
 });

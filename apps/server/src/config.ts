@@ -31,6 +31,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   TRUST_PROXY: bool.default(false),
   JOB_CONCURRENCY: wholeNumber(0, 16).default(2),
+  JOB_STALE_SECONDS: wholeNumber(2, 3600).default(60),
   FILE_RETENTION_DAYS: wholeNumber(1, 365).default(7),
   API_ERROR_STATUS: z.enum(['http', 'envelope']).default('http'),
 });
@@ -52,6 +53,8 @@ export type Config = {
   trustProxy: boolean;
   /** Background jobs (exports, imports) this process runs at once; 0: it runs none. */
   jobConcurrency: number;
+  /** A running job whose heartbeat is older than this was left by a dead process: taken up again. */
+  jobStaleSeconds: number;
   /** Days a generated or uploaded file is kept before it goes with its record. */
   fileRetentionDays: number;
   /**
@@ -88,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     trustProxy: e.TRUST_PROXY,
     jobConcurrency: e.JOB_CONCURRENCY,
+    jobStaleSeconds: e.JOB_STALE_SECONDS,
     fileRetentionDays: e.FILE_RETENTION_DAYS,
     apiErrorStatus: e.API_ERROR_STATUS,
   };

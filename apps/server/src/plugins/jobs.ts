@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { recordExportJob } from '../modules/crm/export/recordExport.job';
+import { reportExportJob } from '../modules/crm/report/reportExport.job';
 import { createJobQueue, type JobQueue } from '../modules/jobs/jobQueue';
 import { JobRunner } from '../modules/jobs/jobRunner';
 
@@ -16,7 +17,7 @@ declare module 'fastify' {
  */
 export default fp(async (app) => {
   const queue = createJobQueue(app.db);
-  const runner = new JobRunner(queue, { export: recordExportJob }, { db: app.db, config: app.config, log: app.log });
+  const runner = new JobRunner(queue, { export: recordExportJob, reportExport: reportExportJob }, { db: app.db, config: app.config, log: app.log });
   app.decorate('jobQueue', queue);
   app.decorate('jobs', runner);
   app.addHook('onReady', async () => runner.start());

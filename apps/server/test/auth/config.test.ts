@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       webDist: undefined,
       trustProxy: false,
       jobConcurrency: 2,
+      jobStaleSeconds: 60,
       fileRetentionDays: 7,
       apiErrorStatus: 'http',
     });
@@ -49,6 +50,7 @@ describe('loadConfig', () => {
       WEB_DIST: '/tmp/web-dist',
       TRUST_PROXY: 'true',
       JOB_CONCURRENCY: '0',
+      JOB_STALE_SECONDS: '5',
       FILE_RETENTION_DAYS: '30',
       API_ERROR_STATUS: 'envelope',
     });
@@ -66,6 +68,7 @@ describe('loadConfig', () => {
       webDist: '/tmp/web-dist',
       trustProxy: true,
       jobConcurrency: 0,
+      jobStaleSeconds: 5,
       fileRetentionDays: 30,
       apiErrorStatus: 'envelope',
     });

@@ -1,8 +1,11 @@
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { FILE_STATUS } from '@orbit/shared/constants';
 import { sysUserFile } from '../../src/db/schema/files';
+import { filesRoot } from '../../src/modules/files/fileStorage';
 import { FORBIDDEN_EN, caller, userIds } from '../helpers/adminApi';
 import { createLead, listIds, withFilter } from '../helpers/crmApi';
 import { api, bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
@@ -50,8 +53,9 @@ describe('record export', () => {
   }
 
   it('exports every lead the user may see, no more, with translated headers and a frozen header row', async () => {
-    const { total } = await listIds(olivia, '/crm/leads/list?pageSize=1');
+    // The first records request this process serves: it must load the metadata itself.
     const sheet = await exported(olivia, oliviaToken, 'leads', { fields: 'lastName,company,status,ownerId' });
+    const { total } = await listIds(olivia, '/crm/leads/list?pageSize=1');
     expect(sheet.frozen).toBe(true);
     expect(sheet.headers).toEqual(expect.arrayContaining(['Last Name', 'Company', 'Lead Status', 'Owner']));
     expect(sheet.rows).toHaveLength(total);
@@ -72,6 +76,27 @@ describe('record export', () => {
     const zh = await exported(olivia, oliviaToken, 'leads', { ids: [id], fields }, 'zh');
     expect(zh.headers).toEqual(expect.arrayContaining(['姓', '线索状态', '年收入']));
     expect(zh.rows[0]![zh.headers.indexOf('线索状态')]).toBe('已联系');
+  });
+
+  it('exports custom fields like standard ones: their labels and picklist labels in both languages', async () => {
+    const admin = caller(app, await loginAs(app, 'admin'));
+    const tier = await admin('POST', '/setup/leads/fields', {
+      name: 'exportTier',
+      type: 'picklist',
+      labelEn: 'Export Tier',
+      labelZh: '导出等级',
+      newDictionary: { dictType: 'crm_export_tier', name: 'Export Tier', values: [{ value: 'gold', labelEn: 'Gold', labelZh: '金牌' }] },
+    });
+    expect(tier.body.code, tier.body.msg).toBe(200);
+    const size = await admin('POST', '/setup/leads/fields', { name: 'dealSize', type: 'currency', labelEn: 'Deal Size', labelZh: '交易规模' });
+    expect(size.body.code, size.body.msg).toBe(200);
+    const id = await createLead(olivia, { lastName: 'Custom', exportTier: 'gold', dealSize: 2500 });
+    const fields = 'lastName,exportTier,dealSize';
+    const en = await exported(olivia, oliviaToken, 'leads', { ids: [id], fields });
+    expect(en.rows[0]![en.headers.indexOf('Export Tier')]).toBe('Gold');
+    expect(en.rows[0]![en.headers.indexOf('Deal Size')]).toBe(2500);
+    const zh = await exported(olivia, oliviaToken, 'leads', { ids: [id], fields }, 'zh');
+    expect(zh.rows[0]![zh.headers.indexOf('导出等级')]).toBe('金牌');
   });
 
   it('neutralises cells a spreadsheet would execute', async () => {
@@ -131,5 +156,43 @@ describe('record export', () => {
     } finally {
       await admin('PUT', '/system/user/changeStatus', { userId: ids['olivia.park'], status: '0' });
     }
+  });
+
+  it('a full disk or an unwritable files directory fails the file with the reason, and the server goes on serving', async () => {
+    // (Disabling Olivia above ended her sessions.)
+    olivia = caller(app, await loginAs(app, 'olivia.park'));
+    const queue = async () => {
+      const res = await olivia('POST', '/crm/leads/export', { fields: 'lastName' });
+      expect(res.body.code).toBe(200);
+      const [file] = await app.db.select().from(sysUserFile).where(eq(sysUserFile.id, res.body.data.fileId));
+      return file!;
+    };
+    const target = (file: { userId: number; id: number }) => path.join(filesRoot(app.config.dataDir), 'exports', String(file.userId), `${file.id}.xlsx`);
+
+    // The file the job will write is /dev/full: every write fails with ENOSPC.
+    const full = await queue();
+    mkdirSync(path.dirname(target(full)), { recursive: true });
+    symlinkSync('/dev/full', target(full));
+    await app.jobs.drain();
+    const [failed] = await app.db.select().from(sysUserFile).where(eq(sysUserFile.id, full.id));
+    expect(failed).toMatchObject({ status: FILE_STATUS.failed, errorMsg: 'The server has no room left to write this file; please tell your administrator', storagePath: null });
+
+    // Its directory is a file: it cannot be created.
+    const blocked = await queue();
+    const otherUserDir = path.join(filesRoot(app.config.dataDir), 'exports', String(blocked.userId));
+    const stash = `${otherUserDir}.moved`;
+    await import('node:fs/promises').then((fs) => fs.rename(otherUserDir, stash));
+    writeFileSync(otherUserDir, 'not a directory');
+    try {
+      await app.jobs.drain();
+      const [refused] = await app.db.select().from(sysUserFile).where(eq(sysUserFile.id, blocked.id));
+      expect(refused).toMatchObject({ status: FILE_STATUS.failed, errorMsg: 'The server cannot write files at the moment; please tell your administrator' });
+    } finally {
+      await import('node:fs/promises').then(async (fs) => {
+        await fs.rm(otherUserDir);
+        await fs.rename(stash, otherUserDir);
+      });
+    }
+    expect((await olivia('GET', '/crm/leads/list?pageSize=1')).body.code).toBe(200);
   });
 });

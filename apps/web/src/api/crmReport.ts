@@ -1,4 +1,4 @@
-import type { CreateReportBody, ReportMeta, ReportResult, ReportShareTargets, UpdateReportBody } from '@orbit/shared/contract/report';
+import type { CreateReportBody, ExportReportBody, ReportMeta, ReportResult, ReportShareTargets, UpdateReportBody } from '@orbit/shared/contract/report';
 import type { ReportDefinition } from '@orbit/shared/crm/report';
 import { request } from './request';
 
@@ -18,3 +18,5 @@ export const updateReport = (body: UpdateReportBody) => request({ url: '/crm/rep
 export const copyReport = (id: number, name: string) => request<Data<number>>({ url: '/crm/report/copy', method: 'POST', data: { id, name } });
 export const deleteReports = (ids: number[]) => request({ url: `/crm/report/${ids.join(',')}`, method: 'DELETE' });
 export const getShareTargets = () => request<Data<ReportShareTargets>>({ url: '/crm/report/shareTargets' });
+/** Queues the report's export to an xlsx file in the file centre. */
+export const exportReport = (id: number, body: ExportReportBody) => request<Data<{ fileId: number }>>({ url: `/crm/report/${id}/export`, method: 'POST', data: body });

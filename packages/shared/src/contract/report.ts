@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timezoneOffset } from './recordExport';
 import type { AggregateFunction, CheckedReportDefinition, DateBucket, ReportFormat } from '../crm/report';
 import { reportDefinition } from '../crm/report';
 import { isCalendarDate } from '../crm/fieldValue';
@@ -51,6 +52,10 @@ export const reportNarrowing = {
 };
 
 export const runReportQuery = z.object({ ...pageQuery, ...reportNarrowing });
+
+/** `POST /crm/report/{id}/export`: the report as run with these narrowings, to an xlsx file in the file centre. */
+export const exportReportBody = z.object({ ...reportNarrowing, timezoneOffset });
+export type ExportReportBody = z.input<typeof exportReportBody>;
 
 export const reportListQuery = z.object({
   ...pageQuery,

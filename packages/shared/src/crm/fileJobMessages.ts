@@ -13,6 +13,11 @@ export const fileJobEn = {
   'job.processDied': 'The server stopped while this file was being generated; please try again',
   'job.failed': 'The file could not be generated; please try again',
   'job.userGone': 'The user who asked for this file can no longer sign in',
+  'job.diskFull': 'The server has no room left to write this file; please tell your administrator',
+  'job.cannotWrite': 'The server cannot write files at the moment; please tell your administrator',
+  'export.summarySheet': 'Summary',
+  'export.detailSheet': 'Records',
+  'export.total': 'Total',
 } as const;
 
 export const fileJobZh: Record<keyof typeof fileJobEn, string> = {
@@ -26,4 +31,9 @@ export const fileJobZh: Record<keyof typeof fileJobEn, string> = {
   'job.processDied': '生成文件时服务器已停止，请重试',
   'job.failed': '文件生成失败，请重试',
   'job.userGone': '发起该文件的用户已无法登录',
+  'job.diskFull': '服务器已没有空间写入该文件，请联系管理员',
+  'job.cannotWrite': '服务器暂时无法写入文件，请联系管理员',
+  'export.summarySheet': '汇总',
+  'export.detailSheet': '明细',
+  'export.total': '合计',
 };

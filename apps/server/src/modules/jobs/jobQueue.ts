@@ -5,8 +5,8 @@ import type { Db, Executor } from '../../db/client';
 import { sysUserFile } from '../../db/schema/files';
 import { sysJob } from '../../db/schema/jobs';
 
-/** Kinds of background work; imports join when they are built (issue 13). */
-export type JobKind = 'export';
+/** Kinds of background work (plugins/jobs.ts maps each to its handler). */
+export type JobKind = 'export' | 'reportExport';
 export type JobRow = typeof sysJob.$inferSelect;
 
 /** Every job's payload carries the language its file's messages are written in. */
@@ -21,6 +21,9 @@ export const MAX_ATTEMPTS = 2;
  * update of a running job names the process holding it, so a process that was presumed dead and
  * whose job went to another cannot write over it.
  */
+/** The job, still running on `worker`: every write of a running job goes through this condition. */
+const heldBy = (job: JobRow, worker: string) => and(eq(sysJob.id, job.id), eq(sysJob.state, 'running'), eq(sysJob.lockedBy, worker));
+
 export function createJobQueue(db: Db) {
   async function failFile(tx: Executor, job: JobRow, key: MessageKey): Promise<void> {
     const lang = (job.payload as JobPayload).lang ?? 'en';
@@ -62,7 +65,7 @@ export function createJobQueue(db: Db) {
         const held = await tx
           .update(sysJob)
           .set({ heartbeatAt: new Date() })
-          .where(and(eq(sysJob.id, job.id), eq(sysJob.state, 'running'), eq(sysJob.lockedBy, worker)))
+          .where(heldBy(job, worker))
           .returning({ id: sysJob.id });
         if (!held.length) return false;
         await tx.update(sysUserFile).set({ progressDone: done, progressTotal: total }).where(eq(sysUserFile.id, job.fileId));
@@ -76,7 +79,7 @@ export function createJobQueue(db: Db) {
         const held = await tx
           .update(sysJob)
           .set({ state: 'done', finishTime: new Date() })
-          .where(and(eq(sysJob.id, job.id), eq(sysJob.state, 'running'), eq(sysJob.lockedBy, worker)))
+          .where(heldBy(job, worker))
           .returning({ id: sysJob.id });
         if (!held.length) return false;
         await tx
@@ -92,7 +95,7 @@ export function createJobQueue(db: Db) {
       await db
         .update(sysJob)
         .set({ state: 'queued', lockedBy: null, attempts: sql`${sysJob.attempts} - 1` })
-        .where(and(eq(sysJob.id, job.id), eq(sysJob.state, 'running'), eq(sysJob.lockedBy, worker)));
+        .where(heldBy(job, worker));
     },
 
     /** The job failed for `reason` (a message key, translated into the file record's language). */
@@ -101,7 +104,7 @@ export function createJobQueue(db: Db) {
         const held = await tx
           .update(sysJob)
           .set({ state: 'failed', finishTime: new Date() })
-          .where(and(eq(sysJob.id, job.id), eq(sysJob.state, 'running'), eq(sysJob.lockedBy, worker)))
+          .where(heldBy(job, worker))
           .returning({ id: sysJob.id });
         if (held.length) await failFile(tx, job, reason);
       });

@@ -6,12 +6,10 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { JobKind, JobPayload, JobQueue, JobRow } from './jobQueue';
 
-/** How often an idle process looks for work, and how often it looks for dead processes' jobs. */
+/** How often an idle process looks for work. */
 const POLL_MS = 1000;
-const REAP_EVERY_MS = 15_000;
-/** A running job's heartbeat; one silent for STALE_MS has lost its process. */
-const HEARTBEAT_MS = 5000;
-export const STALE_MS = 60_000;
+/** A running job's heartbeat; one silent for JOB_STALE_SECONDS has lost its process (looked for every quarter of that). */
+const HEARTBEAT_MS = 1000;
 
 /** The job was taken from this process (presumed dead) or the process is closing: stop quietly. */
 export class JobReleased extends Error {}
@@ -43,7 +41,7 @@ export class JobRunner {
 
   constructor(
     private readonly queue: JobQueue,
-    private readonly handlers: Record<JobKind, JobHandler>,
+    private readonly handlers: Partial<Record<JobKind, JobHandler>>,
     private readonly deps: { db: Db; config: Config; log: FastifyBaseLogger },
   ) {}
 
@@ -63,9 +61,10 @@ export class JobRunner {
     if (this.closed || this.ticking) return;
     this.ticking = true;
     try {
-      if (Date.now() - this.lastReap > REAP_EVERY_MS) {
+      const staleMs = this.deps.config.jobStaleSeconds * 1000;
+      if (Date.now() - this.lastReap > staleMs / 4) {
         this.lastReap = Date.now();
-        const reaped = await this.queue.reapStale(new Date(Date.now() - STALE_MS));
+        const reaped = await this.queue.reapStale(new Date(Date.now() - staleMs));
         if (reaped.retried || reaped.failed) this.deps.log.warn(reaped, 'jobs of a stopped process taken up again');
       }
       while (!this.closed && this.running.size < slots) {

@@ -22,6 +22,7 @@ export default {
   'report.copy': 'Copy',
   'report.copyOf': 'Copy of {{name}}',
   'report.copied': 'Copied: edit your copy',
+  'report.export': 'Export',
   'report.edit': 'Edit',
   'report.editTitle': 'Edit {{name}}',
   'report.save': 'Save report',

@@ -22,6 +22,7 @@ export default {
   'report.copy': '复制',
   'report.copyOf': '{{name}} 的副本',
   'report.copied': '已复制：请编辑您的副本',
+  'report.export': '导出',
   'report.edit': '编辑',
   'report.editTitle': '编辑 {{name}}',
   'report.save': '保存报表',

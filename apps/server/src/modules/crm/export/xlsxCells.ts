@@ -2,12 +2,13 @@ import type { Language } from '@orbit/shared/constants';
 import type { LookupLabels } from '@orbit/shared/contract/crm';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import { neutralised } from '../../../lib/spreadsheetText';
+import type { XlsxCell } from '../../../lib/xlsxWriter';
 import type { FieldDef } from '../engine/metadata/fieldDef';
 
 /** A picklist's value → its label in the export's language, per dictionary. */
 export type PicklistLabels = Map<string, Map<string, string>>;
 
-export type CellValue = string | number | boolean | Date | null;
+export type CellValue = XlsxCell;
 
 
 /** Excel formats of the types that are numbers or dates in the sheet. */

@@ -13,7 +13,8 @@ import { detailQuery, readDetailRow, summaryQuery, type ReportNarrowing } from '
 /** Grouped rows a full run answers at most (a report grouped by a near-unique field is cut, and says so). */
 export const MAX_SUMMARY_ROWS = 2000;
 
-export type RunOptions = { preview: true } | { preview: false; pageNum: number; pageSize: number; narrowing?: ReportNarrowing; detail?: boolean };
+/** `detail: false` skips the detail rows; `figures: false` the grouped statement (an export's later pages: `total` is then 0). */
+export type RunOptions = { preview: true } | { preview: false; pageNum: number; pageSize: number; narrowing?: ReportNarrowing; detail?: boolean; figures?: boolean };
 
 /** A group key as the wire carries it: lookups as ids, numbers as decimal text, dates as 'YYYY-MM-DD'. */
 function keyOf(ref: ResolvedRef, raw: unknown): string | number | boolean | null {
@@ -33,11 +34,12 @@ export async function runReport(db: Executor, meta: MetadataStore, report: Resol
   const summaryLimit = options.preview ? REPORT_PREVIEW_LIMIT : MAX_SUMMARY_ROWS;
   const page = options.preview ? { limit: REPORT_PREVIEW_LIMIT, offset: 0 } : { limit: options.pageSize, offset: (options.pageNum - 1) * options.pageSize };
   const wantsDetail = options.preview || options.detail !== false;
+  const wantsFigures = options.preview || options.figures !== false;
 
   // The figures always run: they carry the number of records (a tabular report's without groups is
   // one row of aggregates, or of the count alone).
   const [summaryRows, detailRows] = await Promise.all([
-    rowsOf(db, summaryQuery(report, user, lang, narrowing, summaryLimit + 1)),
+    wantsFigures ? rowsOf(db, summaryQuery(report, user, lang, narrowing, summaryLimit + 1)) : Promise.resolve([]),
     wantsDetail ? rowsOf(db, detailQuery(report, user, lang, narrowing, page)) : Promise.resolve([]),
   ]);
   const hasFigures = report.definition.format !== 'tabular' || report.aggregates.length > 0;

@@ -96,6 +96,13 @@ export function createReports(db: Db) {
     };
   }
 
+  async function runnable(user: CurrentUser, id: number, lang: Language, found?: ReportRow): Promise<ResolvedReport> {
+    const row = found ?? (await find(db, user, id));
+    const report = resolve(reportDefinition.parse(row.definition), lang);
+    assertModuleAccess(user, report);
+    return report;
+  }
+
   async function find(tx: Executor, user: CurrentUser, id: number): Promise<ReportRow> {
     const [row] = await tx.select().from(crmReport).where(and(eq(crmReport.id, id), reportVisibleTo(user)));
     if (!row) throw notFound('report.notFound');
@@ -223,10 +230,13 @@ export function createReports(db: Db) {
     },
 
     async run(user: CurrentUser, id: number, lang: Language, options: Exclude<RunOptions, { preview: true }>) {
+      return runReport(db, meta, await runnable(user, id, lang), user, lang, options);
+    },
+
+    /** A report the user may see and run, with its name, checked against the current metadata (an export runs it a page at a time). */
+    async runnable(user: CurrentUser, id: number, lang: Language): Promise<{ name: string; report: ResolvedReport }> {
       const row = await find(db, user, id);
-      const report = resolve(reportDefinition.parse(row.definition), lang);
-      assertModuleAccess(user, report);
-      return runReport(db, meta, report, user, lang, options);
+      return { name: lang === 'zh' && row.nameZh ? row.nameZh : row.name, report: await runnable(user, id, lang, row) };
     },
   };
 }

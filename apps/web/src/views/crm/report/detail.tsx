@@ -1,3 +1,4 @@
+import { ExportOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Checkbox, Form, Input, Modal, Result, Select, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -5,9 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isCrmModule } from '@orbit/shared/crm/modules';
 import type { ReportDefinition } from '@orbit/shared/crm/report';
-import { createReport, getReport, getShareTargets, runReport, updateReport } from '../../../api/crmReport';
+import { PERMISSIONS } from '@orbit/shared/permissions';
+import { createReport, exportReport, getReport, getShareTargets, runReport, updateReport } from '../../../api/crmReport';
 import { RequestError } from '../../../api/request';
 import LoadError from '../../../components/admin/LoadError';
+import { useQueuedFile } from '../../../components/useQueuedFile';
 import { REPORT_ID_STORAGE_KEY } from '../../../utils/postSignInDestination';
 import { useModuleMeta } from '../engine/useModuleMeta';
 import AddToDashboard from './components/AddToDashboard';
@@ -21,6 +24,7 @@ function ReportDetail({ id }: { id: number }) {
   const navigate = useNavigate();
   const may = useHasPermission();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
+  const exporting = useQueuedFile();
   const report = useQuery({ queryKey: ['report', id], queryFn: async () => (await getReport(id)).data, retry: false });
   const def = report.data?.definition;
   const meta = useModuleMeta(def?.module ?? 'leads', !!def).data;
@@ -57,8 +61,18 @@ function ReportDetail({ id }: { id: number }) {
       }
       extra={
         <Space>
-          {may('crm:dashboard:add') && !r.problem && <AddToDashboard reportId={id} />}
-          {r.canEdit && may('crm:report:edit') && (
+          {may(PERMISSIONS.dashboard.add) && !r.problem && <AddToDashboard reportId={id} />}
+          {may(PERMISSIONS.report.export) && !r.problem && (
+            <Button
+              icon={<ExportOutlined />}
+              loading={exporting.busy}
+              onClick={() => void exporting.queue(() => exportReport(id, { timezoneOffset: new Date().getTimezoneOffset() }))}
+              data-testid="report-export"
+            >
+              {t('report.export')}
+            </Button>
+          )}
+          {r.canEdit && may(PERMISSIONS.report.edit) && (
             <Button onClick={() => void navigate(`/report/report-detail?flag=edit&id=${id}`)} data-testid="report-edit">
               {t('report.edit')}
             </Button>

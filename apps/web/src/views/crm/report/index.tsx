@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ReportMeta } from '@orbit/shared/contract/report';
+import { PERMISSIONS } from '@orbit/shared/permissions';
 import { copyReport, deleteReports, listReports } from '../../../api/crmReport';
 import { RequestError } from '../../../api/request';
 import LoadError from '../../../components/admin/LoadError';
@@ -88,7 +89,7 @@ export default function ReportIndexPage() {
       title: t('report.actions'),
       render: (_: unknown, r: ReportMeta) => (
         <Space>
-          {may('crm:report:add') && (
+          {may(PERMISSIONS.report.add) && (
             <Button
               type="link"
               size="small"
@@ -101,7 +102,7 @@ export default function ReportIndexPage() {
               {t('report.copy')}
             </Button>
           )}
-          {r.canEdit && may('crm:report:edit') && (
+          {r.canEdit && may(PERMISSIONS.report.edit) && (
             <Button type="link" size="small" onClick={() => void navigate(`/report/report-detail?flag=edit&id=${r.id}`)}>
               {t('report.edit')}
             </Button>
@@ -115,12 +116,12 @@ export default function ReportIndexPage() {
     <Card data-testid="report-index">
       <Space style={{ marginBottom: 12 }} wrap>
         <Input.Search allowClear placeholder={t('report.searchName')} onSearch={(v) => { setName(v); setPage((p) => ({ ...p, pageNum: 1 })); }} style={{ width: 240 }} />
-        {may('crm:report:add') && (
+        {may(PERMISSIONS.report.add) && (
           <Button type="primary" onClick={() => void navigate('/report/report-detail?flag=new')} data-testid="report-new">
             {t('report.new')}
           </Button>
         )}
-        {may('crm:report:remove') && (
+        {may(PERMISSIONS.report.remove) && (
           <Button danger onClick={remove} data-testid="report-delete">
             {t('report.delete')}
           </Button>

@@ -54,19 +54,25 @@ const orderBy = (key: SQL, descending: boolean): SQL[] =>
   descending ? [sql`${key} desc nulls last`, sql`id desc`] : [sql`${key} asc nulls first`, sql`id asc`];
 
 /**
- * The rows after `after` in `orderBy(key, descending)`'s order, with its empty-values-smallest rule:
- * going up, empty keys come first; going down, last.
+ * The two parts of a list in `orderBy(key, descending)`'s order, empty keys being the smallest
+ * (first going up, last going down), each read after its last row with a condition an index on
+ * `(key, id)` answers as a range: the rows with a key by the row value `(key, id)`, the empty ones
+ * by `id`. (One condition with an `or key is null` would make every batch sort what remains.)
  */
-function afterRow(key: SQL, descending: boolean, after: { key: unknown; id: number }): SQL {
-  const k = after.key;
-  if (descending) {
-    return k === null || k === undefined
-      ? sql`(${key} is null and id < ${after.id})`
-      : sql`(${key} < ${k} or (${key} = ${k} and id < ${after.id}) or ${key} is null)`;
-  }
-  return k === null || k === undefined
-    ? sql`((${key} is null and id > ${after.id}) or ${key} is not null)`
-    : sql`(${key} > ${k} or (${key} = ${k} and id > ${after.id}))`;
+function scanParts(key: SQL, descending: boolean): Array<{ where: SQL; order: SQL[]; after: (last: { key: unknown; id: number }) => SQL }> {
+  const dir = descending ? sql`desc` : sql`asc`;
+  const keyed = {
+    where: sql`${key} is not null`,
+    // The nulls clause the (key nulls first, id) index reads in either direction, though no key here is null.
+    order: [descending ? sql`${key} desc nulls last` : sql`${key} asc nulls first`, sql`id ${dir}`],
+    after: (last: { key: unknown; id: number }) => (descending ? sql`(${key}, id) < (${last.key}, ${last.id})` : sql`(${key}, id) > (${last.key}, ${last.id})`),
+  };
+  const empty = {
+    where: sql`${key} is null`,
+    order: [sql`id ${dir}`],
+    after: (last: { key: unknown; id: number }) => (descending ? sql`id < ${last.id}` : sql`id > ${last.id}`),
+  };
+  return descending ? [keyed, empty] : [empty, keyed];
 }
 
 /**
@@ -199,19 +205,21 @@ export function createRecordsService(db: Db, module: CrmModule) {
       const repo = createRecordsRepository(db, d);
       const total = await repo.count(where);
       yield { total, fields, records: [] as CrmRecord[], lookups: {} as LookupLabels };
-      let after: { key: unknown; id: number } | undefined;
-      for (;;) {
-        const rows = await repo.select(sql`${selectList(fields)}, (${key})::text as "__sort_key"`, [...where, after && afterRow(key, descending, after)], orderBy(key, descending), {
-          limit: batchSize,
-          offset: 0,
-        });
-        if (!rows.length) return;
-        const last = rows.at(-1)!;
-        // As text: a Date would drop the microseconds and the next batch would repeat the row.
-        after = { key: last.__sort_key, id: Number(last.id) };
-        const records = rows.map((r) => toRecord(r, fields));
-        yield { total, fields, records, lookups: await lookupLabels(db, meta, records, fields, caller.lang) };
-        if (rows.length < batchSize) return;
+      for (const part of scanParts(key, descending)) {
+        let last: { key: unknown; id: number } | undefined;
+        for (;;) {
+          const rows = await repo.select(sql`${selectList(fields)}, (${key})::text as "__sort_key"`, [...where, part.where, last && part.after(last)], part.order, {
+            limit: batchSize,
+            offset: 0,
+          });
+          if (!rows.length) break;
+          const end = rows.at(-1)!;
+          // As text: a Date would drop the microseconds and the next batch would repeat the row.
+          last = { key: end.__sort_key, id: Number(end.id) };
+          const records = rows.map((r) => toRecord(r, fields));
+          yield { total, fields, records, lookups: await lookupLabels(db, meta, records, fields, caller.lang) };
+          if (rows.length < batchSize) break;
+        }
       }
     },
 

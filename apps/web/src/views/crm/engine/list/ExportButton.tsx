@@ -1,13 +1,10 @@
 import { DownOutlined, ExportOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Dropdown } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordExportBody } from '@orbit/shared/contract/recordExport';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import { exportRecords } from '../../../../api/crm';
-import { fileCentreOpen } from '../../../../store/fileCentre';
-import { useShowError } from '../useShowError';
+import { useQueuedFile } from '../../../../components/useQueuedFile';
 import type { ListSettings } from './listAddress';
 
 type Props = { module: CrmModule; settings: ListSettings; selectedIds: number[] };
@@ -28,26 +25,11 @@ function exportBody(choice: string, { filter, q, owner, columns, orderByColumn, 
 export default function ExportButton({ module, settings, selectedIds }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const showError = useShowError();
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const { busy, queue } = useQueuedFile();
 
   const start = async (choice: string) => {
-    if (choice === 'selected' && !selectedIds.length) {
-      void message.warning(t('server.validation.selectRecord'));
-      return;
-    }
-    setBusy(true);
-    try {
-      const answer = await exportRecords(module, exportBody(choice, settings, selectedIds));
-      void message.success(answer.msg);
-      await queryClient.invalidateQueries({ queryKey: ['userFiles'] });
-      fileCentreOpen.set(true);
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy(false);
-    }
+    if (choice === 'selected' && !selectedIds.length) void message.warning(t('server.validation.selectRecord'));
+    else await queue(() => exportRecords(module, exportBody(choice, settings, selectedIds)));
   };
 
   return (

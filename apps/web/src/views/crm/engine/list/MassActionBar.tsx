@@ -74,7 +74,7 @@ export default function MassActionBar({ module, meta, ids, extra = [], onDone, r
       )}
       {Remove && <Remove ids={ids} open={open === 'remove'} onClose={() => setOpen(null)} onDone={onDone} />}
       {actions.map(({ key, Dialog }) => (
-        <Dialog key={key} module={module} ids={ids} open={open === key} onClose={() => setOpen(null)} onDone={onDone} />
+        <Dialog key={`${key}-dialog`} module={module} ids={ids} open={open === key} onClose={() => setOpen(null)} onDone={onDone} />
       ))}
     </Space>
   );

@@ -1,0 +1,77 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { createEmptyPostgresDatabase, testDatabaseKind } from '../helpers/testApp';
+import { freePort, startServer, waitUntilServing } from '../helpers/serverProcess';
+
+const LEADS = 60_000;
+
+/**
+ * kill -9 of the process running an export (issue 13 and 15): another process sharing the database
+ * takes the job up once its heartbeat is stale, and the file ends complete — never left
+ * "being generated", never half-written, no partial file left behind.
+ */
+// Two processes share one database only on PostgreSQL (PGlite is embedded in its process).
+describe.runIf(testDatabaseKind === 'postgres')('an export whose process is killed (PostgreSQL only)', () => {
+  it('is completed by another process from the start, with every row, and no partial file left', async () => {
+    const database = await createEmptyPostgresDatabase();
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'orbit-kill-'));
+    const client = new pg.Client({ connectionString: database.url });
+    const env = { DATABASE_URL: database.url, HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false', JOB_CONCURRENCY: '1', JOB_STALE_SECONDS: '3', LOG_LEVEL: 'warn' };
+    const portA = await freePort();
+    const first = startServer({ ...env, PORT: String(portA) });
+    let second: ReturnType<typeof startServer> | undefined;
+    try {
+      expect(await waitUntilServing(portA, 90_000), first.output()).toBe(true);
+      await client.connect();
+      // Many leads, copied from a demo one in SQL, so that the export runs long enough to be killed.
+      const { rows: cols } = await client.query<{ column_name: string }>(
+        "select column_name from information_schema.columns where table_name = 'crm_lead' and column_name <> 'id' and is_generated = 'NEVER'",
+      );
+      const names = cols.map((c) => `"${c.column_name}"`).join(', ');
+      await client.query(`insert into crm_lead (${names}) select ${names} from crm_lead, generate_series(1, ${LEADS}) where crm_lead.id = (select min(id) from crm_lead)`);
+      const total = (await client.query<{ n: string }>('select count(*) as n from crm_lead where deleted_at is null')).rows[0]!.n;
+
+      const login = await fetch(`http://127.0.0.1:${portA}/dev-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }) });
+      const token = ((await login.json()) as { token: string }).token;
+      const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const queued = await fetch(`http://127.0.0.1:${portA}/dev-api/crm/leads/export`, { method: 'POST', headers: auth, body: JSON.stringify({ fields: 'lastName,company,status', owner: 'all' }) });
+      const fileId = ((await queued.json()) as { data: { fileId: number } }).data.fileId;
+      const file = async () => (await client.query<{ status: number; progress_done: number; storage_path: string | null; error_msg: string }>('select * from sys_user_file where id = $1', [fileId])).rows[0]!;
+
+      // Killed once it has written some rows.
+      for (let i = 0; i < 600 && (await file()).progress_done === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect((await file()).progress_done).toBeGreaterThan(0);
+      first.child.kill('SIGKILL');
+      await first.exited;
+      expect((await file()).status).toBe(0);
+
+      const portB = await freePort();
+      second = startServer({ ...env, PORT: String(portB) });
+      expect(await waitUntilServing(portB, 90_000), second.output()).toBe(true);
+      for (let i = 0; i < 1200 && (await file()).status === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      const done = await file();
+      expect(done.status, done.error_msg).toBe(1);
+      expect(done.progress_done).toBe(Number(total));
+      const { rows: [job] } = await client.query<{ state: string; attempts: number }>('select state, attempts from sys_job where file_id = $1', [fileId]);
+      expect(job).toMatchObject({ state: 'done', attempts: 2 });
+
+      const download = await fetch(`http://127.0.0.1:${portB}/dev-api/userFile/download/${fileId}`, { headers: auth });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await download.arrayBuffer());
+      expect(workbook.worksheets[0]!.rowCount).toBe(Number(total) + 1);
+      // The dead attempt wrote to the same file, which the retry replaced: nothing else is left.
+      expect(readdirSync(path.join(dataDir, 'files', path.dirname(done.storage_path!)))).toEqual([path.basename(done.storage_path!)]);
+    } finally {
+      if (first.child.exitCode === null) first.child.kill('SIGKILL');
+      second?.child.kill('SIGTERM');
+      await second?.exited;
+      await client.end().catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
+    }
+  }, 240_000);
+});
