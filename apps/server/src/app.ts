@@ -53,7 +53,7 @@ export async function buildApp({ config, db, logger, mailer }: AppOptions) {
     if (request.url.startsWith(`${API_PREFIX}/`) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
   });
   await app.register(i18nPlugin);
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { apiErrorStatus: config.apiErrorStatus });
   await app.register(nulCharactersPlugin);
   await app.register(contextPlugin, {
     config,

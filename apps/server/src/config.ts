@@ -33,6 +33,7 @@ const envSchema = z.object({
   JOB_CONCURRENCY: wholeNumber(0, 16).default(2),
   JOB_STALE_SECONDS: wholeNumber(2, 3600).default(60),
   FILE_RETENTION_DAYS: wholeNumber(1, 365).default(7),
+  API_ERROR_STATUS: z.enum(['http', 'envelope']).default('http'),
 });
 
 export type Config = {
@@ -56,6 +57,11 @@ export type Config = {
   jobStaleSeconds: number;
   /** Days a generated or uploaded file is kept before it goes with its record. */
   fileRetentionDays: number;
+  /**
+   * `http`: a refusal's HTTP status mirrors its envelope code (401, 403, 400…). `envelope`: business
+   * refusals answer HTTP 200 with the same body, as RuoYi's clients expect; server faults stay 5xx.
+   */
+  apiErrorStatus: 'http' | 'envelope';
 };
 
 export class ConfigError extends Error {}
@@ -87,5 +93,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobConcurrency: e.JOB_CONCURRENCY,
     jobStaleSeconds: e.JOB_STALE_SECONDS,
     fileRetentionDays: e.FILE_RETENTION_DAYS,
+    apiErrorStatus: e.API_ERROR_STATUS,
   };
 }

@@ -1,5 +1,6 @@
 import type { Language } from './constants';
 import { crmEn, crmZh } from './crmMessages';
+import { systemEn, systemZh } from './systemMessages';
 
 /**
  * Every message the server sends and every validation message a form shows, in both languages.
@@ -177,6 +178,7 @@ const en = {
   'profile.emailCodeSent': 'A code has been sent to {{email}}: enter it to confirm the change',
   'profile.emailChanged': 'Your e-mail address has been changed',
   ...crmEn,
+  ...systemEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -353,6 +355,7 @@ const zh: Record<MessageKey, string> = {
   'profile.emailCodeSent': '验证码已发送至 {{email}}，请输入验证码以确认更改',
   'profile.emailChanged': '邮箱已更改',
   ...crmZh,
+  ...systemZh,
 };
 
 export const messages: Record<Language, Record<MessageKey, string>> = { en, zh };

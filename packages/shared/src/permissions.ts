@@ -27,6 +27,8 @@ export const PERMISSIONS = {
   dept: { list: 'system:dept:list', query: 'system:dept:query', add: 'system:dept:add', edit: 'system:dept:edit', remove: 'system:dept:remove' },
   menu: { list: 'system:menu:list', query: 'system:menu:query', add: 'system:menu:add', edit: 'system:menu:edit', remove: 'system:menu:remove' },
   dict: crud('system', 'dict'),
+  config: crud('system', 'config'),
+  notice: { list: 'system:notice:list', query: 'system:notice:query', add: 'system:notice:add', edit: 'system:notice:edit', remove: 'system:notice:remove' },
   logininfor: {
     list: 'monitor:logininfor:list',
     remove: 'monitor:logininfor:remove',

@@ -2,18 +2,22 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../lib/mailer';
+import { createSettings, type Settings } from '../modules/system/config/settings';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
     mailer: Mailer;
+    /** Orbit's settings as they are now (System → Settings; modules/system/config/settings.ts). */
+    settings: Settings;
   }
 }
 
-/** Shares configuration, database and mailer with every route plugin. */
+/** Shares configuration, database, mailer and the settings reader with every route plugin. */
 export default fp<{ config: Config; db: Db; mailer: Mailer }>(async (app, opts) => {
   app.decorate('config', opts.config);
   app.decorate('db', opts.db);
   app.decorate('mailer', opts.mailer);
+  app.decorate('settings', createSettings(opts.db, opts.config));
 });

@@ -3,20 +3,31 @@ import { CODE } from '@orbit/shared/constants';
 import { isMessageKey, type MessageKey } from '@orbit/shared/messages';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../lib/databaseUnavailable';
+import { errorHttpStatus } from '../lib/errorStatus';
 import { AppError, fieldLabel } from '../lib/errors';
+import type { Config } from '../config';
 import { uniqueViolationError } from '../lib/uniqueViolation';
 
 type Limits = { maximum?: number | string; minimum?: number | string };
 /** A zod issue as fastify-type-provider-zod passes it on: the issue's own fields (a refinement's `params` too) under `params`. */
 type ZodLikeIssue = Limits & { path?: PropertyKey[]; instancePath?: string; message: string; params?: Limits & { params?: Limits } };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The HTTP status a refusal with this code is sent with (API_ERROR_STATUS, lib/errorStatus.ts). */
+    errorStatus(code: number): number;
+  }
+}
+
 /**
  * One place turns every failure into the envelope: validation → 400 with `errors` per field,
  * AppError (or a save that lost a race to a unique index) → its code, a database that cannot be
  * reached → 503, client errors from Fastify → their status, anything else → 500 with a generic
- * message (the detail goes to the log only, never to the body).
+ * message (the detail goes to the log only, never to the body). The HTTP status is the code, or
+ * 200 for a 4xx in `envelope` mode (`app.errorStatus`, which every other refusal uses too).
  */
-export default fp(async (app) => {
+export default fp<{ apiErrorStatus: Config['apiErrorStatus'] }>(async (app, { apiErrorStatus }) => {
+  app.decorate('errorStatus', (code: number) => errorHttpStatus(apiErrorStatus, code));
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};
@@ -33,7 +44,7 @@ export default fp(async (app) => {
         });
       }
       const first = Object.values(errors)[0] ?? request.t('common.badRequest');
-      return reply.status(400).send({ code: CODE.badRequest, msg: first, errors });
+      return reply.status(app.errorStatus(400)).send({ code: CODE.badRequest, msg: first, errors });
     }
     const appError = error instanceof AppError ? error : uniqueViolationError(error, request.body);
     if (appError) {
@@ -46,7 +57,7 @@ export default fp(async (app) => {
           ]),
         );
       }
-      return reply.status(appError.httpStatus).send(body);
+      return reply.status(app.errorStatus(appError.httpStatus)).send(body);
     }
     if (isDatabaseUnavailable(error)) {
       // Expected during a database restart and gone once the pool reconnects: a warning, not an error.
@@ -57,14 +68,14 @@ export default fp(async (app) => {
     if (status >= 400 && status < 500) {
       const key: MessageKey =
         status === 404 ? 'common.notFound' : status === 413 ? 'common.payloadTooLarge' : status === 429 ? 'common.tooMany' : 'common.badRequest';
-      return reply.status(status).send({ code: status, msg: request.t(key) });
+      return reply.status(app.errorStatus(status)).send({ code: status, msg: request.t(key) });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ code: CODE.error, msg: request.t('common.internal') });
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ code: CODE.notFound, msg: request.t('common.routeNotFound') });
+    reply.status(app.errorStatus(404)).send({ code: CODE.notFound, msg: request.t('common.routeNotFound') });
   });
 });
 

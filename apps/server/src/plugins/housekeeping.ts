@@ -7,14 +7,17 @@ const EVERY_MS = 10 * 60_000;
 
 /**
  * Removes expired sign-in rows, records past the recycle bin's 30 days and files past their
- * retention (FILE_RETENTION_DAYS) once the server is ready and every ten minutes after, so those
+ * retention (the setting sys.file.retentionDays, FILE_RETENTION_DAYS by default) once the server is ready and every ten minutes after, so those
  * tables (and the files directory) stay small.
  */
 export default fp(async (app) => {
   const purge = () => {
     void purgeExpiredAuthRows(app.db).catch((err: unknown) => app.log.warn({ err }, 'could not purge expired sessions and codes'));
     void purgeRecycleBin(app.db).catch((err: unknown) => app.log.warn({ err }, 'could not empty the recycle bins'));
-    void purgeExpiredFiles(app.db, app.config.dataDir, app.config.fileRetentionDays).catch((err: unknown) => app.log.warn({ err }, 'could not remove expired files'));
+    void app.settings
+      .get('fileRetentionDays')
+      .then((days) => purgeExpiredFiles(app.db, app.config.dataDir, days))
+      .catch((err: unknown) => app.log.warn({ err }, 'could not remove expired files'));
   };
   const timer = setInterval(purge, EVERY_MS);
   timer.unref();

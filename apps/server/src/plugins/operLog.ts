@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { BUSINESS_TYPE, type BusinessType } from '@orbit/shared/contract/monitor';
 import { sysOperLog } from '../db/schema/logs';
+import { envelopeCode } from '../lib/errorStatus';
 import { REDACTED, redactedJson } from '../lib/redactedJson';
 
 /**
@@ -99,7 +100,9 @@ export default fp(async (app) => {
     if (!WRITE_METHODS.has(request.method) && !config) return payload;
     // Anonymous calls refused before reaching a route are noise, not operations.
     if (!request.user && request.routeOptions.config?.access !== 'public') return payload;
-    const failed = reply.statusCode >= 400;
+    // In `envelope` mode (API_ERROR_STATUS) a refusal is an HTTP 200: its body's code says it failed.
+    const code = envelopeCode(payload);
+    const failed = reply.statusCode >= 400 || (code !== undefined && code !== 200);
     const result = storedResult(payload);
     try {
       await app.db.insert(sysOperLog).values({

@@ -38,7 +38,7 @@ const webApp: FastifyPluginAsync<{ root: string }> = async (app, { root }) => {
 
   app.get('/*', { config: { access: 'public' } }, (request, reply) => {
     if (request.url.startsWith(`${API_PREFIX}/`)) {
-      return reply.status(404).send({ code: 404, msg: request.t('common.routeNotFound') });
+      return reply.status(app.errorStatus(404)).send({ code: 404, msg: request.t('common.routeNotFound') });
     }
     const urlPath = (request.params as { '*': string })['*'] ?? '';
     const candidate = path.join(root, urlPath);

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       jobConcurrency: 2,
       jobStaleSeconds: 60,
       fileRetentionDays: 7,
+      apiErrorStatus: 'http',
     });
   });
 
@@ -51,6 +52,7 @@ describe('loadConfig', () => {
       JOB_CONCURRENCY: '0',
       JOB_STALE_SECONDS: '5',
       FILE_RETENTION_DAYS: '30',
+      API_ERROR_STATUS: 'envelope',
     });
     expect(config).toEqual({
       port: 9090,
@@ -68,6 +70,7 @@ describe('loadConfig', () => {
       jobConcurrency: 0,
       jobStaleSeconds: 5,
       fileRetentionDays: 30,
+      apiErrorStatus: 'envelope',
     });
   });
 
@@ -96,6 +99,7 @@ describe('loadConfig', () => {
 
   const bad: Array<[string, string]> = [
     ['PORT', 'abc'],
+    ['API_ERROR_STATUS', 'ruoyi'],
     ['PORT', '70000'],
     ['PORT', '-1'],
     ['PORT', '80.5'],

@@ -55,6 +55,7 @@ describe('GET /getInfo', () => {
       isAdmin: true,
       isDefaultModifyPwd: false,
       isPasswordExpired: false,
+      pwdChrtype: '0',
     });
     expect(dept!.deptName).toBe('Head Office');
     // Secrets and internals never leave the server.

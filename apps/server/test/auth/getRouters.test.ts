@@ -80,7 +80,7 @@ describe('GET /getRouters', () => {
     expect(setup.children![6]).toMatchObject({ path: 'log-operation', component: 'monitor/operlog/index' });
   });
 
-  it('system administration lists users, roles, departments, menus and dictionaries; buttons are never routes', async () => {
+  it('system administration lists users, roles, departments, menus, dictionaries, settings and notices; buttons are never routes', async () => {
     const data = await routers(adminToken);
     const system = data.find((r) => r.name === 'System')!;
     expect(system.children!.map((c) => [c.name, c.path, c.component, c.hidden])).toEqual([
@@ -90,6 +90,8 @@ describe('GET /getRouters', () => {
       ['Menu', 'menu', 'system/menu/index', false],
       ['Dict', 'dict', 'system/dict/index', false],
       ['DictData', 'dict-data', 'system/dict/data', true],
+      ['Config', 'config', 'system/config/index', false],
+      ['Notice', 'notice', 'system/notice/index', false],
     ]);
     const buttonCount = (await app.db.select().from(sysMenu).where(eq(sysMenu.menuType, 'F'))).length;
     const pageAndDirCount = (await app.db.select().from(sysMenu).where(inArray(sysMenu.menuType, ['M', 'C']))).length;

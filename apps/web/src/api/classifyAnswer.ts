@@ -28,7 +28,11 @@ function envelope(body: unknown): { code?: number; msg?: string } {
   return body && typeof body === 'object' ? (body as { code?: number; msg?: string }) : {};
 }
 
-/** `download`: the call fetches a file; its code 500 reads 'Download Failed' (SPEC §8). */
+/**
+ * `download`: the call fetches a file; its code 500 reads 'Download Failed' (SPEC §8). The
+ * envelope's `code` decides, never the HTTP status alone: a server run with
+ * API_ERROR_STATUS=envelope (for RuoYi clients) sends refusals as HTTP 200 with the same body.
+ */
 export function classifyAnswer(input: AnswerInput, clientVersion: string = APP_VERSION, context: { download?: boolean } = {}): AnswerAction {
   if (input.kind === 'network') return { kind: 'message', text: input.message || 'request.networkError', translate: !input.message, duration: ERROR_MESSAGE_DURATION_S };
   if (input.kind === 'timeout') return { kind: 'message', text: 'request.timeout', translate: true, duration: ERROR_MESSAGE_DURATION_S };

@@ -85,7 +85,8 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
   const token = options.isToken === false ? undefined : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
-  if (options.data instanceof FormData) body = options.data;
+  // FormData (uploads) and URLSearchParams (list exports, form-encoded like RuoYi's) set their own content type.
+  if (options.data instanceof FormData || options.data instanceof URLSearchParams) body = options.data;
   else if (options.data !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.data);
@@ -149,8 +150,12 @@ export async function download(options: RequestOptions & { fileName: string }): 
   try {
     blob = await request<Blob>({ ...options, url, responseType: 'blob' });
   } catch (error) {
-    // What the client already showed (the 401 dialog, 'Download Failed' for a 500) is not repeated.
-    if (!(error instanceof RequestError && error.shown)) notifier().error(i18n.t(DOWNLOAD_FAILED.text), DOWNLOAD_FAILED.duration);
+    // What the client already showed (the 401 dialog, 'Download Failed' for a 500) is not repeated;
+    // a refusal that says why (400: too many rows, a bad filter) is shown as it is.
+    if (!(error instanceof RequestError && error.shown)) {
+      const reason = error instanceof RequestError && error.code === 400 && error.message;
+      notifier().error(reason || i18n.t(DOWNLOAD_FAILED.text), DOWNLOAD_FAILED.duration);
+    }
     return false;
   }
   saveBlob(blob, options.fileName);

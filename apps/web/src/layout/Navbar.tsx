@@ -9,10 +9,11 @@ import ErrorLog from './ErrorLog';
 import FileDialog from './FileDialog';
 import Fullscreen from './Fullscreen';
 import MenuSearch from './MenuSearch';
+import NoticeBell from './NoticeBell';
 import SizeSelect from './SizeSelect';
 import UserMenu from './UserMenu';
 
-/** Top bar: menu toggle, breadcrumb; search, task reminders, files, error log, fullscreen, size, language, user. */
+/** Top bar: menu toggle, breadcrumb; search, notices, task reminders, files, error log, fullscreen, size, language, user. */
 export default function Navbar({ onOpenSettings, onLogOut }: { onOpenSettings: () => void; onLogOut: () => void }) {
   const { t } = useTranslation();
   const { sidebar } = appStore.use();
@@ -32,6 +33,7 @@ export default function Navbar({ onOpenSettings, onLogOut }: { onOpenSettings: (
       <div className="app-navbar-right">
         <MenuSearch />
         {import.meta.env.PROD && <ErrorLog />}
+        <NoticeBell />
         <TaskReminderBell />
         <FileDialog />
         <Fullscreen />

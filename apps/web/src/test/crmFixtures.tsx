@@ -268,6 +268,7 @@ export function signInOlivia(permissions: string[] = ['*:*:*'], modules: readonl
     isAdmin: false,
     isDefaultModifyPwd: false,
     isPasswordExpired: false,
+    pwdChrtype: '0',
     routers: modules.map(moduleMenu),
   });
 }

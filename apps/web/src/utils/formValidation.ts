@@ -47,11 +47,11 @@ export function checkEmailCode(value: string | undefined, field = 'code'): Field
 
 /**
  * A password being set: the policy's rules that need no list (length, not blank, not containing
- * the account's user name when the form knows it). The common-password list is the server's; its
- * refusal comes back as the field's error.
+ * the account's user name when the form knows it, the character rule in force when known). The
+ * common-password list is the server's; its refusal comes back as the field's error.
  */
-export function checkNewPassword(value: string | undefined, field: string, userName?: string): FieldMessage | undefined {
-  const problem = passwordProblem(value, userName);
+export function checkNewPassword(value: string | undefined, field: string, userName?: string, charRule?: string): FieldMessage | undefined {
+  const problem = passwordProblem(value, userName, charRule);
   return problem && { key: `server.${problem.key}`, field, values: problem.params };
 }
 

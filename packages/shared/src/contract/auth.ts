@@ -40,6 +40,9 @@ export const resetPwdBody = checkCodeBody.extend({ password: newPassword });
 export type ResetPwdBody = z.infer<typeof resetPwdBody>;
 
 export const updatePwdBody = z.object({ oldPassword: loginPassword, newPassword });
+
+/** `POST /unlockscreen` (RuoYi's lock screen): the signed-in user's password. */
+export const unlockScreenBody = z.object({ password: loginPassword });
 export type UpdatePwdBody = z.infer<typeof updatePwdBody>;
 
 export type CaptchaResponse = { code: number; msg: string; captchaEnabled: boolean; uuid?: string; img?: string };
@@ -68,6 +71,8 @@ export type GetInfoResponse = {
   isAdmin: boolean;
   isDefaultModifyPwd: boolean;
   isPasswordExpired: boolean;
+  /** The password character rule in force (setting `sys.account.chrtype`), as RuoYi's clients read it. */
+  pwdChrtype: string;
 };
 
 /** RouterVo of `/getRouters`. */

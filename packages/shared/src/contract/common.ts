@@ -77,3 +77,32 @@ export const nullableText = (max: number) =>
 
 export type PageRows<T> = { code: number; msg: string; total: number; rows: T[] };
 export type TreeSelectNode = { id: number; label: string; disabled?: boolean; children?: TreeSelectNode[] };
+
+/** Ids as RuoYi sends them in a body ("1,2,3") or as a JSON array: at most 500. */
+const idsField = z.union([
+  z.string().regex(/^\d{1,15}(,\d{1,15}){0,499}$/, { error: 'sort.idsAndOrders' }).transform((text) => text.split(',').map(Number)),
+  z.array(id).max(500),
+]);
+const orderNumsField = z.union([
+  z.string().regex(/^\d{1,4}(,\d{1,4}){0,499}$/, { error: 'sort.idsAndOrders' }).transform((text) => text.split(',').map(Number)),
+  z.array(z.number().int().min(0).max(9999)).max(500),
+]);
+
+/**
+ * RuoYi's "save the order" body (`PUT /system/dept/updateSort`, `/system/menu/updateSort`):
+ * `{ deptIds: "1,2", orderNums: "3,4" }`, one order number per id, given as a list of pairs.
+ */
+export function sortUpdateBody(idsKey: 'deptIds' | 'menuIds') {
+  return z
+    .object({ [idsKey]: idsField, orderNums: orderNumsField })
+    .transform((body, ctx): SortUpdate => {
+      const ids = body[idsKey] as number[];
+      const orders = body.orderNums as number[];
+      if (ids.length !== orders.length || new Set(ids).size !== ids.length) {
+        ctx.addIssue({ code: 'custom', message: 'sort.idsAndOrders', path: ['orderNums'] });
+        return z.NEVER;
+      }
+      return ids.map((entityId, index) => ({ id: entityId, orderNum: orders[index]! }));
+    });
+}
+export type SortUpdate = Array<{ id: number; orderNum: number }>;

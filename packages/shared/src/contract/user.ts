@@ -37,6 +37,22 @@ const userFields = {
 };
 
 export const createUserBody = z.object({ ...userFields, password: newPassword });
+/** A row of the user import (its sheet's columns): the dialog's fields without password and roles. */
+export const importedUserRow = z.object({
+  deptId: userFields.deptId,
+  userName: userFields.userName,
+  nickName: userFields.nickName,
+  email: userFields.email,
+  phonenumber: userFields.phonenumber,
+  sex: userFields.sex,
+  status: userFields.status,
+});
+export type ImportedUserRow = z.infer<typeof importedUserRow>;
+/** `POST /system/user/importData?updateSupport=` (RuoYi sends 0/1 or true/false): update users that exist. */
+export const userImportQuery = z.object({ updateSupport: z.enum(['0', '1', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true') });
+/** At most this many users per import file. */
+export const USER_IMPORT_MAX_ROWS = 1000;
+export type UserImportResult = { row: number; userName: string; result: 'created' | 'updated' | 'exists' | 'failed'; message: string };
 export type CreateUserBody = z.infer<typeof createUserBody>;
 export const updateUserBody = z.object({ ...userFields, userId: id });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;

@@ -18,6 +18,8 @@ export const dictionaries: DictSeed[] = [
   { type: 'sys_show_hide', name: 'Menu visibility', values: [v('0', 'Show', '显示', 'primary'), v('1', 'Hide', '隐藏', 'danger')] },
   { type: 'sys_yes_no', name: 'Yes / no', values: [v('Y', 'Yes', '是', 'primary'), v('N', 'No', '否', 'danger')] },
   { type: 'sys_common_status', name: 'Success / failure', values: [v('0', 'Success', '成功', 'primary'), v('1', 'Failure', '失败', 'danger')] },
+  { type: 'sys_notice_type', name: 'Notice type', values: [v('1', 'Notification', '通知', 'warning'), v('2', 'Announcement', '公告', 'success')] },
+  { type: 'sys_notice_status', name: 'Notice status', values: [v('0', 'Normal', '正常', 'primary'), v('1', 'Closed', '关闭', 'danger')] },
   {
     type: 'sys_oper_type', name: 'Operation type', values: [
       v('0', 'Other', '其他', 'info'), v('1', 'Insert', '新增', 'info'), v('2', 'Update', '修改', 'info'), v('3', 'Delete', '删除', 'danger'),

@@ -33,7 +33,7 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
   const throttle = createThrottle(app.db);
 
   app.get('/captchaImage', { config: { access: 'public' } }, async (request) => {
-    if (!app.config.captchaEnabled) return ok(request, { captchaEnabled: false });
+    if (!(await app.settings.get('captchaEnabled'))) return ok(request, { captchaEnabled: false });
     // Each picture costs a drawing and a row: a client address gets a person's worth of refreshes.
     if (!(await throttle.reserve(CAPTCHA_RULE, request.ip)).allowed) throw new AppError(CODE.tooMany, 'common.tooMany');
     return ok(request, { captchaEnabled: true, ...(await captcha.issue()) });
@@ -56,7 +56,7 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   app.get('/getInfo', { config: { access: 'authenticated', beforePasswordChange: true } }, async (request) => {
-    const info = await buildUserInfo(app.db, requireUser(request));
+    const info = await buildUserInfo(app.db, requireUser(request), await app.settings.read(['passwordAgeDays', 'passwordChars']));
     if (!info) throw unauthorized();
     return ok(request, info);
   });
@@ -86,11 +86,12 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.put('/resetPwd', { config: { access: 'public', log: CREDENTIALS }, schema: { body: resetPwdBody } }, async (request) => {
     const { email, code, password } = request.body;
+    const charRule = await app.settings.get('passwordChars');
     const valid = await app.db.transaction(async (tx) => {
       const user = await codes.verifyAccount(tx, email, code, 'reset', true);
       if (!user) return false;
       // A refused password rolls the transaction back: the code stays usable for a better one.
-      assertPasswordPolicy(password, user.userName, 'password');
+      assertPasswordPolicy(password, user.userName, 'password', charRule);
       await tx
         .update(sysUser)
         .set({ password: await hashPassword(password), pwdUpdateDate: new Date(), mustChangePwd: false })

@@ -22,7 +22,7 @@ export function createLoginService(app: FastifyInstance) {
   const captcha = createCaptchaService(app.db);
   const loginLog = createLoginLogRepository(app.db);
   const sessions = createSessionRepository(app.db, app.config.sessionTtlMinutes);
-  const guard = createPasswordGuard(app.db);
+  const guard = createPasswordGuard(app.db, app.config);
 
   async function fail(userName: string, client: ClientInfo, error: AppError): Promise<never> {
     await loginLog.record({ userName, success: false, msg: translate('en', error.key, error.params), client });
@@ -44,7 +44,7 @@ export function createLoginService(app: FastifyInstance) {
 
   /** The captcha, then the password under the sign-in throttle: the user who proved it, or a refusal. */
   async function authenticate(body: LoginBody, client: ClientInfo): Promise<UserRow> {
-    if (app.config.captchaEnabled) await captcha.check(body.uuid, body.code);
+    if (await app.settings.get('captchaEnabled')) await captcha.check(body.uuid, body.code);
     const user = await findUserByName(app.db, body.username);
     // Known and unknown names take the same path: counted, hashed, answered alike.
     const check = await guard.check(body.username, user, body.password, client);

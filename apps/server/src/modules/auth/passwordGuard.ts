@@ -1,16 +1,20 @@
 import { CODE, LOGIN_ACCOUNT_MAX_FAILURES, LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '@orbit/shared/constants';
+import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import type { ClientInfo } from '../../lib/clientInfo';
 import { AppError } from '../../lib/errors';
 import { verifyPassword } from './password';
+import { createSettings } from '../system/config/settings';
 import { createThrottle, type Reservation, type ThrottleRule } from './throttle';
 import { signInName, type UserRow } from './user.lookup';
 
-const WINDOW_SECONDS = LOGIN_LOCK_MINUTES * 60;
-/** Wrong passwords for one user name from one client address. */
-export const PER_ADDRESS: ThrottleRule = { action: 'password', limit: LOGIN_MAX_FAILURES, windowSeconds: WINDOW_SECONDS };
+/** Wrong passwords for one user name from one client address (limit and window: the lock-out settings). */
+export const perAddress = (limit: number, lockMinutes: number): ThrottleRule => ({ action: 'password', limit, windowSeconds: lockMinutes * 60 });
 /** Wrong passwords for one user name from all addresses together: slows a guesser with many addresses. */
-export const PER_ACCOUNT: ThrottleRule = { action: 'password-account', limit: LOGIN_ACCOUNT_MAX_FAILURES, windowSeconds: WINDOW_SECONDS };
+export const perAccount = (lockMinutes: number): ThrottleRule => ({ action: 'password-account', limit: LOGIN_ACCOUNT_MAX_FAILURES, windowSeconds: lockMinutes * 60 });
+/** The rules with the built-in defaults (LOGIN_MAX_FAILURES in LOGIN_LOCK_MINUTES). */
+export const PER_ADDRESS = perAddress(LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);
+export const PER_ACCOUNT = perAccount(LOGIN_LOCK_MINUTES);
 
 /** Hashed for unknown user names, so that they take as long as known ones. */
 const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0000000000000000000000000000000000000000000';
@@ -28,8 +32,14 @@ export const tooManyAttempts = (reservation: Reservation) =>
  * a right password gives its places back. The address an account last signed in from is not
  * counted against the account-wide limit: a guesser elsewhere cannot keep its owner out.
  */
-export function createPasswordGuard(db: Executor) {
+export function createPasswordGuard(db: Executor, config?: Config) {
   const throttle = createThrottle(db);
+  // The lock-out settings (System → Settings) as they are now; without the configuration, the defaults.
+  const rules = async (): Promise<[ThrottleRule, ThrottleRule]> => {
+    if (!config) return [PER_ADDRESS, PER_ACCOUNT];
+    const { loginMaxRetries, loginLockMinutes } = await createSettings(db, config).read(['loginMaxRetries', 'loginLockMinutes']);
+    return [perAddress(loginMaxRetries, loginLockMinutes), perAccount(loginLockMinutes)];
+  };
 
   return {
     /** 'right' or 'wrong', or throws 429 when the attempt is over a limit (then nothing is verified). */
@@ -38,8 +48,9 @@ export function createPasswordGuard(db: Executor) {
       // known ones and the answers never tell them apart.
       const subject = signInName(userName);
       const held: Array<[ThrottleRule, string, Reservation]> = [];
-      const counters: Array<[ThrottleRule, string]> = [[PER_ADDRESS, client.ipaddr]];
-      if (user?.loginIp !== client.ipaddr) counters.push([PER_ACCOUNT, '']);
+      const [addressRule, accountRule] = await rules();
+      const counters: Array<[ThrottleRule, string]> = [[addressRule, client.ipaddr]];
+      if (user?.loginIp !== client.ipaddr) counters.push([accountRule, '']);
       for (const [rule, address] of counters) {
         const reservation = await throttle.reserve(rule, subject, address);
         if (!reservation.allowed) throw tooManyAttempts(reservation);

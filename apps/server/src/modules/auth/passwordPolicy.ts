@@ -20,12 +20,12 @@ function isCommon(password: string): boolean {
  * The password policy, whole: the shared rules (length, not blank, not containing the user name)
  * and the common-password list. Every way of setting a password asks this one function.
  */
-export function passwordPolicyProblem(password: string, userName: string): PasswordProblem | undefined {
-  return passwordProblem(password, userName) ?? (isCommon(password) ? { key: 'auth.passwordCommon' } : undefined);
+export function passwordPolicyProblem(password: string, userName: string, charRule = '0'): PasswordProblem | undefined {
+  return passwordProblem(password, userName, charRule) ?? (isCommon(password) ? { key: 'auth.passwordCommon' } : undefined);
 }
 
-/** Refuses a password against the policy, as a field error on `field`. */
-export function assertPasswordPolicy(password: string, userName: string, field: string): void {
-  const problem = passwordPolicyProblem(password, userName);
+/** Refuses a password against the policy, as a field error on `field`; `charRule` is the setting in force (settings.ts). */
+export function assertPasswordPolicy(password: string, userName: string, field: string, charRule = '0'): void {
+  const problem = passwordPolicyProblem(password, userName, charRule);
   if (problem) throw fieldError(field, problem.key, problem.params);
 }

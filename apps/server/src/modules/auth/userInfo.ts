@@ -8,15 +8,20 @@ import { findUserById, type UserRow } from './user.lookup';
 
 const DAY_MS = 86_400_000;
 
-/** Suggest a change when the password is older than the hint age, unless postponed within that age. */
-export function isPasswordExpired(user: Pick<UserRow, 'pwdUpdateDate' | 'pwdHintPostponedAt'>, now = Date.now()): boolean {
-  const limit = PASSWORD_AGE_HINT_DAYS * DAY_MS;
+/**
+ * Suggest a change when the password is older than the hint age (the setting
+ * sys.account.passwordValidateDays, PASSWORD_AGE_HINT_DAYS by default; 0 never), unless postponed
+ * within that age.
+ */
+export function isPasswordExpired(user: Pick<UserRow, 'pwdUpdateDate' | 'pwdHintPostponedAt'>, now = Date.now(), ageDays = PASSWORD_AGE_HINT_DAYS): boolean {
+  if (ageDays <= 0) return false;
+  const limit = ageDays * DAY_MS;
   if (now - user.pwdUpdateDate.getTime() < limit) return false;
   return !user.pwdHintPostponedAt || now - user.pwdHintPostponedAt.getTime() >= limit;
 }
 
-/** The `/getInfo` answer for the signed-in user. */
-export async function buildUserInfo(db: Executor, current: CurrentUser) {
+/** The `/getInfo` answer for the signed-in user; `rules` are the password settings in force. */
+export async function buildUserInfo(db: Executor, current: CurrentUser, rules: { passwordAgeDays: number; passwordChars: string }) {
   const user = await findUserById(db, current.userId);
   if (!user) return undefined;
   const [dept] = user.deptId
@@ -43,6 +48,8 @@ export async function buildUserInfo(db: Executor, current: CurrentUser) {
     permissions: [...current.permissions],
     isAdmin: current.isAdmin,
     isDefaultModifyPwd: user.mustChangePwd,
-    isPasswordExpired: isPasswordExpired(user),
+    isPasswordExpired: isPasswordExpired(user, Date.now(), rules.passwordAgeDays),
+    // RuoYi's clients read the password character rule from here (to check new passwords themselves).
+    pwdChrtype: rules.passwordChars,
   };
 }

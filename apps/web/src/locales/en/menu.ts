@@ -46,6 +46,8 @@ export default {
   'menu.Menu': 'Menus',
   'menu.Dict': 'Dictionaries',
   'menu.DictData': 'Dictionary Data',
+  'menu.Config': 'Settings',
+  'menu.Notice': 'Notices',
   'menu.Monitor': 'Monitor',
   'menu.Logininfor': 'Login Log',
   'menu.Operlog': 'Operation Log',

@@ -46,6 +46,8 @@ export default {
   'menu.Menu': '菜单管理',
   'menu.Dict': '字典管理',
   'menu.DictData': '字典数据',
+  'menu.Config': '参数设置',
+  'menu.Notice': '通知公告',
   'menu.Monitor': '系统监控',
   'menu.Logininfor': '登录日志',
   'menu.Operlog': '操作日志',

@@ -1,6 +1,7 @@
 import type { Language } from '@orbit/shared/constants';
 import type { LookupLabels } from '@orbit/shared/contract/crm';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
+import { neutralised } from '../../../lib/spreadsheetText';
 import type { XlsxCell } from '../../../lib/xlsxWriter';
 import type { FieldDef } from '../engine/metadata/fieldDef';
 
@@ -9,11 +10,6 @@ export type PicklistLabels = Map<string, Map<string, string>>;
 
 export type CellValue = XlsxCell;
 
-/** Characters that make a spreadsheet read a cell as a formula (or a DDE command) when it starts with them. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A text a spreadsheet would execute is kept as text: a leading apostrophe, as Excel itself writes it. */
-export const neutralised = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
 
 /** Excel formats of the types that are numbers or dates in the sheet. */
 export function numberFormat(field: FieldDef, lang: Language): string | undefined {

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Language } from '@orbit/shared/constants';
 import { translate } from '@orbit/shared/messages';
 import { filesRoot } from '../../files/fileStorage';
-import { neutralised } from '../export/xlsxCells';
+import { neutralised } from '../../../lib/spreadsheetText';
 import { openImportSheet } from './importSheet';
 import type { SheetCell } from './xlsxReader';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from '@orbit/shared/contract/common';
+import { id, sortUpdateBody } from '@orbit/shared/contract/common';
 import { createDeptBody, deptListQuery, updateDeptBody } from '@orbit/shared/contract/dept';
 import { BUSINESS_TYPE } from '@orbit/shared/contract/monitor';
 import { PERMISSIONS } from '@orbit/shared/permissions';
@@ -34,6 +34,16 @@ const deptRoutes: FastifyPluginAsync = async (fastify) => {
     '/system/dept',
     { config: { access: { permission: P.add }, log: { title: TITLE, businessType: BUSINESS_TYPE.insert } }, schema: { body: createDeptBody } },
     async (request) => ok(request, { data: await depts.create(requireUser(request), request.body) }),
+  );
+
+  // RuoYi's "save order" button: ids and order numbers, within the caller's reach.
+  app.put(
+    '/system/dept/updateSort',
+    { config: { access: { permission: P.edit }, log: { title: TITLE, businessType: BUSINESS_TYPE.update } }, schema: { body: sortUpdateBody('deptIds') } },
+    async (request) => {
+      await depts.saveOrder(requireUser(request), request.body);
+      return ok(request);
+    },
   );
 
   app.put(

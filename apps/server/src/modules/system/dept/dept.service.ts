@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { SortUpdate } from '@orbit/shared/contract/common';
 import type { CreateDeptBody, DeptListQuery, UpdateDeptBody } from '@orbit/shared/contract/dept';
 import type { Db } from '../../../db/client';
 import { DEL_FLAG_PRESENT, STATUS_DISABLED, STATUS_NORMAL } from '../../../db/schema/columns';
@@ -83,6 +84,15 @@ export function createDeptService(db: Db) {
         await txRepo.update(dept.deptId, { ...values, ancestors, updateBy: user.userName, updateTime: new Date() });
         // An enabled department under a disabled parent would be unreachable in the pickers.
         if (body.status === STATUS_NORMAL) await txRepo.enableAncestors(ancestors);
+      });
+    },
+
+    /** Saves the order of departments (RuoYi's sort saving): every one must be within reach, else nothing changes. */
+    async saveOrder(user: CurrentUser, order: SortUpdate): Promise<void> {
+      await assertInScope(db, deptsById, order.map((o) => o.id), deptScopeOf(user));
+      await db.transaction(async (tx) => {
+        const txRepo = createDeptRepository(tx);
+        for (const { id, orderNum } of order) await txRepo.update(id, { orderNum, updateBy: user.userName, updateTime: new Date() });
       });
     },
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from '@orbit/shared/contract/common';
+import { id, sortUpdateBody } from '@orbit/shared/contract/common';
 import { createMenuBody, menuListQuery, updateMenuBody } from '@orbit/shared/contract/menu';
 import { BUSINESS_TYPE } from '@orbit/shared/contract/monitor';
 import { PERMISSIONS } from '@orbit/shared/permissions';
@@ -41,6 +41,16 @@ const menuRoutes: FastifyPluginAsync = async (fastify) => {
     '/system/menu',
     { config: { access: { permission: P.add }, log: { title: TITLE, businessType: BUSINESS_TYPE.insert } }, schema: { body: createMenuBody } },
     async (request) => ok(request, { data: await menus.create(requireUser(request), request.body) }),
+  );
+
+  // RuoYi's "save order" button: ids and order numbers, within the caller's reach.
+  app.put(
+    '/system/menu/updateSort',
+    { config: { access: { permission: P.edit }, log: { title: TITLE, businessType: BUSINESS_TYPE.update } }, schema: { body: sortUpdateBody('menuIds') } },
+    async (request) => {
+      await menus.saveOrder(requireUser(request), request.body);
+      return ok(request);
+    },
   );
 
   app.put(

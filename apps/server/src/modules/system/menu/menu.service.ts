@@ -1,3 +1,4 @@
+import type { SortUpdate } from '@orbit/shared/contract/common';
 import type { CreateMenuBody, MenuListQuery, UpdateMenuBody } from '@orbit/shared/contract/menu';
 import type { Db } from '../../../db/client';
 import { badRequest, fieldError, notFound } from '../../../lib/errors';
@@ -90,6 +91,21 @@ export function createMenuService(db: Db) {
       assertPermsHeld(user, current.perms, rest.perms);
       await assertMenuChangeable(db, user, menuId);
       await repo.update(menuId, { ...columnsOf(rest), updateBy: user.userName, updateTime: new Date() });
+    },
+
+    /**
+     * Saves the order of menus (RuoYi's sort saving). The order is what every holder's sidebar
+     * shows, so each menu must be one the caller may change (roleReach); all or nothing.
+     */
+    async saveOrder(user: CurrentUser, order: SortUpdate): Promise<void> {
+      for (const { id } of order) {
+        if (!(await repo.findById(id))) throw notFound();
+        await assertMenuChangeable(db, user, id);
+      }
+      await db.transaction(async (tx) => {
+        const txRepo = createMenuRepository(tx);
+        for (const { id, orderNum } of order) await txRepo.update(id, { orderNum, updateBy: user.userName, updateTime: new Date() });
+      });
     },
 
     async remove(menuId: number): Promise<void> {

@@ -18,7 +18,7 @@ import { createUserRepository } from '../user/user.repository';
  */
 export function createEmailChangeService(app: FastifyInstance) {
   const codes = createEmailCodeService(app);
-  const guard = createPasswordGuard(app.db);
+  const guard = createPasswordGuard(app.db, app.config);
 
   async function currentUser(userId: number) {
     const user = await findUserById(app.db, userId);

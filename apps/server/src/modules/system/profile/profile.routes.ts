@@ -32,7 +32,7 @@ const profileRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const profile = createProfileService(app.db);
   const emailChange = createEmailChangeService(app);
-  const guard = createPasswordGuard(app.db);
+  const guard = createPasswordGuard(app.db, app.config);
   // Registered here, not globally: only the avatar upload accepts multipart bodies.
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
 
@@ -128,7 +128,7 @@ const profileRoutes: FastifyPluginAsync = async (fastify) => {
       // Counted like sign-in attempts: a stolen session cannot guess the password here instead.
       if ((await guard.check(user.userName, user, oldPassword, clientInfo(request))) === 'wrong') throw fieldError('oldPassword', 'auth.oldPasswordWrong');
       if (oldPassword === newPassword) throw fieldError('newPassword', 'auth.newPasswordSame');
-      assertPasswordPolicy(newPassword, user.userName, 'newPassword');
+      assertPasswordPolicy(newPassword, user.userName, 'newPassword', await app.settings.get('passwordChars'));
       const passwordHash = await hashPassword(newPassword);
       await app.db.transaction(async (tx) => {
         await tx

@@ -20,7 +20,7 @@ import { assertRoleChangeable, assertScopeWithinReach, firstUnassignable, permsO
  * departments for scope 2) and their holders. The `admin` role itself cannot be changed, and
  * nobody grants a permission or a department beyond their own reach.
  */
-export function createRoleService(db: Db, config: Pick<Config, 'sessionTtlMinutes'>) {
+export function createRoleService(db: Db, config: Config) {
   const repo = createRoleRepository(db);
   const depts = createDeptService(db);
   const users = createUserService(db, config);

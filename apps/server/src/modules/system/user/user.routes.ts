@@ -36,15 +36,16 @@ const userRoutes: FastifyPluginAsync = async (fastify) => {
     okData(request, await depts.treeSelect(requireUser(request))),
   );
 
-  // The create dialog: the roles the caller may assign.
+  // The create dialog: the roles the caller may assign. Orbit has no posts (positions); RuoYi's
+  // dialog reads `posts` and `postIds`, so they are there, empty.
   app.get('/system/user/', { config: { access: { permission: [P.query, P.add] } } }, async (request) =>
-    ok(request, { roles: await users.assignableRoles(requireUser(request)) }),
+    ok(request, { roles: await users.assignableRoles(requireUser(request)), posts: [] }),
   );
 
   app.get('/system/user/:userId', { config: { access: { permission: P.query } }, schema: { params: userIdParams } }, async (request) => {
     const user = requireUser(request);
     const { data, roleIds } = await users.get(user, request.params.userId);
-    return ok(request, { data, roleIds, roles: await users.assignableRoles(user) });
+    return ok(request, { data, roleIds, roles: await users.assignableRoles(user), posts: [], postIds: [] });
   });
 
   app.post(

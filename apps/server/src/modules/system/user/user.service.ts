@@ -11,6 +11,7 @@ import { hashPassword } from '../../auth/password';
 import { createPasswordGuard } from '../../auth/passwordGuard';
 import { assertPasswordPolicy } from '../../auth/passwordPolicy';
 import { createSessionRepository } from '../../auth/session.repository';
+import { createSettings } from '../config/settings';
 import { deptScopeOf, deptsById } from '../dept/dept.service';
 import { accountBeyondReach, assignableRoles, firstUnassignable, toRoleRow } from '../role/roleReach';
 import { createUserRepository, type UserUnique } from './user.repository';
@@ -23,8 +24,9 @@ const uniqueMessages = { userName: 'user.nameTaken', email: 'user.emailTaken' } 
  * administrator untouchable, nobody deleting themselves, unique name and e-mail, the password policy, and
  * departments and roles only within the caller's reach.
  */
-export function createUserService(db: Db, config: Pick<Config, 'sessionTtlMinutes'>) {
+export function createUserService(db: Db, config: Config) {
   const repo = createUserRepository(db);
+  const settings = createSettings(db, config);
 
   /**
    * The accounts a caller may change: never the super administrator; only accounts in their data
@@ -78,6 +80,7 @@ export function createUserService(db: Db, config: Pick<Config, 'sessionTtlMinute
 
   return {
     assertTargets,
+    assertDeptAssignable,
     list: (user: CurrentUser, query: UserListQuery) => repo.list(query, userScopeOf(user)),
     assignableRoles: async (user: CurrentUser): Promise<RoleRow[]> => (await assignableRoles(db, user)).map(toRoleRow),
 
@@ -94,7 +97,7 @@ export function createUserService(db: Db, config: Pick<Config, 'sessionTtlMinute
       await assertUnique(body);
       const roleIds = [...new Set(body.roleIds)];
       await assertRolesAssignable(user, [], roleIds, { deptId: body.deptId });
-      assertPasswordPolicy(body.password, body.userName, 'password');
+      assertPasswordPolicy(body.password, body.userName, 'password', await settings.get('passwordChars'));
       const password = await hashPassword(body.password);
       const { roleIds: _r, password: _p, ...values } = body;
       return db.transaction(async (tx) => {
@@ -140,7 +143,7 @@ export function createUserService(db: Db, config: Pick<Config, 'sessionTtlMinute
       await assertTargets(user, [userId]);
       const target = await repo.findById(userId);
       if (!target) throw notFound();
-      assertPasswordPolicy(password, target.userName, 'password');
+      assertPasswordPolicy(password, target.userName, 'password', await settings.get('passwordChars'));
       const hash = await hashPassword(password);
       await db.transaction(async (tx) => {
         await createUserRepository(tx).update(userId, {

@@ -12,6 +12,7 @@ import DictTag from '../../../components/dict/DictTag';
 import { dictSelectOptions, useDict } from '../../../components/dict/useDict';
 import { useHasPermission } from '../../../utils/permission';
 import { useLogininforController } from './useLogininforController';
+import ListExportButton from '../../../components/admin/ListExportButton';
 
 type SearchValues = { ipaddr?: string; userName?: string; status?: string; loginTime?: DateRange };
 
@@ -67,6 +68,7 @@ export default function LogininforPage() {
             {t('logininfor.unlock')}
           </Button>
         )}
+        <ListExportButton url="/monitor/logininfor/export" permission={PERMISSIONS.logininfor.export} params={list.params} fileName="login_log" />
       </Space>
       <ListTable
         list={list}

@@ -13,6 +13,7 @@ import { dictSelectOptions, useDict } from '../../../components/dict/useDict';
 import { useHasPermission } from '../../../utils/permission';
 import OperlogDrawer from './components/OperlogDrawer';
 import { useOperlogController, type OperlogFilters } from './useOperlogController';
+import ListExportButton from '../../../components/admin/ListExportButton';
 
 type SearchValues = Omit<OperlogFilters, 'params'> & { operTime?: DateRange };
 
@@ -79,6 +80,7 @@ export default function OperlogPage() {
             {t('monitor.clean')}
           </Button>
         )}
+        <ListExportButton url="/monitor/operlog/export" permission={PERMISSIONS.operlog.export} params={list.params} fileName="operation_log" />
       </Space>
       <ListTable
         list={list}

@@ -11,6 +11,7 @@ import { useHasPermission } from '../../../utils/permission';
 import DictDataFormDialog from './components/DictDataFormDialog';
 import DictDataTable from './components/DictDataTable';
 import { useDictDataController, type DictDataFilters } from './useDictDataController';
+import ListExportButton from '../../../components/admin/ListExportButton';
 
 /** System › Dictionary Data: the values of one dictionary type (`?dictType=`). */
 export default function DictDataPage() {
@@ -62,6 +63,7 @@ export default function DictDataPage() {
                 {t('admin.delete')}
               </Button>
             )}
+            <ListExportButton url="/system/dict/data/export" permission={PERMISSIONS.dict.export} params={list.params} fileName="dictionary_data" />
           </Space>
           <DictDataTable controller={controller} />
         </>

@@ -10,6 +10,7 @@ import { useHasPermission } from '../../../utils/permission';
 import DictTypeFormDialog from './components/DictTypeFormDialog';
 import DictTypeTable from './components/DictTypeTable';
 import { useDictTypeController } from './useDictTypeController';
+import ListExportButton from '../../../components/admin/ListExportButton';
 
 type SearchValues = { dictName?: string; dictType?: string; status?: string; createTime?: DateRange };
 
@@ -45,6 +46,7 @@ export default function DictTypePage() {
             {t('admin.delete')}
           </Button>
         )}
+        <ListExportButton url="/system/dict/type/export" permission={PERMISSIONS.dict.export} params={list.params} fileName="dictionary_types" />
       </Space>
       <DictTypeTable controller={controller} />
       <DictTypeFormDialog dialog={controller.dialog} onClose={controller.close} onSaved={() => void controller.refresh()} />

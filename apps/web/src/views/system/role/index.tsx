@@ -9,6 +9,7 @@ import RoleSearchForm from './components/RoleSearchForm';
 import RoleTable from './components/RoleTable';
 import RoleUsersDrawer from './components/RoleUsersDrawer';
 import { useRoleController } from './useRoleController';
+import ListExportButton from '../../../components/admin/ListExportButton';
 
 /** System › Roles: the list, menu grants, data scope and the holders of each role. */
 export default function RolePage() {
@@ -33,6 +34,7 @@ export default function RolePage() {
             {t('admin.delete')}
           </Button>
         )}
+        <ListExportButton url="/system/role/export" permission={PERMISSIONS.role.export} params={list.params} fileName="roles" />
       </Space>
       <RoleTable controller={controller} />
       {dialog?.kind === 'form' && <RoleFormDialog open role={dialog.role} onClose={controller.close} onSaved={refresh} />}

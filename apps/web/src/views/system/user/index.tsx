@@ -10,6 +10,7 @@ import UserFormDialog from './components/UserFormDialog';
 import UserSearchForm from './components/UserSearchForm';
 import UserTable from './components/UserTable';
 import { useUserController } from './useUserController';
+import ListExportButton from '../../../components/admin/ListExportButton';
 
 /** System › Users: department tree, filters, the user list and its dialogs. */
 export default function UserPage() {
@@ -40,6 +41,7 @@ export default function UserPage() {
                 {t('admin.delete')}
               </Button>
             )}
+            <ListExportButton url="/system/user/export" permission={PERMISSIONS.user.export} params={list.params} fileName="users" />
           </Space>
           <UserTable controller={controller} />
         </Card>

@@ -1,14 +1,13 @@
-import { BellOutlined, CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { Badge, Button, Empty, Popover, Space, Spin, Tooltip, Typography } from 'antd';
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { Button, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TaskReminder, TaskRemindersAnswer } from '@orbit/shared/contract/taskReminders';
 import { isCrmModule } from '@orbit/shared/crm/modules';
-import LoadError from '../../../../components/admin/LoadError';
+import NavbarBell from '../../../../layout/NavbarBell';
 import { useRecordLink } from '../../engine/useRecordLink';
 import { useTaskReminders } from './useTaskReminders';
-import './TaskReminderBell.css';
 
 /**
  * The navbar's bell: how many of the user's task reminders are due and unread, and, opened, the due
@@ -22,52 +21,35 @@ export default function TaskReminderBell() {
   if (!allowed) return null;
   const unread = reminders.data?.unread ?? 0;
   const rows = reminders.data?.rows ?? [];
-
-  const content = reminders.isError ? (
-    <LoadError onRetry={() => void reminders.refetch()} />
-  ) : reminders.isLoading ? (
-    <div className="task-reminders-state">
-      <Spin />
-    </div>
-  ) : !rows.length ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('crm.reminders.empty')} />
-  ) : (
-    <ReminderList answer={reminders.data!} onMarkRead={(id) => markRead.mutate({ ids: [id] })} onDismiss={(id) => dismiss.mutate({ ids: [id] })} onOpened={() => setOpen(false)} />
-  );
+  const state = reminders.isError ? 'error' : reminders.isLoading ? 'loading' : rows.length ? 'ready' : 'empty';
 
   return (
-    <Popover
+    <NavbarBell
+      title={t('crm.reminders.title')}
+      actions={
+        <Space size={0}>
+          <Button type="link" size="small" disabled={!unread} loading={markRead.isPending} onClick={() => markRead.mutate({ all: true })} data-testid="reminders-read-all">
+            {t('crm.reminders.markAllRead')}
+          </Button>
+          <Button type="link" size="small" loading={dismiss.isPending} onClick={() => dismiss.mutate({ all: true })} data-testid="reminders-dismiss-all">
+            {t('crm.reminders.dismissAll')}
+          </Button>
+        </Space>
+      }
+      unread={unread}
+      label={unread ? t('crm.reminders.bellUnread', { count: unread }) : t('crm.reminders.bell')}
+      state={state}
+      emptyText={t('crm.reminders.empty')}
+      onRetry={() => void reminders.refetch()}
       open={open}
       onOpenChange={setOpen}
-      trigger="click"
-      placement="bottomRight"
-      arrow={false}
-      title={
-        <div className="task-reminders-header">
-          <span>{t('crm.reminders.title')}</span>
-          {rows.length > 0 && (
-            <Space size={0}>
-              <Button type="link" size="small" disabled={!unread} loading={markRead.isPending} onClick={() => markRead.mutate({ all: true })} data-testid="reminders-read-all">
-                {t('crm.reminders.markAllRead')}
-              </Button>
-              <Button type="link" size="small" loading={dismiss.isPending} onClick={() => dismiss.mutate({ all: true })} data-testid="reminders-dismiss-all">
-                {t('crm.reminders.dismissAll')}
-              </Button>
-            </Space>
-          )}
-        </div>
-      }
-      content={<div className="task-reminders" data-testid="task-reminders">{content}</div>}
+      buttonTestId="reminder-bell"
+      panelTestId="task-reminders"
     >
-      <Badge count={unread} size="small" offset={[-6, 6]}>
-        <Button
-          type="text"
-          icon={<BellOutlined />}
-          aria-label={unread ? t('crm.reminders.bellUnread', { count: unread }) : t('crm.reminders.bell')}
-          data-testid="reminder-bell"
-        />
-      </Badge>
-    </Popover>
+      {reminders.data && (
+        <ReminderList answer={reminders.data} onMarkRead={(id) => markRead.mutate({ ids: [id] })} onDismiss={(id) => dismiss.mutate({ ids: [id] })} onOpened={() => setOpen(false)} />
+      )}
+    </NavbarBell>
   );
 }
 
@@ -91,12 +73,12 @@ function ReminderList({ answer, onMarkRead, onDismiss, onOpened }: ListProps) {
   };
   return (
     <>
-      <ul className="task-reminders-list">
+      <ul className="navbar-bell-list">
         {answer.rows.map((reminder) => {
           const related = relatedName(reminder);
           return (
-            <li key={reminder.id} className={reminder.read ? 'task-reminder' : 'task-reminder task-reminder-unread'} data-testid="task-reminder">
-              <button type="button" className="task-reminder-open" onClick={() => openTask(reminder)}>
+            <li key={reminder.id} className={reminder.read ? 'navbar-bell-item task-reminder' : 'navbar-bell-item navbar-bell-item-unread task-reminder-unread'} data-testid="task-reminder">
+              <button type="button" className="navbar-bell-open" onClick={() => openTask(reminder)}>
                 <Typography.Text strong={!reminder.read} ellipsis>
                   {String(reminder.subject ?? `#${reminder.id}`)}
                 </Typography.Text>
@@ -124,7 +106,7 @@ function ReminderList({ answer, onMarkRead, onDismiss, onOpened }: ListProps) {
         })}
       </ul>
       {answer.total > answer.rows.length && (
-        <Typography.Text type="secondary" className="task-reminders-more">
+        <Typography.Text type="secondary" className="navbar-bell-more">
           {t('crm.reminders.more', { shown: answer.rows.length, total: answer.total })}
         </Typography.Text>
       )}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { accountEn } from './crm/accountMessages';
+import { campaignEn } from './crm/campaignMessages';
+import { fileJobEn } from './crm/fileJobMessages';
+import { importEn } from './crm/importMessages';
+import { opportunityEn } from './crm/opportunityMessages';
+import { reportEn } from './crm/reportMessages';
+import { setupEn } from './crm/setupMessages';
+import { crmEn } from './crmMessages';
+import { messages } from './messages';
+import { systemEn } from './systemMessages';
+
+describe('message tables', () => {
+  // The tables are spread into one: a key defined twice would silently take the later text (the
+  // user import's 'import.noRows' once replaced the record import's).
+  it('define each key in one place only', () => {
+    const parts = { accountEn, campaignEn, opportunityEn, setupEn, reportEn, fileJobEn, importEn, systemEn };
+    const owners = new Map<string, string[]>();
+    for (const [name, table] of Object.entries(parts)) for (const key of Object.keys(table)) owners.set(key, [...(owners.get(key) ?? []), name]);
+    expect([...owners].filter(([, names]) => names.length > 1)).toEqual([]);
+    // Every part's text is the one the merged table serves.
+    for (const table of Object.values(parts)) for (const [key, text] of Object.entries(table)) expect(messages.en[key as keyof typeof messages.en]).toBe(text);
+    expect(Object.keys(crmEn).length).toBeGreaterThan(0);
+  });
+});
