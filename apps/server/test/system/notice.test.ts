@@ -106,6 +106,9 @@ describe('notices (/system/notice) and the bell (listTop)', () => {
       expect((await as('DELETE', '/system/notice/1')).status).toBe(403);
     }
     expect((await app.inject({ method: 'GET', url: api('/system/notice/listTop') })).statusCode).toBe(401);
+    // The audience picker: departments within reach, for those who publish.
+    expect((await admin('GET', '/system/notice/deptTree')).body.data[0]).toMatchObject({ label: 'Head Office' });
+    expect((await olivia('GET', '/system/notice/deptTree')).status).toBe(403);
   });
 
   it('a delegated administrator reaches notices of their departments only, and cannot address everyone', async () => {
