@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysMenu } from '../../src/db/schema/menu';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 
-const migration = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src/db/migrations/0011_settings_notices.sql'), 'utf8');
+const migration = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src/db/migrations/0012_settings_notices.sql'), 'utf8');
 /** The statements that add the two System pages to an install seeded before them. */
 const menuStatements = migration.split('--> statement-breakpoint').filter((s) => s.includes('INSERT INTO sys_menu'));
 
-describe('migration 0011 on an install seeded before it', () => {
+describe('migration 0012 on an install seeded before it', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await createTestApp();

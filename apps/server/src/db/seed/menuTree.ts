@@ -110,7 +110,7 @@ export const menuTree: MenuSeed[] = [
       { name: 'Menus', routeName: 'Menu', path: 'menu', type: 'C', component: 'system/menu/index', perms: P.menu.list, icon: 'tree-table', children: buttons('Menu', P.menu) },
       { name: 'Dictionaries', routeName: 'Dict', path: 'dict', type: 'C', component: 'system/dict/index', perms: P.dict.list, icon: 'dict', children: buttons('Dictionary', P.dict) },
       { name: 'Dictionary Data', routeName: 'DictData', path: 'dict-data', type: 'C', component: 'system/dict/data', perms: P.dict.list, icon: 'dict', hidden: true },
-      // Added to existing installs by migration 0011 (settings_notices); keep the two in step.
+      // Added to existing installs by migration 0012 (settings_notices); keep the two in step.
       { name: 'Settings', routeName: 'Config', path: 'config', type: 'C', component: 'system/config/index', perms: P.config.list, icon: 'edit', children: buttons('Setting', P.config) },
       { name: 'Notices', routeName: 'Notice', path: 'notice', type: 'C', component: 'system/notice/index', perms: P.notice.list, icon: 'message', children: buttons('Notice', P.notice) },
     ],
