@@ -1,5 +1,6 @@
 import { APP_VERSION, VERSION_HEADER } from '@orbit/shared/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '../utils/auth';
 import { setNotifier, type Notifier } from './notifier';
 import { download, request, RequestError } from './request';
 
@@ -34,6 +35,7 @@ describe.each<Mode>(['http', 'envelope'])('request with API_ERROR_STATUS=%s', (m
   });
 
   it('a 401 opens the Confirm logout dialog', async () => {
+    setToken('session-token'); // a signed-in session that the server has ended
     notifier.confirmLogout.mockResolvedValue(false);
     answerWith(() => refusal(mode, { code: 401, msg: 'Your session has expired, please sign in again' }));
     const error = await failure(request({ url: '/getInfo' }));

@@ -38,6 +38,7 @@ describe('request: who tells the user about a refusal', () => {
   });
 
   it('still opens the Confirm logout dialog for a 401 with showError false', async () => {
+    setToken('live-token');
     vi.stubGlobal('fetch', vi.fn(async () => answer({ code: 401, msg: 'expired' })));
     notifier.confirmLogout.mockResolvedValue(false);
     const error = (await request({ url: '/x', showError: false }).catch((e: unknown) => e)) as RequestError;
@@ -53,6 +54,24 @@ describe('request: who tells the user about a refusal', () => {
     await request({ url: '/x' }).catch(() => undefined);
     expect(getToken()).toBeUndefined();
     expect(sessionStorage.length).toBe(0);
+  });
+});
+
+describe('request: a 401 of a session that is no longer this tab\'s', () => {
+  it('is refused quietly when the user logged out or another signed in while it was on its way, or none was signed in', async () => {
+    setToken('admin-token');
+    vi.stubGlobal('fetch', vi.fn(async () => {
+      setToken('olivia-token'); // Olivia signs in while Alex's last request is answered.
+      return answer({ code: 401, msg: 'expired' });
+    }));
+    const stale = (await request({ url: '/system/notice/listTop' }).catch((e: unknown) => e)) as RequestError;
+    expect(stale.code).toBe(401);
+    expect(stale.shown).toBe(true);
+
+    setToken('');
+    vi.stubGlobal('fetch', vi.fn(async () => answer({ code: 401, msg: 'no session' })));
+    await request({ url: '/system/notice/listTop' }).catch(() => undefined);
+    expect(notifier.confirmLogout).not.toHaveBeenCalled();
   });
 });
 

@@ -121,6 +121,13 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
   } catch {
     parsed = undefined;
   }
+  // A 401 to a request of a session that has ended here since it was sent (logged out, or another
+  // user signed in in this tab), or that was sent with no session at all, is stale news: the
+  // "Confirm logout" dialog would interrupt whoever is signed in now. It is refused quietly.
+  const refusedCode = (parsed as { code?: unknown } | undefined)?.code ?? response.status;
+  if (refusedCode === 401 && options.isToken !== false && (!token || getToken() !== token)) {
+    throw new RequestError(i18n.t('server.common.unauthorized'), 401, undefined, true);
+  }
   const input: AnswerInput = parsed === undefined && !response.ok ? { kind: 'http', status: response.status } : { kind: 'answer', body: parsed, versionHeader };
   const outcome = await act(input, isDownload, options.showError);
   if (outcome === 'resolve') return parsed as T;
