@@ -1,7 +1,7 @@
 // `npm test`: every test, in steps — unit and server tests on embedded PGlite, the server tests
 // again on real PostgreSQL, then a web build and the Chromium end-to-end tests. Ends with one
 // line `N passed, N failed` over all steps.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,36 @@ const steps = [
   { name: 'build-web', command: ['npm', 'run', 'build', '-w', '@orbit/web'] },
   { name: 'e2e', args: ['--project', 'e2e'], env: {} },
 ].filter((s) => !only.length || only.includes(s.name));
+
+/** Runs one vitest step, its output shown as it comes and kept for the summary. */
+function runVitest(step, out) {
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['vitest', 'run', ...step.args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+      cwd: root,
+      stdio: ['inherit', 'pipe', 'pipe'],
+      env: { ...process.env, ...step.env },
+    });
+    const chunks = [];
+    const keep = (stream) => (chunk) => {
+      stream.write(chunk);
+      chunks.push(chunk);
+    };
+    child.stdout.on('data', keep(process.stdout));
+    child.stderr.on('data', keep(process.stderr));
+    child.on('close', (status, signal) => resolve({ status, signal, output: Buffer.concat(chunks).toString('utf8') }));
+  });
+}
+
+/**
+ * Vitest's "Unhandled Errors" block, repeated in the summary: a flaky one is otherwise lost in
+ * a long CI log that is often read only by its end.
+ */
+function unhandledErrors(output) {
+  // eslint-disable-next-line no-control-regex
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const start = lines.findIndex((line) => /Unhandled (Errors?|Rejection)/.test(line));
+  return start < 0 ? ['(no "Unhandled" block in the output: the process crashed or was killed)'] : lines.slice(start, start + 30).filter((line) => line.trim());
+}
 
 let passed = 0;
 let failed = 0;
@@ -38,11 +68,7 @@ for (const step of steps) {
     continue;
   }
   const out = path.join(resultsDir, `${step.name}.json`);
-  const r = spawnSync(
-    'npx',
-    ['vitest', 'run', ...step.args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, ...step.env } },
-  );
+  const r = await runVitest(step, out);
   let stepFailed = 0;
   let stepPassed = 0;
   const why = [];
@@ -67,7 +93,8 @@ for (const step of steps) {
   // A step that failed with nothing counted (unhandled errors, a crash) still counts once.
   if (r.status !== 0 && stepFailed === 0) {
     stepFailed = 1;
-    why.push(`  exit ${r.status ?? r.signal} with every test passing: an unhandled error or rejection (see "Unhandled" above)`);
+    why.push(`  exit ${r.status ?? r.signal} with every test passing: an unhandled error or rejection`);
+    why.push(...unhandledErrors(r.output).map((line) => `    ${line}`));
   }
   passed += stepPassed;
   failed += stepFailed;

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { pooledTransaction } from './pooledTransaction';
 
 /** The one database type the code sees, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -54,6 +55,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     // An idle client's error is re-emitted on the pool as well: already told by the listener above.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool) as unknown as Db;
+    db.transaction = pooledTransaction(pool);
     return {
       db,
       kind: 'postgres',

@@ -21,3 +21,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Runs `work`, and again (up to `attempts` times in all, `delayMs` apart) while it fails because
+ * the database cannot be reached: for a write that must not be lost to a moment's outage, such as
+ * giving back a counted sign-in attempt. Any other failure, or the last one, is thrown.
+ */
+export async function retryWhileUnavailable<T>(work: () => Promise<T>, attempts = 3, delayMs = 200): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts || !isDatabaseUnavailable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
+}

@@ -2,6 +2,7 @@ import { CODE, LOGIN_ACCOUNT_MAX_FAILURES, LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURE
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import type { ClientInfo } from '../../lib/clientInfo';
+import { retryWhileUnavailable } from '../../lib/databaseUnavailable';
 import { AppError } from '../../lib/errors';
 import { verifyPassword } from './password';
 import { createSettings } from '../system/config/settings';
@@ -48,17 +49,27 @@ export function createPasswordGuard(db: Executor, config?: Config) {
       // known ones and the answers never tell them apart.
       const subject = signInName(userName);
       const held: Array<[ThrottleRule, string, Reservation]> = [];
-      const [addressRule, accountRule] = await rules();
-      const counters: Array<[ThrottleRule, string]> = [[addressRule, client.ipaddr]];
-      if (user?.loginIp !== client.ipaddr) counters.push([accountRule, '']);
-      for (const [rule, address] of counters) {
-        const reservation = await throttle.reserve(rule, subject, address);
-        if (!reservation.allowed) throw tooManyAttempts(reservation);
-        held.push([rule, address, reservation]);
+      // Retried through a moment's database outage: a right password, or an attempt never
+      // verified, must not stay counted (enough of them would lock the owner out).
+      const giveBack = async () => {
+        for (const [rule, address, reservation] of held) await retryWhileUnavailable(() => throttle.release(rule, subject, address, reservation));
+      };
+      try {
+        const [addressRule, accountRule] = await rules();
+        const counters: Array<[ThrottleRule, string]> = [[addressRule, client.ipaddr]];
+        if (user?.loginIp !== client.ipaddr) counters.push([accountRule, '']);
+        for (const [rule, address] of counters) {
+          const reservation = await throttle.reserve(rule, subject, address);
+          if (!reservation.allowed) throw tooManyAttempts(reservation);
+          held.push([rule, address, reservation]);
+        }
+      } catch (error) {
+        await giveBack().catch(() => undefined);
+        throw error;
       }
       const right = (await verifyPassword(user?.password ?? DUMMY_HASH, password)) && user !== undefined;
       if (!right) return 'wrong';
-      for (const [rule, address, reservation] of held) await throttle.release(rule, subject, address, reservation);
+      await giveBack();
       return 'right';
     },
 
