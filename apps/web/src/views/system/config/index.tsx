@@ -1,11 +1,12 @@
-import { DeleteOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
-import { App, Button, Card, Form, Input, Select, Space } from 'antd';
+import { SyncOutlined } from '@ant-design/icons';
+import { App, Button, Card, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import { refreshConfigCache } from '../../../api/system/config';
-import { dateRangeParams, type DateRange } from '../../../components/admin/dateRange';
+import { withDateRange, type DateRange } from '../../../components/admin/dateRange';
 import DateRangeFilterItem from '../../../components/admin/DateRangeFilterItem';
 import ListExportButton from '../../../components/admin/ListExportButton';
+import ListToolbar from '../../../components/admin/ListToolbar';
 import SearchForm from '../../../components/admin/SearchForm';
 import { dictSelectOptions, useDict } from '../../../components/dict/useDict';
 import { useHasPermission } from '../../../utils/permission';
@@ -23,7 +24,6 @@ export default function ConfigPage() {
   const { list } = controller;
   const [form] = Form.useForm<SearchValues>();
   const dict = useDict('sys_yes_no');
-  const canAdd = useHasPermission(PERMISSIONS.config.add);
   const canRemove = useHasPermission(PERMISSIONS.config.remove);
 
   const handleRefreshCache = async () => {
@@ -33,7 +33,7 @@ export default function ConfigPage() {
 
   return (
     <Card size="small" data-testid="config-page">
-      <SearchForm form={form} onSearch={({ createTime, ...v }) => list.search({ ...v, ...dateRangeParams(createTime) })} onReset={list.reset}>
+      <SearchForm form={form} onSearch={withDateRange<SearchValues>(list.search)} onReset={list.reset}>
         <Form.Item name="configName" label={t('config.configName')}>
           <Input allowClear placeholder={t('config.configName')} style={{ width: 170 }} />
         </Form.Item>
@@ -45,24 +45,18 @@ export default function ConfigPage() {
         </Form.Item>
         <DateRangeFilterItem />
       </SearchForm>
-      <Space style={{ marginBottom: 12 }} wrap>
-        {canAdd && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => controller.open({})}>
-            {t('admin.add')}
-          </Button>
-        )}
-        {canRemove && (
-          <Button danger icon={<DeleteOutlined />} disabled={!controller.selected.length} onClick={() => controller.remove(controller.selected)}>
-            {t('admin.delete')}
-          </Button>
-        )}
+      <ListToolbar
+        add={{ permission: PERMISSIONS.config.add, onClick: () => controller.open({}) }}
+        remove={{ permission: PERMISSIONS.config.remove, selected: controller.selected, onClick: controller.remove }}
+        wrap
+      >
         <ListExportButton url="/system/config/export" permission={PERMISSIONS.config.export} params={list.params} fileName="settings" />
         {canRemove && (
           <Button icon={<SyncOutlined />} onClick={() => void handleRefreshCache()}>
             {t('config.refreshCache')}
           </Button>
         )}
-      </Space>
+      </ListToolbar>
       <ConfigTable controller={controller} />
       <ConfigFormDialog dialog={controller.dialog} onClose={controller.close} onSaved={() => void controller.refresh()} />
     </Card>

@@ -1,11 +1,11 @@
-import { NodeExpandOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Space } from 'antd';
+import { Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@orbit/shared/permissions';
+import ExpandAllButton from '../../../components/admin/ExpandAllButton';
+import ListToolbar from '../../../components/admin/ListToolbar';
 import LoadError from '../../../components/admin/LoadError';
 import SearchForm from '../../../components/admin/SearchForm';
 import { StatusFilterItem } from '../../../components/dict/StatusItems';
-import { useHasPermission } from '../../../utils/permission';
 import DeptFormDialog from './components/DeptFormDialog';
 import DeptTable from './components/DeptTable';
 import { useDeptController, type DeptFilters } from './useDeptController';
@@ -15,7 +15,6 @@ export default function DeptPage() {
   const { t } = useTranslation();
   const controller = useDeptController();
   const [form] = Form.useForm<DeptFilters>();
-  const canAdd = useHasPermission(PERMISSIONS.dept.add);
 
   return (
     <Card size="small" data-testid="dept-page">
@@ -25,16 +24,9 @@ export default function DeptPage() {
         </Form.Item>
         <StatusFilterItem />
       </SearchForm>
-      <Space style={{ marginBottom: 12 }}>
-        {canAdd && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => controller.openCreate()}>
-            {t('admin.add')}
-          </Button>
-        )}
-        <Button icon={<NodeExpandOutlined />} onClick={controller.toggleAll}>
-          {controller.expandedKeys.length ? t('admin.collapseAll') : t('admin.expandAll')}
-        </Button>
-      </Space>
+      <ListToolbar add={{ permission: PERMISSIONS.dept.add, onClick: () => controller.openCreate() }}>
+        <ExpandAllButton anyExpanded={controller.expandedKeys.length > 0} onClick={controller.toggleAll} />
+      </ListToolbar>
       {controller.isError ? <LoadError onRetry={controller.refetch} /> : <DeptTable controller={controller} />}
       <DeptFormDialog dialog={controller.dialog} onClose={controller.close} onSaved={() => void controller.refresh()} />
     </Card>

@@ -1,17 +1,17 @@
-import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import { listDictTypeOptions } from '../../../api/system/dict';
+import ListExportButton from '../../../components/admin/ListExportButton';
+import ListToolbar from '../../../components/admin/ListToolbar';
 import SearchForm from '../../../components/admin/SearchForm';
 import { StatusFilterItem } from '../../../components/dict/StatusItems';
-import { useHasPermission } from '../../../utils/permission';
 import DictDataFormDialog from './components/DictDataFormDialog';
 import DictDataTable from './components/DictDataTable';
 import { useDictDataController, type DictDataFilters } from './useDictDataController';
-import ListExportButton from '../../../components/admin/ListExportButton';
 
 /** System › Dictionary Data: the values of one dictionary type (`?dictType=`). */
 export default function DictDataPage() {
@@ -21,8 +21,6 @@ export default function DictDataPage() {
   const { list, dictType } = controller;
   const [form] = Form.useForm<DictDataFilters>();
   const types = useQuery({ queryKey: ['system-dict-type-options'], queryFn: async () => (await listDictTypeOptions()).data });
-  const canAdd = useHasPermission(PERMISSIONS.dict.add);
-  const canRemove = useHasPermission(PERMISSIONS.dict.remove);
 
   return (
     <Card size="small" data-testid="dict-data-page">
@@ -52,19 +50,12 @@ export default function DictDataPage() {
             </Form.Item>
             <StatusFilterItem />
           </SearchForm>
-          <Space style={{ marginBottom: 12 }}>
-            {canAdd && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => controller.open({})}>
-                {t('admin.add')}
-              </Button>
-            )}
-            {canRemove && (
-              <Button danger icon={<DeleteOutlined />} disabled={!controller.selected.length} onClick={() => controller.remove(controller.selected)}>
-                {t('admin.delete')}
-              </Button>
-            )}
+          <ListToolbar
+            add={{ permission: PERMISSIONS.dict.add, onClick: () => controller.open({}) }}
+            remove={{ permission: PERMISSIONS.dict.remove, selected: controller.selected, onClick: controller.remove }}
+          >
             <ListExportButton url="/system/dict/data/export" permission={PERMISSIONS.dict.export} params={list.params} fileName="dictionary_data" />
-          </Space>
+          </ListToolbar>
           <DictDataTable controller={controller} />
         </>
       )}

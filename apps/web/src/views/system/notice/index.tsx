@@ -1,12 +1,11 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Select, Space } from 'antd';
+import { Card, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@orbit/shared/permissions';
-import { dateRangeParams, type DateRange } from '../../../components/admin/dateRange';
+import { withDateRange, type DateRange } from '../../../components/admin/dateRange';
 import DateRangeFilterItem from '../../../components/admin/DateRangeFilterItem';
+import ListToolbar from '../../../components/admin/ListToolbar';
 import SearchForm from '../../../components/admin/SearchForm';
 import { dictSelectOptions, useDict } from '../../../components/dict/useDict';
-import { useHasPermission } from '../../../utils/permission';
 import NoticeFormDialog from './components/NoticeFormDialog';
 import NoticeTable from './components/NoticeTable';
 import { useNoticeController } from './useNoticeController';
@@ -20,12 +19,10 @@ export default function NoticePage() {
   const { list } = controller;
   const [form] = Form.useForm<SearchValues>();
   const dict = useDict('sys_notice_type');
-  const canAdd = useHasPermission(PERMISSIONS.notice.add);
-  const canRemove = useHasPermission(PERMISSIONS.notice.remove);
 
   return (
     <Card size="small" data-testid="notice-page">
-      <SearchForm form={form} onSearch={({ createTime, ...v }) => list.search({ ...v, ...dateRangeParams(createTime) })} onReset={list.reset}>
+      <SearchForm form={form} onSearch={withDateRange<SearchValues>(list.search)} onReset={list.reset}>
         <Form.Item name="noticeTitle" label={t('notice.noticeTitle')}>
           <Input allowClear placeholder={t('notice.noticeTitle')} style={{ width: 170 }} />
         </Form.Item>
@@ -37,18 +34,10 @@ export default function NoticePage() {
         </Form.Item>
         <DateRangeFilterItem />
       </SearchForm>
-      <Space style={{ marginBottom: 12 }}>
-        {canAdd && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => controller.open({})} data-testid="notice-add">
-            {t('admin.add')}
-          </Button>
-        )}
-        {canRemove && (
-          <Button danger icon={<DeleteOutlined />} disabled={!controller.selected.length} onClick={() => controller.remove(controller.selected)}>
-            {t('admin.delete')}
-          </Button>
-        )}
-      </Space>
+      <ListToolbar
+        add={{ permission: PERMISSIONS.notice.add, onClick: () => controller.open({}), testId: 'notice-add' }}
+        remove={{ permission: PERMISSIONS.notice.remove, selected: controller.selected, onClick: controller.remove }}
+      />
       <NoticeTable controller={controller} />
       <NoticeFormDialog dialog={controller.dialog} onClose={controller.close} onSaved={() => void controller.refresh()} />
     </Card>

@@ -1,11 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ADMIN_ROLE_KEY } from '@orbit/shared/constants';
 import type { RoleRow } from '@orbit/shared/contract/role';
 import { changeRoleStatus, deleteRoles, listRoles, type RoleListParams } from '../../../api/system/role';
-import { useConfirm } from '../../../components/admin/useConfirm';
-import { useListController } from '../../../components/admin/useListController';
+import { useAdminListController } from '../../../components/admin/useAdminListController';
 
 export const ROLES_KEY = 'system-roles';
 
@@ -18,35 +14,21 @@ export type RoleDialog = { kind: 'form'; role?: RoleRow } | { kind: 'dataScope';
 
 /** Roles page: the list, its dialogs (edit with menu tree, data scope, holders), deletes and status. */
 export function useRoleController() {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const confirm = useConfirm();
-  const list = useListController<RoleFilters, RoleRow>({ queryKey: ROLES_KEY, fetchPage: listRoles, initialFilters: {} });
-  const [dialog, setDialog] = useState<RoleDialog>(null);
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [ROLES_KEY] });
-  const selectedRoles = list.rows.filter((r) => list.selectedRowKeys.includes(r.roleId));
-
-  const remove = (roles: RoleRow[]) => {
-    if (!roles.length) return;
-    confirm(t('role.confirmDelete', { names: roles.map((r) => r.roleName).join(', ') }), async () => {
-      await deleteRoles(roles.map((r) => r.roleId));
-      list.setSelectedRowKeys([]);
-      await refresh();
-    });
-  };
+  const controller = useAdminListController<RoleFilters, RoleRow, NonNullable<RoleDialog>>({
+    queryKey: ROLES_KEY,
+    fetchPage: listRoles,
+    initialFilters: {},
+    idOf: (r) => r.roleId,
+    deleteRows: deleteRoles,
+    confirmDeleteKey: 'role.confirmDelete',
+    nameOf: (r) => r.roleName,
+  });
 
   return {
-    list,
-    dialog,
-    open: setDialog,
-    close: () => setDialog(null),
-    selectedRoles,
-    remove,
+    ...controller,
     changeStatus: async (role: RoleRow, status: '0' | '1') => {
       await changeRoleStatus(role.roleId, status);
-      await refresh();
+      await controller.refresh();
     },
-    refresh,
   };
 }

@@ -1,10 +1,11 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Button, Space, Typography, type TableColumnsType } from 'antd';
+import { Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ConfigRow } from '@orbit/shared/contract/config';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import { formatTime } from '../../../../components/admin/formatTime';
+import { actionsColumn } from '../../../../components/admin/actionsColumn';
 import ListTable from '../../../../components/admin/ListTable';
+import { DeleteLink, EditLink } from '../../../../components/admin/RowActionLinks';
 import DictTag from '../../../../components/dict/DictTag';
 import { useDict } from '../../../../components/dict/useDict';
 import { useHasPermission } from '../../../../utils/permission';
@@ -32,25 +33,12 @@ export default function ConfigTable({ controller }: { controller: ReturnType<typ
     { title: t('config.configType'), width: 100, ...list.sortable('configType'), render: (v: string) => <DictTag options={dict.sys_yes_no} value={v} /> },
     { title: t('admin.remark'), dataIndex: 'remark', key: 'remark', ellipsis: true },
     { title: t('admin.createTime'), width: 170, ...list.sortable('createTime'), render: formatTime },
-    {
-      title: t('admin.actions'),
-      key: 'actions',
-      width: 170,
-      render: (_, row) => (
-        <Space size={0}>
-          {canEdit && (
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => controller.open({ config: row })}>
-              {t('admin.edit')}
-            </Button>
-          )}
-          {canRemove && row.configType === 'N' && (
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => controller.remove([row])}>
-              {t('admin.delete')}
-            </Button>
-          )}
-        </Space>
-      ),
-    },
+    actionsColumn(t, { width: 170 }, (row) => (
+      <>
+        {canEdit && <EditLink onClick={() => controller.open({ config: row })} />}
+        {canRemove && row.configType === 'N' && <DeleteLink onClick={() => controller.remove([row])} />}
+      </>
+    )),
   ];
 
   return (

@@ -1,8 +1,9 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Space, Table, type TableColumnsType } from 'antd';
+import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@orbit/shared/permissions';
+import { actionsColumn } from '../../../../components/admin/actionsColumn';
 import { formatTime } from '../../../../components/admin/formatTime';
+import { AddLink, DeleteLink, EditLink } from '../../../../components/admin/RowActionLinks';
 import DictTag from '../../../../components/dict/DictTag';
 import { useDict } from '../../../../components/dict/useDict';
 import { useHasPermission } from '../../../../utils/permission';
@@ -21,30 +22,13 @@ export default function DeptTable({ controller }: { controller: ReturnType<typeo
     { title: t('dept.leader'), dataIndex: 'leader', key: 'leader', width: 160 },
     { title: t('admin.status'), dataIndex: 'status', key: 'status', width: 100, render: (v: string) => <DictTag options={dict.sys_normal_disable} value={v} /> },
     { title: t('admin.createTime'), dataIndex: 'createTime', key: 'createTime', width: 180, render: formatTime },
-    {
-      title: t('admin.actions'),
-      key: 'actions',
-      width: 260,
-      render: (_, d) => (
-        <Space size={0}>
-          {canEdit && (
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => controller.openEdit(d)}>
-              {t('admin.edit')}
-            </Button>
-          )}
-          {canAdd && (
-            <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => controller.openCreate(d.deptId)}>
-              {t('admin.add')}
-            </Button>
-          )}
-          {canRemove && d.parentId !== 0 && (
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => controller.remove(d)}>
-              {t('admin.delete')}
-            </Button>
-          )}
-        </Space>
-      ),
-    },
+    actionsColumn(t, { width: 260 }, (d) => (
+      <>
+        {canEdit && <EditLink onClick={() => controller.openEdit(d)} />}
+        {canAdd && <AddLink onClick={() => controller.openCreate(d.deptId)} />}
+        {canRemove && d.parentId !== 0 && <DeleteLink onClick={() => controller.remove(d)} />}
+      </>
+    )),
   ];
 
   return (

@@ -1,11 +1,12 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Button, Space, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OPPORTUNITY_STAGE_DICT } from '@orbit/shared/constants';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { DictDataRow } from '../../../../api/system/dict';
 import { formatTime } from '../../../../components/admin/formatTime';
+import { actionsColumn } from '../../../../components/admin/actionsColumn';
 import ListTable from '../../../../components/admin/ListTable';
+import { DeleteLink, EditLink } from '../../../../components/admin/RowActionLinks';
 import DictTag from '../../../../components/dict/DictTag';
 import { useDict } from '../../../../components/dict/useDict';
 import { useHasPermission } from '../../../../utils/permission';
@@ -31,25 +32,12 @@ export default function DictDataTable({ controller }: { controller: ReturnType<t
     { title: t('admin.status'), width: 100, ...list.sortable('status'), render: (v: string) => <DictTag options={dict.sys_normal_disable} value={v} /> },
     { title: t('admin.remark'), dataIndex: 'remark', key: 'remark', ellipsis: true },
     { title: t('admin.createTime'), width: 170, ...list.sortable('createTime'), render: formatTime },
-    {
-      title: t('admin.actions'),
-      key: 'actions',
-      width: 180,
-      render: (_, d) => (
-        <Space size={0}>
-          {canEdit && (
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => controller.open({ data: d })}>
-              {t('admin.edit')}
-            </Button>
-          )}
-          {canRemove && (
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => controller.remove([d])}>
-              {t('admin.delete')}
-            </Button>
-          )}
-        </Space>
-      ),
-    },
+    actionsColumn(t, { width: 180 }, (d) => (
+      <>
+        {canEdit && <EditLink onClick={() => controller.open({ data: d })} />}
+        {canRemove && <DeleteLink onClick={() => controller.remove([d])} />}
+      </>
+    )),
   ];
 
   return (

@@ -1,8 +1,9 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@orbit/shared/permissions';
+import { actionsColumn } from '../../../../components/admin/actionsColumn';
 import { formatTime } from '../../../../components/admin/formatTime';
+import { AddLink, DeleteLink, EditLink } from '../../../../components/admin/RowActionLinks';
 import DictTag from '../../../../components/dict/DictTag';
 import { useDict } from '../../../../components/dict/useDict';
 import { useHasPermission } from '../../../../utils/permission';
@@ -27,31 +28,13 @@ export default function MenuTable({ controller }: { controller: ReturnType<typeo
     { title: t('menu.component'), dataIndex: 'component', key: 'component', ellipsis: true },
     { title: t('admin.status'), dataIndex: 'status', key: 'status', width: 90, render: (v: string) => <DictTag options={dict.sys_normal_disable} value={v} /> },
     { title: t('admin.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, render: formatTime },
-    {
-      title: t('admin.actions'),
-      key: 'actions',
-      width: 240,
-      fixed: 'right',
-      render: (_, m) => (
-        <Space size={0}>
-          {canEdit && (
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => controller.openEdit(m)}>
-              {t('admin.edit')}
-            </Button>
-          )}
-          {canAdd && m.menuType !== 'F' && (
-            <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => controller.openCreate(m.menuId)}>
-              {t('admin.add')}
-            </Button>
-          )}
-          {canRemove && (
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => controller.remove(m)}>
-              {t('admin.delete')}
-            </Button>
-          )}
-        </Space>
-      ),
-    },
+    actionsColumn(t, { width: 240, fixed: 'right' }, (m) => (
+      <>
+        {canEdit && <EditLink onClick={() => controller.openEdit(m)} />}
+        {canAdd && m.menuType !== 'F' && <AddLink onClick={() => controller.openCreate(m.menuId)} />}
+        {canRemove && <DeleteLink onClick={() => controller.remove(m)} />}
+      </>
+    )),
   ];
 
   return (

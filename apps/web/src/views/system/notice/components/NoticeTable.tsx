@@ -1,10 +1,11 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Button, Space, Tag, type TableColumnsType } from 'antd';
+import { Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { NoticeRow } from '@orbit/shared/contract/notice';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import { formatTime } from '../../../../components/admin/formatTime';
+import { actionsColumn } from '../../../../components/admin/actionsColumn';
 import ListTable from '../../../../components/admin/ListTable';
+import { DeleteLink, EditLink } from '../../../../components/admin/RowActionLinks';
 import DictTag from '../../../../components/dict/DictTag';
 import { useDict } from '../../../../components/dict/useDict';
 import { useHasPermission } from '../../../../utils/permission';
@@ -29,25 +30,12 @@ export default function NoticeTable({ controller }: { controller: ReturnType<typ
     { title: t('admin.status'), width: 100, ...list.sortable('status'), render: (v: string) => <DictTag options={dict.sys_notice_status} value={v} /> },
     { title: t('notice.createBy'), dataIndex: 'createBy', key: 'createBy', width: 120 },
     { title: t('admin.createTime'), width: 170, ...list.sortable('createTime'), render: formatTime },
-    {
-      title: t('admin.actions'),
-      key: 'actions',
-      width: 170,
-      render: (_, row) => (
-        <Space size={0}>
-          {canEdit && (
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => controller.open({ notice: row })}>
-              {t('admin.edit')}
-            </Button>
-          )}
-          {canRemove && (
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => controller.remove([row])}>
-              {t('admin.delete')}
-            </Button>
-          )}
-        </Space>
-      ),
-    },
+    actionsColumn(t, { width: 170 }, (row) => (
+      <>
+        {canEdit && <EditLink onClick={() => controller.open({ notice: row })} />}
+        {canRemove && <DeleteLink onClick={() => controller.remove([row])} />}
+      </>
+    )),
   ];
 
   return <ListTable list={list} rowKey="noticeId" columns={columns} selectable={canRemove} scroll={{ x: 1000 }} />;

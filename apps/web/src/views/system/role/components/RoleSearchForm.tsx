@@ -1,6 +1,6 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { dateRangeParams, type DateRange } from '../../../../components/admin/dateRange';
+import { withDateRange, type DateRange } from '../../../../components/admin/dateRange';
 import DateRangeFilterItem from '../../../../components/admin/DateRangeFilterItem';
 import SearchForm from '../../../../components/admin/SearchForm';
 import { StatusFilterItem } from '../../../../components/dict/StatusItems';
@@ -11,9 +11,8 @@ type Values = { roleName?: string; roleKey?: string; status?: string; createTime
 export default function RoleSearchForm({ onSearch, onReset }: { onSearch: (filters: RoleFilters) => void; onReset: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const handleSearch = ({ createTime, ...values }: Values) => onSearch({ ...values, ...dateRangeParams(createTime) });
   return (
-    <SearchForm form={form} onSearch={handleSearch} onReset={onReset}>
+    <SearchForm form={form} onSearch={withDateRange<Values>(onSearch)} onReset={onReset}>
       <Form.Item name="roleName" label={t('role.roleName')}>
         <Input allowClear placeholder={t('role.roleName')} style={{ width: 170 }} />
       </Form.Item>

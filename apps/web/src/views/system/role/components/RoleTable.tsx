@@ -1,10 +1,12 @@
-import { DeleteOutlined, EditOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons';
-import { Button, Space, type TableColumnsType } from 'antd';
+import { SafetyOutlined, TeamOutlined } from '@ant-design/icons';
+import { Button, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { RoleRow } from '@orbit/shared/contract/role';
 import { formatTime } from '../../../../components/admin/formatTime';
+import { actionsColumn } from '../../../../components/admin/actionsColumn';
 import ListTable from '../../../../components/admin/ListTable';
+import { DeleteLink, EditLink } from '../../../../components/admin/RowActionLinks';
 import StatusSwitch from '../../../../components/admin/StatusSwitch';
 import { useHasPermission } from '../../../../utils/permission';
 import { isAdminRole, type useRoleController } from '../useRoleController';
@@ -28,36 +30,24 @@ export default function RoleTable({ controller }: { controller: ReturnType<typeo
       render: (_, r) => <StatusSwitch status={r.status} name={r.roleName} disabled={!canEdit || isAdminRole(r)} onChange={(s) => controller.changeStatus(r, s)} />,
     },
     { title: t('admin.createTime'), width: 170, render: formatTime, ...list.sortable('createTime') },
-    {
-      title: t('admin.actions'),
-      key: 'actions',
-      width: 340,
-      render: (_, r) =>
-        isAdminRole(r) ? null : (
-          <Space size={0}>
-            {canEdit && (
-              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => controller.open({ kind: 'form', role: r })}>
-                {t('admin.edit')}
-              </Button>
-            )}
-            {canRemove && (
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => controller.remove([r])}>
-                {t('admin.delete')}
-              </Button>
-            )}
-            {canEdit && (
-              <Button type="link" size="small" icon={<SafetyOutlined />} onClick={() => controller.open({ kind: 'dataScope', role: r })}>
-                {t('role.dataScope')}
-              </Button>
-            )}
-            {canQuery && (
-              <Button type="link" size="small" icon={<TeamOutlined />} onClick={() => controller.open({ kind: 'users', role: r })}>
-                {t('role.users')}
-              </Button>
-            )}
-          </Space>
-        ),
-    },
+    actionsColumn(t, { width: 340 }, (r) =>
+      isAdminRole(r) ? null : (
+        <>
+          {canEdit && <EditLink onClick={() => controller.open({ kind: 'form', role: r })} />}
+          {canRemove && <DeleteLink onClick={() => controller.remove([r])} />}
+          {canEdit && (
+            <Button type="link" size="small" icon={<SafetyOutlined />} onClick={() => controller.open({ kind: 'dataScope', role: r })}>
+              {t('role.dataScope')}
+            </Button>
+          )}
+          {canQuery && (
+            <Button type="link" size="small" icon={<TeamOutlined />} onClick={() => controller.open({ kind: 'users', role: r })}>
+              {t('role.users')}
+            </Button>
+          )}
+        </>
+      ),
+    ),
   ];
 
   return (

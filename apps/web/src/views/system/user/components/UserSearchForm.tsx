@@ -1,6 +1,6 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { dateRangeParams, type DateRange } from '../../../../components/admin/dateRange';
+import { withDateRange, type DateRange } from '../../../../components/admin/dateRange';
 import DateRangeFilterItem from '../../../../components/admin/DateRangeFilterItem';
 import SearchForm from '../../../../components/admin/SearchForm';
 import { StatusFilterItem } from '../../../../components/dict/StatusItems';
@@ -11,9 +11,8 @@ type Values = { userName?: string; phonenumber?: string; status?: string; create
 export default function UserSearchForm({ onSearch, onReset }: { onSearch: (filters: UserFilters) => void; onReset: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const handleSearch = ({ createTime, ...values }: Values) => onSearch({ ...values, ...dateRangeParams(createTime) });
   return (
-    <SearchForm form={form} onSearch={handleSearch} onReset={onReset}>
+    <SearchForm form={form} onSearch={withDateRange<Values>(onSearch)} onReset={onReset}>
       <Form.Item name="userName" label={t('user.userName')}>
         <Input allowClear placeholder={t('user.userNamePlaceholder')} style={{ width: 180 }} />
       </Form.Item>

@@ -1,10 +1,12 @@
-import { DeleteOutlined, DownOutlined, EditOutlined, KeyOutlined, TeamOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Space, type MenuProps, type TableColumnsType } from 'antd';
+import { DownOutlined, KeyOutlined, TeamOutlined } from '@ant-design/icons';
+import { Button, Dropdown, type MenuProps, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { UserRow } from '@orbit/shared/contract/user';
 import { formatTime } from '../../../../components/admin/formatTime';
+import { actionsColumn } from '../../../../components/admin/actionsColumn';
 import ListTable from '../../../../components/admin/ListTable';
+import { DeleteLink, EditLink } from '../../../../components/admin/RowActionLinks';
 import StatusSwitch from '../../../../components/admin/StatusSwitch';
 import { useHasPermission } from '../../../../utils/permission';
 import { isSuperAdmin, type useUserController } from '../useUserController';
@@ -39,34 +41,21 @@ export default function UserTable({ controller }: Props) {
       ),
     },
     { title: t('admin.createTime'), width: 170, ...list.sortable('createTime'), render: formatTime },
-    {
-      title: t('admin.actions'),
-      key: 'actions',
-      width: 230,
-      fixed: 'right',
-      render: (_, u) =>
-        isSuperAdmin(u) ? null : (
-          <Space size={0}>
-            {canEdit && (
-              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => controller.openEdit(u)}>
-                {t('admin.edit')}
+    actionsColumn(t, { width: 230, fixed: 'right' }, (u) =>
+      isSuperAdmin(u) ? null : (
+        <>
+          {canEdit && <EditLink onClick={() => controller.openEdit(u)} />}
+          {canRemove && <DeleteLink onClick={() => controller.remove([u])} />}
+          {moreActions(u).length > 0 && (
+            <Dropdown menu={{ items: moreActions(u) }} trigger={['click']}>
+              <Button type="link" size="small" icon={<DownOutlined />} iconPlacement="end">
+                {t('admin.more')}
               </Button>
-            )}
-            {canRemove && (
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => controller.remove([u])}>
-                {t('admin.delete')}
-              </Button>
-            )}
-            {moreActions(u).length > 0 && (
-              <Dropdown menu={{ items: moreActions(u) }} trigger={['click']}>
-                <Button type="link" size="small" icon={<DownOutlined />} iconPlacement="end">
-                  {t('admin.more')}
-                </Button>
-              </Dropdown>
-            )}
-          </Space>
-        ),
-    },
+            </Dropdown>
+          )}
+        </>
+      ),
+    ),
   ];
 
   return (
