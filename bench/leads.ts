@@ -13,6 +13,7 @@ import pg from 'pg';
 import { BENCH_ROWS, withBenchDatabase } from './lib/benchDatabase';
 import { startAppServer, startBareHandler } from './lib/benchServers';
 import { combine, load, type LoadResult } from './lib/httpLoad';
+import { ensureLeadCustomFields } from './lib/leadsCustomFields';
 import { fillLeads, leadsFilled } from './lib/leadsFill';
 import { LIST_BUDGET_MS } from './lib/listBench';
 import { planOf } from './lib/plans';
@@ -57,6 +58,14 @@ const CASES: Case[] = [
   { name: 'manager: created in the last 30 days', user: MANAGER, query: { filter: filter({ field: 'createTime', op: 'relative', value: 'last30Days' }) } },
   { name: 'manager: hot, by annual revenue', user: MANAGER, query: { filter: filter({ field: 'rating', op: 'eq', value: 'hot' }), orderByColumn: 'annualRevenue', isAsc: 'desc' } },
   { name: 'rep: mine', user: REP, query: { owner: 'mine' } },
+  // Custom fields (lib/leadsCustomFields.ts), indexed by the set-up's own DDL.
+  { name: 'manager: custom picklist Bench Tier = gold', user: MANAGER, query: { filter: filter({ field: 'benchTier', op: 'eq', value: 'gold' }) } },
+  { name: 'manager: sorted by custom number Bench Score', user: MANAGER, query: { orderByColumn: 'benchScore', isAsc: 'desc' } },
+  {
+    name: 'manager: Bench Tier gold, by Bench Score',
+    user: MANAGER,
+    query: { filter: filter({ field: 'benchTier', op: 'eq', value: 'gold' }), orderByColumn: 'benchScore', isAsc: 'desc' },
+  },
 ];
 
 const listUrl = (c: Case) => `/crm/leads/list?${new URLSearchParams({ pageNum: '1', pageSize: '20', fields: COLUMNS, ...c.query })}`;
@@ -122,16 +131,17 @@ function report(engine: LoadResult, bare: LoadResult, timed: Timed[], ratio: num
 let summary = '';
 await withBenchDatabase(
   { fill: fillLeads, isFilled: leadsFilled },
-  async (_database, databaseUrl) => {
+  async (database, databaseUrl) => {
     const app = await startAppServer(databaseUrl);
     const capture = await createSqlCapture(databaseUrl);
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     try {
       const tokens = new Map<string, string>();
-      for (const user of [MANAGER, REP]) {
+      for (const user of [MANAGER, REP, 'admin']) {
         const res = await fetch(`${app.url}/dev-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user, password: 'admin123' }) });
         tokens.set(user, ((await res.json()) as { token: string }).token);
       }
+      await ensureLeadCustomFields(app.url, tokens.get('admin')!, database.db);
       const auth = (c: Case) => ({ authorization: `Bearer ${tokens.get(c.user)}` });
       const get = async (base: string, c: Case) => {
         const body = (await (await fetch(`${base}/dev-api${listUrl(c)}`, { headers: auth(c) })).json()) as { code: number; msg?: string; total: number; rows: Array<{ id: unknown }> };

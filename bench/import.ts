@@ -1,0 +1,120 @@
+/**
+ * Excel import at scale (issue 13, "Speed and memory"): an xlsx of new leads through the real
+ * server — upload, the dry run that checks every row, then the run as a background job to its end
+ * — with the server's peak resident memory; and, as the bare baseline, the same rows inserted by
+ * one multi-row statement per 1,000 through node-postgres.
+ *
+ *   BENCH_IMPORT_ROWS (default IMPORT_MAX_ROWS, the most one file may hold)  BENCH_PG_URL
+ *
+ * The issue's target is 100,000 rows with validation in ≤ 60 s; files are capped at
+ * IMPORT_MAX_ROWS (docs/decisions.md, "Excel import"), so the rate at the cap is measured and the
+ * time for 100,000 rows projected from it.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { IMPORT_MAX_ROWS } from '@orbit/shared/contract/recordImport';
+import { createXlsxFile } from '../apps/server/src/lib/xlsxWriter';
+import { withBenchDatabase } from './lib/benchDatabase';
+import { startAppServer } from './lib/benchServers';
+
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? IMPORT_MAX_ROWS);
+const TARGET = { rows: 100_000, seconds: 60, rssMb: 250 };
+const HEADERS = ['Last Name', 'First Name', 'Company', 'Email', 'Phone', 'Annual Revenue'];
+
+const peakMb = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rowOf = (i: number) => [`Bench${i}`, `Lead${i % 977}`, `Bench Company ${i % 5000}`, `bench.lead${i}@example.com`, `+1 555 ${String(i).padStart(7, '0')}`, (i % 1000) * 1000];
+
+async function writeFile(file: string): Promise<void> {
+  const book = createXlsxFile(file);
+  const sheet = book.addSheet('Leads', HEADERS.map((header) => ({ header })));
+  for (let i = 1; i <= ROWS; i++) await sheet.addRow(rowOf(i));
+  await sheet.end();
+  await book.finish();
+}
+
+let summary = '';
+await withBenchDatabase({ fill: async () => undefined }, async (_database, url) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'orbit-import-bench-'));
+  // Under the same V8 heap limit as the export benchmark (BENCH_SERVER_HEAP_MB): an import that kept its rows would fail.
+  const app = await startAppServer(url, { JOB_CONCURRENCY: '1', NODE_OPTIONS: `--max-old-space-size=${process.env.BENCH_SERVER_HEAP_MB ?? 96}` });
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    const file = path.join(dir, 'leads.xlsx');
+    await writeFile(file);
+    const login = await fetch(`${app.url}/dev-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }) });
+    const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const post = async <T>(pathName: string, body: unknown) => {
+      const res = await fetch(`${app.url}/dev-api${pathName}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const answer = (await res.json()) as { code: number; msg: string; data: T };
+      if (answer.code !== 200) throw new Error(`${pathName}: ${answer.msg}`);
+      return answer.data;
+    };
+
+    let started = performance.now();
+    const form = new FormData();
+    form.append('file', new Blob([readFileSync(file)]), 'leads.xlsx');
+    const up = (await (await fetch(`${app.url}/dev-api/crm/leads/import`, { method: 'POST', headers: auth, body: form })).json()) as {
+      code: number;
+      msg: string;
+      data: { fileId: number; rowCount: number; mapping: Array<string | null> };
+    };
+    if (up.code !== 200) throw new Error(`upload: ${up.msg}`);
+    const uploadSeconds = (performance.now() - started) / 1000;
+    if (up.data.mapping.some((m) => m === null)) throw new Error(`columns not matched: ${JSON.stringify(up.data.mapping)}`);
+    const settings = { mapping: up.data.mapping, duplicateField: 'email', duplicatePolicy: 'skip' };
+
+    started = performance.now();
+    const check = await post<{ create: number; fail: number }>(`/crm/leads/import/${up.data.fileId}/check`, settings);
+    const checkSeconds = (performance.now() - started) / 1000;
+    if (check.fail) throw new Error(`the dry run found ${check.fail} bad rows`);
+
+    started = performance.now();
+    await post(`/crm/leads/import/${up.data.fileId}/run`, settings);
+    type FileRow = { status: number; error_msg: string };
+    let row: FileRow | undefined;
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 250));
+      ({ rows: [row] } = await pool.query<FileRow>('select status, error_msg from sys_user_file where id = $1', [up.data.fileId]));
+      if (row!.status !== 0) break;
+    }
+    const runSeconds = (performance.now() - started) / 1000;
+    if (row!.status !== 1) throw new Error(`import failed: ${row!.error_msg}`);
+    const created = (await pool.query<{ created: number }>('select created from crm_import where file_id = $1', [up.data.fileId])).rows[0]?.created;
+    if (created !== ROWS) throw new Error(`created ${created} of ${ROWS}`);
+    const peak = peakMb(app.pid!);
+
+    // The bare baseline: the same rows, one insert of 1,000 rows at a time, no checks, no history.
+    started = performance.now();
+    for (let from = 1; from <= ROWS; from += 1000) {
+      const values: unknown[] = [];
+      const tuples: string[] = [];
+      for (let i = from; i < Math.min(from + 1000, ROWS + 1); i++) {
+        const [last, first, company, email, phone, revenue] = rowOf(i);
+        const n = values.push(`Bare${last}`, first, company, `bare.${email}`, phone, revenue, 1, 100);
+        tuples.push(`($${n - 7}, $${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n}, 'new', $${n - 1})`);
+      }
+      await pool.query(`insert into crm_lead (last_name, first_name, company, email, phone, annual_revenue, owner_id, dept_id, status, create_by) values ${tuples.join(', ')}`, values);
+    }
+    const bareSeconds = (performance.now() - started) / 1000;
+
+    const perRowMs = ((checkSeconds + runSeconds) * 1000) / ROWS;
+    const projected = (perRowMs * TARGET.rows) / 1000;
+    console.log(`\n${ROWS.toLocaleString('en')} leads from an xlsx (${HEADERS.length} columns), duplicates by e-mail skipped:`);
+    console.log(`upload (type check and full read) ${uploadSeconds.toFixed(1)} s`);
+    console.log(`dry run (every row checked)       ${checkSeconds.toFixed(1)} s  (${((checkSeconds * 1000) / ROWS).toFixed(2)} ms a row)`);
+    console.log(`run to the file's end             ${runSeconds.toFixed(1)} s  (${((runSeconds * 1000) / ROWS).toFixed(2)} ms a row)`);
+    console.log(`bare multi-row insert             ${bareSeconds.toFixed(1)} s  (ratio of the run: ${(runSeconds / bareSeconds).toFixed(0)}×)`);
+    console.log(`server peak RSS ${peak.toFixed(0)} MB (target ≤ ${TARGET.rssMb} MB)`);
+    console.log(`projected for ${TARGET.rows.toLocaleString('en')} rows (dry run + run): ${projected.toFixed(0)} s (target ≤ ${TARGET.seconds} s; files hold at most ${IMPORT_MAX_ROWS.toLocaleString('en')} rows)`);
+    const misses = [projected > TARGET.seconds && `projected ${projected.toFixed(0)} s > ${TARGET.seconds} s`, peak > TARGET.rssMb && `peak RSS ${peak.toFixed(0)} MB`].filter(Boolean);
+    if (misses.length) process.exitCode = 1;
+    summary = `import: ${ROWS.toLocaleString('en')} rows checked in ${checkSeconds.toFixed(1)} s and imported in ${runSeconds.toFixed(1)} s (${perRowMs.toFixed(2)} ms a row; bare insert ${bareSeconds.toFixed(1)} s), peak RSS ${peak.toFixed(0)} MB${misses.length ? `; missed: ${misses.join('; ')}` : ''}`;
+  } finally {
+    await pool.end();
+    await app.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+if (summary) console.log(`\n${summary}`);
