@@ -14,6 +14,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { withBenchDatabase } from './lib/benchDatabase';
 import { startAppServer } from './lib/benchServers';
+import { waitForFile } from './lib/fileCentre';
 import { fillLeads, leadsFilled } from './lib/leadsFill';
 
 const SMALL_ROWS = 100_000;
@@ -58,15 +59,8 @@ await withBenchDatabase(
         const res = await fetch(`${app.url}/dev-api/crm/leads/export`, { method: 'POST', headers: auth, body: JSON.stringify({ fields: FIELDS, owner: 'all', ...(c.filter ? { filter: JSON.stringify(c.filter) } : {}) }) });
         const answer = (await res.json()) as { code: number; msg: string; data: { fileId: number } };
         if (answer.code !== 200) throw new Error(`export refused: ${answer.msg}`);
-        type FileRow = { status: number; storage_path: string | null; progress_done: number; error_msg: string };
-        let file: FileRow | undefined;
-        for (;;) {
-          await new Promise((r) => setTimeout(r, 250));
-          ({ rows: [file] } = await pool.query<FileRow>('select status, storage_path, progress_done, error_msg from sys_user_file where id = $1', [answer.data.fileId]));
-          if (file!.status !== 0) break;
-        }
+        const file = await waitForFile(pool, answer.data.fileId, 'export');
         const seconds = (performance.now() - started) / 1000;
-        if (file!.status !== 1) throw new Error(`export failed: ${file!.error_msg}`);
         // The bare baseline reads the same rows in one statement (only for the 100,000: a million
         // rows held at once would measure this process's memory, not the database).
         let bareSeconds = Number.NaN;
@@ -80,9 +74,9 @@ await withBenchDatabase(
           });
           bareSeconds = (performance.now() - bareStarted) / 1000;
         }
-        const bytes = file!.storage_path ? statSync(path.join(app.dataDir!, 'files', file!.storage_path)).size : 0;
-        runs.push({ rows: file!.progress_done, seconds, bytes, peakMb: memoryOf(app.pid!).peak, bareSeconds });
-        console.log(`${c.name.padEnd(24)} ${String(file!.progress_done).padStart(9)} rows  ${seconds.toFixed(1).padStart(6)} s${c.filter ? `  bare read ${bareSeconds.toFixed(1)} s` : ''}  file ${(bytes / 1048576).toFixed(1)} MB  server peak RSS ${memoryOf(app.pid!).peak.toFixed(0)} MB`);
+        const bytes = file.storage_path ? statSync(path.join(app.dataDir!, 'files', file.storage_path)).size : 0;
+        runs.push({ rows: file.progress_done, seconds, bytes, peakMb: memoryOf(app.pid!).peak, bareSeconds });
+        console.log(`${c.name.padEnd(24)} ${String(file.progress_done).padStart(9)} rows  ${seconds.toFixed(1).padStart(6)} s${c.filter ? `  bare read ${bareSeconds.toFixed(1)} s` : ''}  file ${(bytes / 1048576).toFixed(1)} MB  server peak RSS ${memoryOf(app.pid!).peak.toFixed(0)} MB`);
       }
       const [small, all] = runs as [Run, Run];
       const misses: string[] = [];

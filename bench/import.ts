@@ -18,6 +18,7 @@ import { IMPORT_MAX_ROWS } from '@orbit/shared/contract/recordImport';
 import { createXlsxFile } from '../apps/server/src/lib/xlsxWriter';
 import { withBenchDatabase } from './lib/benchDatabase';
 import { startAppServer } from './lib/benchServers';
+import { waitForFile } from './lib/fileCentre';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? IMPORT_MAX_ROWS);
 const TARGET = { rows: 100_000, seconds: 60, rssMb: 250 };
@@ -72,15 +73,8 @@ await withBenchDatabase({ fill: async () => undefined }, async (_database, url) 
 
     started = performance.now();
     await post(`/crm/leads/import/${up.data.fileId}/run`, settings);
-    type FileRow = { status: number; error_msg: string };
-    let row: FileRow | undefined;
-    for (;;) {
-      await new Promise((r) => setTimeout(r, 250));
-      ({ rows: [row] } = await pool.query<FileRow>('select status, error_msg from sys_user_file where id = $1', [up.data.fileId]));
-      if (row!.status !== 0) break;
-    }
+    await waitForFile(pool, up.data.fileId, 'import');
     const runSeconds = (performance.now() - started) / 1000;
-    if (row!.status !== 1) throw new Error(`import failed: ${row!.error_msg}`);
     const created = (await pool.query<{ created: number }>('select created from crm_import where file_id = $1', [up.data.fileId])).rows[0]?.created;
     if (created !== ROWS) throw new Error(`created ${created} of ${ROWS}`);
     const peak = peakMb(app.pid!);
