@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, '.test-results');
@@ -79,7 +80,12 @@ for (const step of steps) {
     for (const file of json.testResults) {
       const rel = path.relative(root, file.name);
       const failedTests = file.assertionResults.filter((a) => a.status === 'failed');
-      for (const a of failedTests) why.push(`  ${rel} > ${a.fullName}`);
+      for (const a of failedTests) {
+        why.push(`  ${rel} > ${a.fullName}`);
+        // The reason too (its first lines, colours stripped): CI keeps only the tail of the output.
+        const reason = stripVTControlCharacters(String(a.failureMessages?.[0] ?? ''));
+        for (const line of reason.split('\n').filter((l) => l.trim()).slice(0, 6)) why.push(`      ${line.trim()}`);
+      }
       // A file that failed without a failed test (it did not load, or a beforeAll failed and its
       // tests were skipped) counts as one failure.
       if (file.status === 'failed' && !failedTests.length) {
