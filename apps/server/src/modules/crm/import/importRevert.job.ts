@@ -9,7 +9,7 @@ import { hasPermission } from '../../auth/currentUser';
 import { holdJob, type JobHandler } from '../../jobs/jobRunner';
 import { metadataOf } from '../engine/metadata/metadataStore';
 import { createRecordsService } from '../engine/records/recordsService';
-import { isRefusedValue } from './importRow';
+import { isRefusedValue } from './importBatch';
 import { importingUser, type ImportJobPayload } from './recordImport.job';
 
 /** Rows undone per transaction (each with its mark, so a revert taken up again never undoes a row twice). */

@@ -18,8 +18,9 @@ import { metadataOf } from '../engine/metadata/metadataStore';
 import { createImportRepository } from './import.repository';
 import { writeErrorFile } from './importErrorFile';
 import { importPlan } from './importPlan';
-import { createRowImporter, type RowOutcome } from './importRow';
+import { createBatchImporter, type RowOutcome } from './importBatch';
 import { openImportSheet, type DataRow } from './importSheet';
+import { analyseIfStale } from './tableStatistics';
 
 export type ImportJobPayload = { lang: Language; module: CrmModule };
 
@@ -28,11 +29,14 @@ export type ImportJobPayload = { lang: Language; module: CrmModule };
  * crash can take back; small enough that on PGlite's one connection other requests wait at most
  * half a second or so between batches (docs/decisions.md, "Excel import").
  */
-export const IMPORT_BATCH = 50;
+export const IMPORT_BATCH = 250;
+
+/** Rows written between two looks at the table's statistics (tableStatistics.ts). */
+const ANALYSE_EVERY = 1000;
 
 export type ImportJobOptions = {
   batchSize?: number;
-  /** Called after each row is written, inside its batch's transaction (tests stop a run there, as a crash would). */
+  /** Called for each row once its batch is written, inside the batch's transaction (tests stop a run there, as a crash would). */
   afterRow?: (row: DataRow) => Promise<void> | void;
 };
 
@@ -76,7 +80,7 @@ export function importJob(options: ImportJobOptions = {}): JobHandler {
     const caller = { user, lang };
     // Checked again as the user is now (an owner disabled, `edit` taken away since the start).
     const plan = await importPlan(db, meta, module, caller, imp.headers, imp.settings as ImportSettings);
-    const importer = createRowImporter(db, meta, plan);
+    const importer = createBatchImporter(db, meta, plan);
 
     async function writeBatch(batch: DataRow[], from: number): Promise<number> {
       const next = batch.at(-1)!.index + 1;
@@ -86,8 +90,9 @@ export function importJob(options: ImportJobOptions = {}): JobHandler {
         if (checkpoint?.nextRow !== from) throw new JobReleased();
         const counts = { create: 0, update: 0, skip: 0, fail: 0 } satisfies Record<RowOutcome['action'], number>;
         const done: Array<typeof crmImportRow.$inferInsert> = [];
-        for (const row of batch) {
-          const outcome = await importer.importRow(tx, row, true);
+        const outcomes = await importer.importBatch(tx, batch, true);
+        for (const [i, row] of batch.entries()) {
+          const outcome = outcomes[i]!;
           counts[outcome.action]++;
           if (outcome.action === 'create') done.push({ fileId: job.fileId, rowNo: row.rowNo, action: 'create', recordId: outcome.recordId });
           else if (outcome.action === 'update') {
@@ -112,6 +117,9 @@ export function importJob(options: ImportJobOptions = {}): JobHandler {
 
     let next = imp.nextRow;
     await progress(next, imp.rowCount);
+    // The table grows as the run goes: its statistics are looked at again every ANALYSE_EVERY rows.
+    await analyseIfStale(db, plan.def.table);
+    let analysedAt = next;
     const { rows } = await openImportSheet(upload);
     let batch: DataRow[] = [];
     for await (const row of rows) {
@@ -121,6 +129,10 @@ export function importJob(options: ImportJobOptions = {}): JobHandler {
       next = await writeBatch(batch, next);
       batch = [];
       await progress(next, imp.rowCount);
+      if (next - analysedAt >= ANALYSE_EVERY) {
+        await analyseIfStale(db, plan.def.table);
+        analysedAt = next;
+      }
     }
     if (batch.length) next = await writeBatch(batch, next);
 

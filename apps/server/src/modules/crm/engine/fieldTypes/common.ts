@@ -60,7 +60,10 @@ export function idValue(value: unknown): number {
 }
 
 /** A short text as a filter value. */
-export function textValue(value: unknown, max = 255): string {
+/** The longest text a filter compares. */
+export const KEY_MAX = 255;
+
+export function textValue(value: unknown, max = KEY_MAX): string {
   if (typeof value !== 'string' || value.length === 0 || value.length > max) throw new BadFilterValue();
   return value;
 }

@@ -1,8 +1,20 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { index, text } from 'drizzle-orm/pg-core';
 import type { FilterOperator } from '@orbit/shared/crm/fieldTypes';
 import { columnIndex, emptiness, escapeLike, listOf, textValue } from './common';
 import type { ServerFieldType } from './fieldType';
+
+/**
+ * Types whose value identifies a record (an e-mail, a phone number, a web address): a btree on
+ * `lower(column)` finds one by its value (keyMatch) in a lookup or two whatever the table's size or
+ * statistics — an import matches every row's duplicate key that way. The trigram index answers
+ * the same question, but its cost grows with what was written since the table was last analysed
+ * and vacuumed, which is exactly an import's situation.
+ */
+export const KEY_TYPES: ReadonlySet<string> = new Set(['email', 'phone', 'url']);
+
+/** Equality of a KEY_TYPES column with a value, case-insensitively, as its `lower` index answers it. */
+export const keyMatch = (column: SQL, value: SQL | string): SQL => sql`lower(${column}) = lower(${value})`;
 
 /**
  * Text-like fields (text, textarea, phone, email, url): `text` columns, compared
@@ -16,11 +28,12 @@ export const textType: ServerFieldType = {
     // The btree serves the sort and "is empty"; a filterable long text needs only the trigram.
     if (field.type !== 'textarea') out.push(columnIndex(table, column, col, present));
     if (field.filterable !== false) out.push(index(`${table}_${column}_trgm_idx`).using('gin', sql`${col(column)} gin_trgm_ops`).where(present));
+    if (KEY_TYPES.has(field.type)) out.push(index(`${table}_${column}_lower_idx`).on(sql`lower(${col(column)})`).where(present));
     return out;
   },
   customColumn: {
     sqlType: () => 'text',
-    indexes: (field) => [...(field.type === 'textarea' ? [] : ['btree' as const]), 'trgm' as const],
+    indexes: (field) => [...(field.type === 'textarea' ? [] : ['btree' as const]), 'trgm' as const, ...(KEY_TYPES.has(field.type) ? ['lower' as const] : [])],
   },
   storedColumns: (column) => [column],
   read: (row, column) => (row[column] as string | null) ?? null,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@orbit/shared/constants';
 import type { CrmRecord } from '@orbit/shared/contract/crm';
 import { checkFieldValue, type FieldValue } from '@orbit/shared/crm/fieldValue';
@@ -15,8 +15,10 @@ import type { MetadataStore, ModuleDef } from '../metadata/metadataStore';
 import { labelOf } from '../query/filterCompiler';
 import { recordScope } from '../query/recordScope';
 import { PRESENT, col, rowsOf, tableOf } from '../query/sql';
+import { NO_CACHE, type WriteCache } from './writeCache';
 
-export type WriteContext = { db: Executor; meta: MetadataStore; def: ModuleDef; user: CurrentUser; lang: Language };
+/** `cache`: answers shared by the writes of one batch (an import's); absent, every check asks the database. */
+export type WriteContext = { db: Executor; meta: MetadataStore; def: ModuleDef; user: CurrentUser; lang: Language; cache?: WriteCache };
 
 /** Keys a record body may carry that are not fields to write (the update's identity and version, echoed system values). */
 const ENVELOPE_KEYS = new Set(['id', 'version', 'deptId', 'createTime', 'updateTime', 'createBy', 'updateBy']);
@@ -37,13 +39,15 @@ async function checkAgainstDatabase(ctx: WriteContext, values: Map<FieldDef, Fie
     problems[field.name] ??= { key, params: { field: labelOf(field, ctx.lang), ...params } };
   };
 
-  const dictTypes = [...new Set([...values.keys()].map((f) => f.dictType).filter((t): t is string => !!t))];
+  const dictTypes = [...new Set([...values.keys()].map((f) => f.dictType).filter((t): t is string => !!t))].sort();
   if (dictTypes.length) {
-    const rows = await db
-      .select({ type: sysDictData.dictType, value: sysDictData.dictValue })
-      .from(sysDictData)
-      .where(and(inArray(sysDictData.dictType, dictTypes), eq(sysDictData.status, '0')));
-    const allowed = new Set(rows.map((r) => `${r.type}\u0001${r.value}`));
+    const allowed = await (ctx.cache ?? NO_CACHE).remember(`dict\u0001${dictTypes.join('\u0001')}`, async () => {
+      const rows = await db
+        .select({ type: sysDictData.dictType, value: sysDictData.dictValue })
+        .from(sysDictData)
+        .where(and(inArray(sysDictData.dictType, dictTypes), eq(sysDictData.status, '0')));
+      return new Set(rows.map((r) => `${r.type}\u0001${r.value}`));
+    });
     for (const [field, value] of values) {
       if (!field.dictType || value === null) continue;
       const chosen = Array.isArray(value) ? value : [value as string];
@@ -80,13 +84,20 @@ async function checkAgainstDatabase(ctx: WriteContext, values: Map<FieldDef, Fie
 /** Whether a looked-up id exists and — for business records — lies within the user's data scope. */
 export async function lookupExists(ctx: WriteContext, target: LookupTarget, id: number): Promise<boolean> {
   const { db, meta, def, user } = ctx;
-  if (target === 'user') return (await rowsOf(db, sql`select 1 from sys_user where user_id = ${id} and del_flag = '0' and status = '0'`)).length > 0;
-  if (target === 'dept') return (await rowsOf(db, sql`select 1 from sys_dept where dept_id = ${id} and del_flag = '0'`)).length > 0;
   if (target === 'recordType') return def.recordTypes.some((t) => t.id === id && t.active);
+  const exists = async (query: SQL) => (await rowsOf(db, query)).length > 0;
+  const cache = ctx.cache ?? NO_CACHE;
+  if (target === 'user') return cache.remember(`user\u0001${id}`, () => exists(sql`select 1 from sys_user where user_id = ${id} and del_flag = '0' and status = '0'`));
+  if (target === 'dept') return cache.remember(`dept\u0001${id}`, () => exists(sql`select 1 from sys_dept where dept_id = ${id} and del_flag = '0'`));
   if (!isCrmModule(target)) return false;
   const scope = recordScope(user);
   const table = tableOf(meta.module(target).table);
-  return (await rowsOf(db, sql`select 1 from ${table} where id = ${id} and ${PRESENT}${scope ? sql` and ${scope}` : sql``}`)).length > 0;
+  // Only a record found is remembered: one the batch has not yet written may be written by it.
+  return cache.remember(
+    `${target}\u0001${id}`,
+    () => exists(sql`select 1 from ${table} where id = ${id} and ${PRESENT}${scope ? sql` and ${scope}` : sql``}`),
+    (found) => found,
+  );
 }
 
 /**

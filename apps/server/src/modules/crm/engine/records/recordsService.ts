@@ -5,7 +5,7 @@ import type { CrmRecord, LookupLabels, LookupOption, OwnerScope, RecordListQuery
 import { RECYCLE_BIN_DAYS, type CrmModule } from '@orbit/shared/crm/modules';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import type { Db, Executor } from '../../../../db/client';
-import { AppError, badRequest, fieldError, notFound } from '../../../../lib/errors';
+import { AppError, badRequest, fieldError, fieldErrors, notFound } from '../../../../lib/errors';
 import type { CurrentUser } from '../../../auth/currentUser';
 import { FIELD_TYPE_REGISTRY } from '../fieldTypes/registry';
 import { createRecordHistory, type HistoryEntry } from '../history/recordHistory';
@@ -23,6 +23,7 @@ import { withDerivedValues } from './derivedValues';
 import { historyLabels, lookupLabels } from './lookupLabels';
 import { checkRecordWrite, lookupExists, type WriteContext } from './recordValidation';
 import { createRecordsRepository } from './recordsRepository';
+import { NO_CACHE, type WriteCache } from './writeCache';
 import { hierarchyOf } from './hierarchyTree';
 
 /** The record is gone, deleted, or outside the caller's scope: one answer for all three. */
@@ -90,9 +91,11 @@ export function createRecordsService(db: Db, module: CrmModule) {
   };
 
   /** The department of a record's owner, copied onto the record for data scope. */
-  async function deptOfOwner(tx: Executor, ownerId: number): Promise<number | null> {
-    const [row] = await rowsOf<{ dept_id: unknown }>(tx, sql`select dept_id from sys_user where user_id = ${ownerId}`);
-    return row?.dept_id === null || row?.dept_id === undefined ? null : Number(row.dept_id);
+  function deptOfOwner(tx: Executor, ownerId: number, cache: WriteCache = NO_CACHE): Promise<number | null> {
+    return cache.remember(`deptOf\u0001${ownerId}`, async () => {
+      const [row] = await rowsOf<{ dept_id: unknown }>(tx, sql`select dept_id from sys_user where user_id = ${ownerId}`);
+      return row?.dept_id === null || row?.dept_id === undefined ? null : Number(row.dept_id);
+    });
   }
 
   /** Column values of checked field values. */
@@ -241,6 +244,8 @@ export function createRecordsService(db: Db, module: CrmModule) {
      */
     createIn: (tx: Executor, caller: Caller, body: Record<string, unknown>, systemColumns?: Record<string, unknown>) => createIn(tx, caller, body, systemColumns),
 
+    createManyIn,
+
     async update(caller: Caller, body: { id: number; version: number } & Record<string, unknown>) {
       return db.transaction(async (tx) => {
         await updateIn(tx, caller, body);
@@ -266,7 +271,7 @@ export function createRecordsService(db: Db, module: CrmModule) {
      * module's rule, the layout, every value, the database's checks — and writes nothing: an
      * import's dry run. Answers how many fields would change; throws the write's AppError.
      */
-    checkWriteIn: (tx: Executor, caller: Caller, body: Record<string, unknown>, id?: number) => checkWriteIn(tx, caller, body, id),
+    checkWriteIn,
 
     async remove(caller: Caller, ids: number[], options: RemoveOptions = {}): Promise<void> {
       await db.transaction(async (tx) => removeIn(tx, caller, ids, options));
@@ -393,6 +398,49 @@ export function createRecordsService(db: Db, module: CrmModule) {
     return id;
   }
 
+  /**
+   * Creates many records inside the caller's transaction, each checked exactly as `createIn`
+   * checks one, written by one insert and one history insert (an import's batch): answers, in
+   * the order of `bodies`, each one's id or why it was refused — its AppError, or the database's
+   * error when the insert refused its values (the rows are then written one at a time, each in its
+   * savepoint, so that only those refused are left out).
+   */
+  async function createManyIn(tx: Db, caller: Caller, bodies: Array<Record<string, unknown>>, cache: WriteCache): Promise<Array<{ id: number } | { error: unknown }>> {
+    const d = def();
+    const ctx: WriteContext = { db: tx, meta, def: d, user: caller.user, lang: caller.lang, cache };
+    const answers: Array<{ id: number } | { error: unknown }> = [];
+    const rows: Array<{ at: number; columns: Record<string, unknown> }> = [];
+    // Unique values the batch itself takes (the database check sees only what is written).
+    const taken = new Set<string>();
+    for (const [at, body] of bodies.entries()) {
+      try {
+        const checked = await checkRecordWrite(ctx, await withModuleRules(tx, caller, body), { mode: 'create' });
+        const unique = [...checked].filter(([field, value]) => field.unique && typeof value === 'string');
+        const clash = unique.find(([field, value]) => taken.has(`${field.name}\u0001${(value as string).toLowerCase()}`));
+        if (clash) throw fieldErrors({ [clash[0].name]: { key: 'record.valueTaken', params: { field: labelOf(clash[0], caller.lang), value: clash[1] as string } } });
+        for (const [field, value] of unique) taken.add(`${field.name}\u0001${(value as string).toLowerCase()}`);
+        const columns = columnsOf(withDerivedValues(d, hooks, checked));
+        rows.push({ at, columns: { ...columns, dept_id: await deptOfOwner(tx, columns.owner_id as number, cache), create_by: caller.user.userId } });
+        answers[at] = { id: 0 };
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        answers[at] = { error };
+      }
+    }
+    const write = async (sp: Executor, batch: typeof rows) => {
+      const ids = await createRecordsRepository(sp, d).insertMany(batch.map((r) => r.columns));
+      await createRecordHistory(sp, module).write(caller.user, ids.map((recordId) => ({ recordId, action: 'create' })));
+      batch.forEach((r, i) => (answers[r.at] = { id: ids[i]! }));
+    };
+    if (!rows.length) return answers;
+    try {
+      await tx.transaction((sp) => write(sp, rows));
+    } catch {
+      for (const row of rows) await tx.transaction((sp) => write(sp, [row])).catch((error: unknown) => (answers[row.at] = { error }));
+    }
+    return answers;
+  }
+
   async function removeIn(tx: Executor, { user, lang }: Caller, ids: number[], options: RemoveOptions): Promise<void> {
     const records = await lockAll(tx, user, ids);
     await hooks.beforeRemove?.({ tx, meta, user, lang }, records, options);
@@ -400,9 +448,9 @@ export function createRecordsService(db: Db, module: CrmModule) {
     await createRecordHistory(tx, module).write(user, ids.map((recordId) => ({ recordId, action: 'delete' })));
   }
 
-  async function checkWriteIn(tx: Executor, caller: Caller, body: Record<string, unknown>, id?: number): Promise<number> {
+  async function checkWriteIn(tx: Executor, caller: Caller, body: Record<string, unknown>, id?: number, cache?: WriteCache): Promise<number> {
     const d = def();
-    const ctx: WriteContext = { db: tx, meta, def: d, user: caller.user, lang: caller.lang };
+    const ctx: WriteContext = { db: tx, meta, def: d, user: caller.user, lang: caller.lang, cache };
     if (id === undefined) return (await checkRecordWrite(ctx, await withModuleRules(tx, caller, body), { mode: 'create' })).size;
     const [row] = await createRecordsRepository(tx, d).select(selectList(d.fields), [sql`id = ${id}`, recordScope(caller.user)]);
     if (!row) throw recordNotFound();
