@@ -88,6 +88,49 @@ describe('System › Settings, the notice bell and a system-list export in Chrom
     await zh.context.close();
   }, 180_000);
 
+  it('a notice written by RuoYi’s editor keeps its formatting when edited on the notices page (en, zh)', async () => {
+    const quill = '<p class="ql-align-center"><strong>Closed</strong> on <span style="color:rgb(230, 0, 0)">Friday</span></p><ol><li>Support by e-mail</li></ol>';
+    const api = apiOf(app.server.url, (await signedInPage(app.browser, app.server.url)).token);
+    const created = await api('POST', '/system/notice', { noticeTitle: 'Formatted by RuoYi', noticeType: '1', status: '1', noticeContent: quill });
+    expect(created.code).toBe(200);
+    const noticeId = created.data as number;
+
+    const { context, page } = await signedInPage(app.browser, app.server.url, { width: 1400, height: 900 });
+    await openPage(page, app.server.url, '/system/notice');
+    const formatted = row(page, 'Formatted by RuoYi');
+    await expect.poll(() => formatted.count(), { timeout: 20_000 }).toBe(1);
+    await formatted.getByRole('button', { name: /Edit/ }).click();
+    const dialog = page.getByRole('dialog');
+    const editor = dialog.getByRole('textbox', { name: 'Content' });
+    await expect.poll(() => editor.locator('strong').textContent()).toBe('Closed');
+    // Type a line at the end and make it bold with the toolbar.
+    await editor.locator('li').last().click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type('Back on Monday');
+    await screenshot(page, 'notice-editor-en');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    const saved = ((await api('GET', `/system/notice/${noticeId}`)).data as { noticeContent: string }).noticeContent;
+    expect(saved).toContain('<p class="ql-align-center"><strong>Closed</strong> on <span style="color:rgb(230, 0, 0)">Friday</span></p><ol><li>Support by e-mail</li></ol>');
+    expect(saved).toMatch(/<(b|strong)>Back on Monday<\/(b|strong)>/);
+    await context.close();
+
+    const zh = await signedInPage(app.browser, app.server.url, { width: 1400, height: 900, language: 'zh' });
+    await openPage(zh.page, app.server.url, '/system/notice');
+    const zhRow = row(zh.page, 'Formatted by RuoYi');
+    await expect.poll(() => zhRow.count(), { timeout: 20_000 }).toBe(1);
+    await zhRow.getByRole('button', { name: /修改/ }).click();
+    const zhEditor = zh.page.getByRole('dialog').getByRole('textbox', { name: '内容' });
+    await expect.poll(() => zhEditor.textContent()).toContain('Back on Monday');
+    expect(await zh.page.getByRole('dialog').getByRole('button', { name: '加粗' }).count()).toBe(1);
+    await zh.page.waitForTimeout(500);
+    await screenshot(zh.page, 'notice-editor-zh');
+    await zh.context.close();
+  }, 180_000);
+
   it('exports the user list with its filters to Excel (en, zh)', async () => {
     const { context, page } = await signedInPage(app.browser, app.server.url, { width: 1400, height: 900 });
     await openPage(page, app.server.url, '/system/user');

@@ -37,7 +37,6 @@ export const systemEn = {
 
   'sort.idsAndOrders': 'Every id needs one order number (a whole number from 0 to 9999)',
 
-  'export.tooManyRows': 'The list has {{count}} rows, more than the {{max}} one export may hold: narrow the filters and try again',
   'export.sheet.user': 'Users',
   'export.sheet.role': 'Roles',
   'export.sheet.dictType': 'Dictionary types',
@@ -117,7 +116,6 @@ export const systemZh: Record<keyof typeof systemEn, string> = {
 
   'sort.idsAndOrders': '每个编号都需要一个排序号（0 到 9999 的整数）',
 
-  'export.tooManyRows': '列表共有 {{count}} 行，超过单次导出上限 {{max}} 行：请缩小筛选范围后重试',
   'export.sheet.user': '用户',
   'export.sheet.role': '角色',
   'export.sheet.dictType': '字典类型',

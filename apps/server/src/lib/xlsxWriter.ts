@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 
@@ -65,9 +65,17 @@ export type XlsxWorkbook = {
   abort(): void;
 };
 
+/** The workbook written to a file at `path`. */
 export function createXlsxFile(path: string): XlsxWorkbook {
+  return createXlsxWriter(createWriteStream(path));
+}
+
+/**
+ * The workbook written to `file`: a file, or a stream answered to a request (a direct download),
+ * whose reader's pace the writer then keeps.
+ */
+export function createXlsxWriter(file: Writable): XlsxWorkbook {
   const zip = new ZipFile();
-  const file = createWriteStream(path);
   zip.outputStream.pipe(file);
   // A write that fails (disk full, directory gone) must end the writer, not leave it waiting for
   // room that never comes: the open sheet's stream is destroyed with the error, so its next wait
@@ -79,6 +87,10 @@ export function createXlsxFile(path: string): XlsxWorkbook {
     current?.destroy(failure);
   };
   file.on('error', fail);
+  // A download's reader may go away (the request is closed) without an error: the writer stops too.
+  file.on('close', () => {
+    if (!file.writableFinished) fail(new Error('the xlsx output was closed'));
+  });
   zip.on('error', fail);
   zip.outputStream.on('error', fail);
   const sheetNames: string[] = [];
@@ -195,7 +207,7 @@ export function createXlsxFile(path: string): XlsxWorkbook {
       };
       for (const [name, xml] of Object.entries(parts)) zip.addBuffer(Buffer.from(HEAD + xml), name);
       zip.end();
-      await finished(file);
+      await finished(file, { readable: false });
     },
   };
 }

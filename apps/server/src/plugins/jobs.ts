@@ -3,6 +3,7 @@ import { recordExportJob } from '../modules/crm/export/recordExport.job';
 import { recordImportRevertJob } from '../modules/crm/import/importRevert.job';
 import { recordImportJob } from '../modules/crm/import/recordImport.job';
 import { reportExportJob } from '../modules/crm/report/reportExport.job';
+import { systemExportJob } from '../modules/system/export/systemExport.job';
 import { createJobQueue, type JobQueue } from '../modules/jobs/jobQueue';
 import { JobRunner } from '../modules/jobs/jobRunner';
 
@@ -21,7 +22,7 @@ export default fp(async (app) => {
   const queue = createJobQueue(app.db);
   const runner = new JobRunner(
     queue,
-    { export: recordExportJob, reportExport: reportExportJob, import: recordImportJob, importRevert: recordImportRevertJob },
+    { export: recordExportJob, reportExport: reportExportJob, systemExport: systemExportJob, import: recordImportJob, importRevert: recordImportRevertJob },
     { db: app.db, config: app.config, log: app.log },
   );
   app.decorate('jobQueue', queue);

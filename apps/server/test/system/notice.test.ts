@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTICE_CONTENT_MAX } from '@orbit/shared/contract/notice';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import { caller, createRole, createUser, deptIds, FORBIDDEN_EN, NEW_USER_PASSWORD } from '../helpers/adminApi';
 import { api, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
@@ -130,5 +131,27 @@ describe('notices (/system/notice) and the bell (listTop)', () => {
     expect((await east('GET', `/system/notice/${everyone}`)).status).toBe(404);
     expect((await east('GET', `/system/notice/${mine}`)).body.code).toBe(200);
     expect((await admin('GET', `/system/notice/${everyone}`)).body.code).toBe(200);
+  });
+
+  it('a notice written by RuoYi\'s editor (Quill) keeps its formatting through an edit; what could run never stays; bad input changes nothing', async () => {
+    const quill =
+      '<h2 class="ql-align-center">Holiday <em>schedule</em></h2><p class="ql-align-center"><strong>Closed</strong> <span style="color: rgb(230, 0, 0);">Friday</span>' +
+      ' <u>all</u> <s>week</s></p><ol><li class="ql-indent-1">one</li><li data-list="bullet">two</li></ol><blockquote>Quote</blockquote>' +
+      '<p><a href="https://example.com" rel="noopener noreferrer" target="_blank">site</a></p>';
+    const id = await publish({ noticeTitle: 'Formatted', status: '1', noticeContent: quill });
+    const stored = (await admin('GET', `/system/notice/${id}`)).body.data;
+    expect(stored.noticeContent).toBe(quill.replace('color: rgb(230, 0, 0);', 'color:rgb(230, 0, 0)'));
+
+    // Orbit's editor sends the HTML back as it holds it: the formatting stays, a script added on the way goes.
+    const edited = `${stored.noticeContent}<p>Added <b>here</b><script>alert(1)</script><span onmouseover="alert(2)" style="position:fixed">x</span></p>`;
+    const saved = await admin('PUT', '/system/notice', { ...stored, noticeId: id, noticeContent: edited });
+    expect(saved.body.code).toBe(200);
+    const after = (await admin('GET', `/system/notice/${id}`)).body.data.noticeContent as string;
+    expect(after).toBe(`${stored.noticeContent}<p>Added <b>here</b><span>x</span></p>`);
+
+    const zh = await admin('PUT', '/system/notice', { ...stored, noticeId: id, noticeContent: 'x'.repeat(NOTICE_CONTENT_MAX + 1) }, { 'accept-language': 'zh-CN' });
+    expect(zh.status).toBe(400);
+    expect(zh.body.errors.noticeContent).toMatch(/[\u4e00-\u9fff]/);
+    expect((await admin('GET', `/system/notice/${id}`)).body.data.noticeContent).toBe(after);
   });
 });

@@ -147,25 +147,36 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
+/** What a long list's export answers instead of the file: the file-centre record of the file being written. */
+export type QueuedFile = { code: number; msg: string; data: { fileId: number } };
+
+const isQueuedFile = (answer: unknown): answer is QueuedFile => typeof (answer as Partial<QueuedFile> | null)?.data?.fileId === 'number';
+
 /**
  * Downloads a file answer (octet-stream) and saves it: 'Download Successful' for 3 s, or
  * 'Download Failed' when the server refuses (SPEC §8). `url` may carry the `/dev-api` prefix.
+ * With `onQueued`, the server may answer a file-centre record instead (a list too long to download
+ * at once), which is handed to it.
  */
-export async function download(options: RequestOptions & { fileName: string }): Promise<boolean> {
+export async function download(options: RequestOptions & { fileName: string; onQueued?: (answer: QueuedFile) => void }): Promise<boolean> {
   const url = options.url.startsWith(API_PREFIX) ? options.url.slice(API_PREFIX.length) : options.url;
-  let blob: Blob;
+  let answer: Blob | QueuedFile;
   try {
-    blob = await request<Blob>({ ...options, url, responseType: 'blob' });
+    answer = await request<Blob | QueuedFile>({ ...options, url, responseType: 'blob' });
   } catch (error) {
     // What the client already showed (the 401 dialog, 'Download Failed' for a 500) is not repeated;
-    // a refusal that says why (400: too many rows, a bad filter) is shown as it is.
+    // a refusal that says why (400: a bad filter) is shown as it is.
     if (!(error instanceof RequestError && error.shown)) {
       const reason = error instanceof RequestError && error.code === 400 && error.message;
       notifier().error(reason || i18n.t(DOWNLOAD_FAILED.text), DOWNLOAD_FAILED.duration);
     }
     return false;
   }
-  saveBlob(blob, options.fileName);
+  if (options.onQueued && isQueuedFile(answer)) {
+    options.onQueued(answer);
+    return true;
+  }
+  saveBlob(answer as Blob, options.fileName);
   notifier().success(i18n.t(DOWNLOAD_SUCCESS.text), DOWNLOAD_SUCCESS.duration);
   return true;
 }

@@ -5,8 +5,8 @@ import type { Db, Executor } from '../../db/client';
 import { sysUserFile } from '../../db/schema/files';
 import { sysJob } from '../../db/schema/jobs';
 
-/** Kinds of background work (plugins/jobs.ts maps each to its handler): a list's export, a report's, an Excel import's run, and its revert. */
-export type JobKind = 'export' | 'reportExport' | 'import' | 'importRevert';
+/** Kinds of background work (plugins/jobs.ts maps each to its handler): a records list's export, a report's, an administration list's, an Excel import's run, and its revert. */
+export type JobKind = 'export' | 'reportExport' | 'systemExport' | 'import' | 'importRevert';
 export type JobRow = typeof sysJob.$inferSelect;
 
 /** Every job's payload carries the language its file's messages are written in. */

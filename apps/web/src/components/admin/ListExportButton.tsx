@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { download } from '../../api/request';
 import { flattenParams } from '../../api/flattenParams';
 import { useHasPermission } from '../../utils/permission';
+import { useQueuedFile } from '../useQueuedFile';
 
 type Props = {
   /** The list's export path (`/system/user/export`…). */
@@ -18,14 +19,15 @@ type Props = {
 };
 
 /**
- * Export of a small administration list: downloads the whole list, with its filters and sort, as
- * an xlsx at once (the server streams it; a list over its row limit is refused with a message to
- * narrow the filters). The business modules' large lists go through the file centre instead.
+ * Export of an administration list, with its filters and sort: a short list downloads as an xlsx
+ * at once; a long one (the server decides: `queueLarge`) is written in the background instead, and
+ * the file centre opens on it as it does for the records' exports.
  */
 export default function ListExportButton({ url, permission, params, fileName }: Props) {
   const { t } = useTranslation();
   const allowed = useHasPermission(permission);
   const [busy, setBusy] = useState(false);
+  const { announce } = useQueuedFile();
   if (!allowed) return null;
   const handleExport = async () => {
     setBusy(true);
@@ -35,8 +37,9 @@ export default function ListExportButton({ url, permission, params, fileName }: 
         url,
         method: 'POST',
         data: new URLSearchParams(flattenParams(filters)),
-        params: { timezoneOffset: new Date().getTimezoneOffset() },
+        params: { timezoneOffset: new Date().getTimezoneOffset(), queueLarge: true },
         fileName: `${fileName}_${dayjs().format('YYYYMMDDHHmmss')}.xlsx`,
+        onQueued: (answer) => void announce(answer),
       });
     } finally {
       setBusy(false);

@@ -14,7 +14,7 @@ import { createRecordsService } from '../engine/records/recordsService';
 import { picklistLabels } from './picklistLabels';
 import { cellOf, numberFormat, type PicklistLabels } from './xlsxCells';
 import type { XlsxSheet } from '../../../lib/xlsxWriter';
-import { writeXlsxFile } from './xlsxFile';
+import { writeXlsxFile } from '../../jobs/xlsxFile';
 
 export type RecordExportPayload = { lang: Language; module: CrmModule; query: RecordExportQuery };
 

@@ -11,7 +11,7 @@ import { picklistLabels } from '../export/picklistLabels';
 import { widthOf } from '../export/recordExport.job';
 import { neutralised } from '../../../lib/spreadsheetText';
 import { cellOf, numberFormat, type CellValue, type PicklistLabels } from '../export/xlsxCells';
-import { writeXlsxFile } from '../export/xlsxFile';
+import { writeXlsxFile } from '../../jobs/xlsxFile';
 import { metadataOf } from '../engine/metadata/metadataStore';
 import type { ReportNarrowing } from './reportCompiler';
 import type { ResolvedGrouping } from './reportCheck';

@@ -13,7 +13,7 @@ import { createDictRepository, type DictDataRecord, type DictTypeRecord } from '
 import { createRoleService } from '../role/role.service';
 import { createUserService } from '../user/user.service';
 import type { Config } from '../../../config';
-import type { ListExport } from './listExport';
+import type { ListExport, ListQuery } from './listExport';
 
 type LoginRow = Awaited<ReturnType<ReturnType<typeof createLoginLogRepository>['list']>>['rows'][number];
 type OperRow = Awaited<ReturnType<ReturnType<typeof createOperLogRepository>['list']>>['rows'][number];
@@ -178,5 +178,5 @@ export function systemListExports(config: Config) {
     ],
   };
 
-  return [user, role, dictType, dictData, logininfor, operlog, settings] as Array<ListExport<{ pageNum: number; pageSize: number }, unknown>>;
+  return [user, role, dictType, dictData, logininfor, operlog, settings] as Array<ListExport<ListQuery, unknown>>;
 }

@@ -8,7 +8,7 @@ import sanitizeHtml from 'sanitize-html';
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'sub', 'sup', 'ol', 'ul', 'li', 'a', 'h1', 'h2', 'h3', 'h4', 'blockquote', 'pre', 'code', 'span', 'div', 'hr'],
-  allowedAttributes: { a: ['href', 'target', 'rel'], '*': ['class', 'style'] },
+  allowedAttributes: { a: ['href', 'target', 'rel'], li: ['data-list'], '*': ['class', 'style'] },
   allowedClasses: { '*': [/^ql-[a-z0-9-]+$/] },
   allowedStyles: {
     '*': {

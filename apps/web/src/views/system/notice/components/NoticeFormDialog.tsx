@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Form, Input, Radio, TreeSelect } from 'antd';
+import { Form, Input, Radio, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createNoticeBody, type CreateNoticeBody } from '@orbit/shared/contract/notice';
 import { addNotice, getNoticeDeptTree, updateNotice } from '../../../../api/system/notice';
@@ -8,29 +8,28 @@ import FormDialog from '../../../../components/admin/FormDialog';
 import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
 import { useZodRule } from '../../../../components/admin/useZodRule';
 import { dictSelectOptions, useDict } from '../../../../components/dict/useDict';
-import { hasRichFormatting, noticeHtmlToText, textToNoticeHtml } from '../noticeText';
 import type { NoticeDialog } from '../useNoticeController';
+import NoticeEditor from './NoticeEditor';
 
 const field = createNoticeBody.shape;
-type Values = Omit<CreateNoticeBody, 'noticeContent'> & { text: string };
 
-/** Publish or edit a notice: title, type, status, audience (everyone or departments) and its text. */
+/** Publish or edit a notice: title, type, status, audience (everyone or departments) and its formatted content. */
 export default function NoticeFormDialog({ dialog, onClose, onSaved }: { dialog: NoticeDialog; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
+  const [form] = Form.useForm<CreateNoticeBody>();
   const zodRule = useZodRule();
   const dict = useDict('sys_notice_type', 'sys_notice_status');
   const depts = useQuery({ queryKey: ['system-notice-dept-tree'], queryFn: async () => (await getNoticeDeptTree()).data, enabled: !!dialog });
   const editing = dialog?.notice;
-  const save = ({ text, ...values }: Values) => {
-    const body = { ...values, deptIds: values.deptIds ?? [], noticeContent: textToNoticeHtml(text ?? '') };
+  const save = (values: CreateNoticeBody) => {
+    const body = { ...values, deptIds: values.deptIds ?? [], noticeContent: values.noticeContent ?? '' };
     return editing ? updateNotice({ ...body, noticeId: editing.noticeId }) : addNotice(body);
   };
   const { saving, submit } = useFormSubmit(form, save, () => {
     onSaved();
     onClose();
   });
-  const initial = editing ? { ...editing, text: noticeHtmlToText(editing.noticeContent) } : { noticeType: '1', status: '0', deptIds: [], text: '' };
+  const initial = editing ?? { noticeType: '1', status: '0', deptIds: [], noticeContent: '' };
 
   return (
     <FormDialog open={!!dialog} title={t(editing ? 'notice.editTitle' : 'notice.addTitle')} onSubmit={() => void submit()} onClose={onClose} saving={saving} width={640}>
@@ -47,9 +46,8 @@ export default function NoticeFormDialog({ dialog, onClose, onSaved }: { dialog:
         <Form.Item name="deptIds" label={t('notice.departments')} extra={t('notice.departmentsHint')}>
           <TreeSelect multiple allowClear treeData={depts.data} fieldNames={{ value: 'id', label: 'label' }} treeDefaultExpandAll placeholder={t('notice.everyone')} />
         </Form.Item>
-        {editing && hasRichFormatting(editing.noticeContent) && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('notice.richContent')} />}
-        <Form.Item name="text" label={t('notice.noticeContent')}>
-          <Input.TextArea rows={6} maxLength={5000} showCount />
+        <Form.Item name="noticeContent" label={t('notice.noticeContent')} rules={[zodRule(field.noticeContent, 'noticeContent')]}>
+          <NoticeEditor label={t('notice.noticeContent')} />
         </Form.Item>
         <Form.Item name="remark" label={t('admin.remark')} rules={[zodRule(field.remark, 'remark')]}>
           <Input maxLength={255} />

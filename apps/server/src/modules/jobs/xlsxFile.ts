@@ -1,10 +1,10 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { CODE } from '@orbit/shared/constants';
-import type { Config } from '../../../config';
-import { AppError } from '../../../lib/errors';
-import { createXlsxFile, type XlsxWorkbook } from '../../../lib/xlsxWriter';
-import { filesRoot } from '../../files/fileStorage';
+import type { Config } from '../../config';
+import { AppError } from '../../lib/errors';
+import { createXlsxFile, type XlsxWorkbook } from '../../lib/xlsxWriter';
+import { filesRoot } from '../files/fileStorage';
 
 /** A file system refusal as the reason its file record shows (a full disk, a directory that cannot be written). */
 function storageFailure(err: unknown): AppError | undefined {
