@@ -91,7 +91,8 @@ describe('reports API', () => {
     });
     const res = await as.admin!('GET', `/crm/report/${id}/run?pageNum=2&pageSize=5`);
     expect(res.body.code).toBe(200);
-    const expected = await one<{ id: string; amount: string }>(sql`select id::text, amount::text from crm_opportunity where deleted_at is null and amount > 100000 order by amount desc nulls last, id desc limit 5 offset 5`);
+    // Ordered by the table's columns (`o.id`), not the text the select makes of them: '44' sorts after '164'.
+    const expected = await one<{ id: string; amount: string }>(sql`select id::text, amount::text from crm_opportunity o where deleted_at is null and amount > 100000 order by o.amount desc nulls last, o.id desc limit 5 offset 5`);
     expect(res.body.data.rows.map((r: { id: number; amount: string }) => [String(r.id), r.amount])).toEqual(expected.map((e) => [e.id, e.amount]));
     const [max] = await one<{ m: string }>(sql`select max(amount)::text as m from crm_opportunity where deleted_at is null and amount > 100000`);
     expect(res.body.data.summary).toEqual([{ keys: [], rollup: [], values: [max!.m] }]);
