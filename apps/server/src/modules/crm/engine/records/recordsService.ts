@@ -383,17 +383,17 @@ export function createRecordsService(db: Db, module: CrmModule) {
     },
   };
 
-  async function createIn(tx: Executor, caller: Caller, body: Record<string, unknown>, systemColumns: Record<string, unknown> = {}): Promise<number> {
+  /** A new record checked as the form's create (throws its AppError): its values by field, and the columns to insert. */
+  async function newRecord(tx: Executor, caller: Caller, body: Record<string, unknown>, cache: WriteCache = NO_CACHE) {
     const d = def();
-    const checked = await checkRecordWrite({ db: tx, meta, def: d, user: caller.user, lang: caller.lang }, await withModuleRules(tx, caller, body), { mode: 'create' });
+    const checked = await checkRecordWrite({ db: tx, meta, def: d, user: caller.user, lang: caller.lang, cache }, await withModuleRules(tx, caller, body), { mode: 'create' });
     const columns = columnsOf(withDerivedValues(d, hooks, checked));
-    const ownerId = columns.owner_id as number;
-    const id = await createRecordsRepository(tx, d).insert({
-      ...columns,
-      ...systemColumns,
-      dept_id: await deptOfOwner(tx, ownerId),
-      create_by: caller.user.userId,
-    });
+    return { checked, columns: { ...columns, dept_id: await deptOfOwner(tx, columns.owner_id as number, cache), create_by: caller.user.userId } };
+  }
+
+  async function createIn(tx: Executor, caller: Caller, body: Record<string, unknown>, systemColumns: Record<string, unknown> = {}): Promise<number> {
+    const { columns } = await newRecord(tx, caller, body);
+    const id = await createRecordsRepository(tx, def()).insert({ ...columns, ...systemColumns });
     await createRecordHistory(tx, module).write(caller.user, [{ recordId: id, action: 'create' }]);
     return id;
   }
@@ -406,29 +406,26 @@ export function createRecordsService(db: Db, module: CrmModule) {
    * savepoint, so that only those refused are left out).
    */
   async function createManyIn(tx: Db, caller: Caller, bodies: Array<Record<string, unknown>>, cache: WriteCache): Promise<Array<{ id: number } | { error: unknown }>> {
-    const d = def();
-    const ctx: WriteContext = { db: tx, meta, def: d, user: caller.user, lang: caller.lang, cache };
     const answers: Array<{ id: number } | { error: unknown }> = [];
     const rows: Array<{ at: number; columns: Record<string, unknown> }> = [];
     // Unique values the batch itself takes (the database check sees only what is written).
     const taken = new Set<string>();
+    const uniqueKey = (field: FieldDef, value: string) => `${field.name}\u0001${value.toLowerCase()}`;
     for (const [at, body] of bodies.entries()) {
       try {
-        const checked = await checkRecordWrite(ctx, await withModuleRules(tx, caller, body), { mode: 'create' });
-        const unique = [...checked].filter(([field, value]) => field.unique && typeof value === 'string');
-        const clash = unique.find(([field, value]) => taken.has(`${field.name}\u0001${(value as string).toLowerCase()}`));
-        if (clash) throw fieldErrors({ [clash[0].name]: { key: 'record.valueTaken', params: { field: labelOf(clash[0], caller.lang), value: clash[1] as string } } });
-        for (const [field, value] of unique) taken.add(`${field.name}\u0001${(value as string).toLowerCase()}`);
-        const columns = columnsOf(withDerivedValues(d, hooks, checked));
-        rows.push({ at, columns: { ...columns, dept_id: await deptOfOwner(tx, columns.owner_id as number, cache), create_by: caller.user.userId } });
-        answers[at] = { id: 0 };
+        const { checked, columns } = await newRecord(tx, caller, body, cache);
+        const unique = [...checked].filter((entry): entry is [FieldDef, string] => entry[0].unique && typeof entry[1] === 'string');
+        const clash = unique.find(([field, value]) => taken.has(uniqueKey(field, value)));
+        if (clash) throw fieldErrors({ [clash[0].name]: { key: 'record.valueTaken', params: { field: labelOf(clash[0], caller.lang), value: clash[1] } } });
+        for (const [field, value] of unique) taken.add(uniqueKey(field, value));
+        rows.push({ at, columns });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         answers[at] = { error };
       }
     }
     const write = async (sp: Executor, batch: typeof rows) => {
-      const ids = await createRecordsRepository(sp, d).insertMany(batch.map((r) => r.columns));
+      const ids = await createRecordsRepository(sp, def()).insertMany(batch.map((r) => r.columns));
       await createRecordHistory(sp, module).write(caller.user, ids.map((recordId) => ({ recordId, action: 'create' })));
       batch.forEach((r, i) => (answers[r.at] = { id: ids[i]! }));
     };
