@@ -10,6 +10,7 @@ import { leadsHooks } from '../leads/leads.hooks';
 import { opportunityHooks } from '../opportunity/opportunity.hooks';
 import { taskHooks } from '../task/task.hooks';
 import type { MetadataStore, ModuleDef } from './metadata/metadataStore';
+import type { WriteCache } from './records/writeCache';
 
 /** What a hook run inside a write's transaction gets: the transaction, the metadata and who is asking. */
 export type HookContext = { tx: Executor; meta: MetadataStore; user: CurrentUser; lang: Language };
@@ -28,6 +29,8 @@ export type WriteRequest = {
   body: Record<string, unknown>;
   /** Absent on a create. */
   current?: CrmRecord;
+  /** Answers shared by the writes of one batch (an import's); ask the database through it. */
+  cache: WriteCache;
 };
 
 /**

@@ -22,7 +22,7 @@ function stageSet({ body, current, def }: WriteRequest): string | undefined {
  */
 export const opportunityHooks: ModuleHooks = {
   async beforeWrite(request) {
-    const { body, current, db, lang } = request;
+    const { body, current, db, lang, cache } = request;
     const stage = stageSet(request);
     if (stage === undefined || stage === current?.stage) return body;
 
@@ -30,7 +30,7 @@ export const opportunityHooks: ModuleHooks = {
     if (stage === CLOSED_LOST && isBlank(lossReason)) throw fieldError('lossReason', 'opportunity.lossReasonRequired');
 
     if ('probability' in body) return body;
-    const probability = (await loadStages(db, lang)).find((s) => s.value === stage)?.probability;
+    const probability = (await cache.remember(`stages\u0001${lang}`, () => loadStages(db, lang))).find((s) => s.value === stage)?.probability;
     return probability === undefined || probability === null ? body : { ...body, probability };
   },
 };

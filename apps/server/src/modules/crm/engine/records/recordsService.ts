@@ -148,8 +148,8 @@ export function createRecordsService(db: Db, module: CrmModule) {
   }
 
   /** The body after the module's write hook (unchanged for modules without one). */
-  const withModuleRules = (tx: Executor, caller: Caller, body: Record<string, unknown>, current?: CrmRecord) =>
-    hooks.beforeWrite ? hooks.beforeWrite({ db: tx, def: def(), lang: caller.lang, body, current }) : Promise.resolve(body);
+  const withModuleRules = (tx: Executor, caller: Caller, body: Record<string, unknown>, current?: CrmRecord, cache: WriteCache = NO_CACHE) =>
+    hooks.beforeWrite ? hooks.beforeWrite({ db: tx, def: def(), lang: caller.lang, body, current, cache }) : Promise.resolve(body);
 
   /**
    * What a list shows: its rows' conditions, its columns (`fields`, or the view's, or all) and its
@@ -386,7 +386,7 @@ export function createRecordsService(db: Db, module: CrmModule) {
   /** A new record checked as the form's create (throws its AppError): its values by field, and the columns to insert. */
   async function newRecord(tx: Executor, caller: Caller, body: Record<string, unknown>, cache: WriteCache = NO_CACHE) {
     const d = def();
-    const checked = await checkRecordWrite({ db: tx, meta, def: d, user: caller.user, lang: caller.lang, cache }, await withModuleRules(tx, caller, body), { mode: 'create' });
+    const checked = await checkRecordWrite({ db: tx, meta, def: d, user: caller.user, lang: caller.lang, cache }, await withModuleRules(tx, caller, body, undefined, cache), { mode: 'create' });
     const columns = columnsOf(withDerivedValues(d, hooks, checked));
     return { checked, columns: { ...columns, dept_id: await deptOfOwner(tx, columns.owner_id as number, cache), create_by: caller.user.userId } };
   }
@@ -448,12 +448,12 @@ export function createRecordsService(db: Db, module: CrmModule) {
   async function checkWriteIn(tx: Executor, caller: Caller, body: Record<string, unknown>, id?: number, cache?: WriteCache): Promise<number> {
     const d = def();
     const ctx: WriteContext = { db: tx, meta, def: d, user: caller.user, lang: caller.lang, cache };
-    if (id === undefined) return (await checkRecordWrite(ctx, await withModuleRules(tx, caller, body), { mode: 'create' })).size;
+    if (id === undefined) return (await checkRecordWrite(ctx, await withModuleRules(tx, caller, body, undefined, cache), { mode: 'create' })).size;
     const [row] = await createRecordsRepository(tx, d).select(selectList(d.fields), [sql`id = ${id}`, recordScope(caller.user)]);
     if (!row) throw recordNotFound();
     const current = toRecord(row, d.fields);
     assertChangeable(current);
-    return (await checkRecordWrite(ctx, await withModuleRules(tx, caller, body, current), { mode: 'update', current })).size;
+    return (await checkRecordWrite(ctx, await withModuleRules(tx, caller, body, current, cache), { mode: 'update', current })).size;
   }
 
   /** The update's changes (null: nothing changed), with the values they replaced by field name. */
