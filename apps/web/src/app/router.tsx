@@ -1,5 +1,5 @@
 import { createBrowserRouter } from 'react-router';
-import { loadAllLanguages } from '../i18n/i18n';
+import { loadAllLanguages, loadAllTexts } from '../i18n/i18n';
 import { requireSession } from './guards';
 import { PRINT_ROUTES } from './printRoutes';
 import RouteError from './RouteError';
@@ -11,9 +11,13 @@ type PageModule = { default: React.ComponentType };
 
 const page = (load: () => Promise<PageModule>) => () => load().then((m) => ({ Component: m.default }));
 
-/** A page that draws antd, inside antd's theme, size and locale (loaded with the page, app/AntdConfig). */
+/**
+ * A page that draws antd, inside antd's theme, size and locale (loaded with the page,
+ * app/AntdConfig), once every text of the active language is in (the first paint has only the
+ * sign-in page's, i18n/i18n.ts).
+ */
 const antdPage = (load: () => Promise<PageModule>) => () =>
-  Promise.all([load(), import('./AntdConfig')]).then(([{ default: Page }, { default: AntdConfig }]) => ({
+  Promise.all([load(), import('./AntdConfig'), loadAllTexts()]).then(([{ default: Page }, { default: AntdConfig }]) => ({
     Component: () => (
       <AntdConfig>
         <Page />
