@@ -1,5 +1,7 @@
 import type { Language } from './constants';
 import { crmEn, crmZh } from './crmMessages';
+import { signInEn } from './signInMessages/en';
+import { signInZh } from './signInMessages/zh';
 import { systemEn, systemZh } from './systemMessages';
 
 /**
@@ -7,22 +9,8 @@ import { systemEn, systemZh } from './systemMessages';
  * Keys are stable; the server translates by the request's language, the web app reuses the same text.
  */
 const en = {
-  'common.ok': 'Operation successful',
-  'common.error': 'Error',
-  'common.internal': 'The system is busy, please try again later',
-  'common.notFound': 'The resource was not found',
-  'common.routeNotFound': 'The requested address does not exist',
-  'common.unauthorized': 'Your session has expired, please sign in again',
-  'common.forbidden': "Sorry，you don't have the permissions for this URL，please contact IT Services，thanks！",
-  'common.badRequest': 'The request is invalid',
-  'common.tooMany': 'Too many requests, please try again later',
-  'common.payloadTooLarge': 'The request is too large',
-  'common.databaseUnavailable': 'The database cannot be reached at the moment, please try again shortly',
+  ...signInEn,
 
-  'validation.required': '{{field}} is required',
-  'validation.tooLong': '{{field}} must be at most {{max}} characters',
-  'validation.tooShort': '{{field}} must be at least {{min}} characters',
-  'validation.wrongFormat': 'wrong format',
   'validation.emailRequired': 'Please fill in email',
   'validation.lastNameRequired': 'Please fill in last name',
   'validation.pickOne': 'Please pick one option only',
@@ -35,13 +23,8 @@ const en = {
   'validation.invalidDate': '{{field}} is not a valid date',
   'validation.dateOutOfRange': '{{field}} must be between {{min}} and {{max}}',
 
-  'field.username': 'User name',
-  'field.password': 'Password',
-  'field.code': 'Verification code',
   'field.uuid': 'Captcha id',
-  'field.email': 'E-mail',
   'field.oldPassword': 'Old password',
-  'field.newPassword': 'New password',
   'field.userName': 'User name',
   'field.nickName': 'Nickname',
   'field.phonenumber': 'Phone number',
@@ -166,8 +149,6 @@ const en = {
   'auth.mailResetBody': 'Your password reset code is {{code}}. It is valid for {{minutes}} minutes. If you did not ask for it, ignore this e-mail.',
   'auth.mailLoginSubject': 'Orbit CRM sign-in code',
   'auth.mailLoginBody': 'Your sign-in code is {{code}}. It is valid for {{minutes}} minutes. If you did not ask for it, ignore this e-mail.',
-  'auth.passwordBlank': 'A password cannot be made of spaces only',
-  'auth.passwordHasUserName': 'A password cannot contain the user name',
   'auth.passwordCommon': 'This password is too common, please choose another',
   'auth.mailEmailSubject': 'Orbit CRM e-mail address confirmation code',
   'auth.mailEmailBody': 'Your code to use this address for the Orbit CRM account {{userName}} is {{code}}. It is valid for {{minutes}} minutes. If you did not ask for it, ignore this e-mail.',
@@ -184,22 +165,8 @@ const en = {
 export type MessageKey = keyof typeof en;
 
 const zh: Record<MessageKey, string> = {
-  'common.ok': '操作成功',
-  'common.error': '错误',
-  'common.internal': '系统繁忙，请稍后再试',
-  'common.notFound': '资源不存在',
-  'common.routeNotFound': '请求的地址不存在',
-  'common.unauthorized': '登录状态已过期，请重新登录',
-  'common.forbidden': '抱歉，您没有访问此地址的权限，请联系 IT 服务部门，谢谢！',
-  'common.badRequest': '请求无效',
-  'common.tooMany': '请求过于频繁，请稍后再试',
-  'common.payloadTooLarge': '请求内容过大',
-  'common.databaseUnavailable': '暂时无法连接数据库，请稍后再试',
+  ...signInZh,
 
-  'validation.required': '{{field}}不能为空',
-  'validation.tooLong': '{{field}}长度不能超过 {{max}} 个字符',
-  'validation.tooShort': '{{field}}长度不能少于 {{min}} 个字符',
-  'validation.wrongFormat': '格式错误',
   'validation.emailRequired': '请填写邮箱',
   'validation.lastNameRequired': '请填写姓氏',
   'validation.pickOne': '只能选择一个选项',
@@ -212,13 +179,8 @@ const zh: Record<MessageKey, string> = {
   'validation.invalidDate': '{{field}}不是有效的日期',
   'validation.dateOutOfRange': '{{field}}必须在 {{min}} 至 {{max}} 之间',
 
-  'field.username': '用户名',
-  'field.password': '密码',
-  'field.code': '验证码',
   'field.uuid': '验证码标识',
-  'field.email': '邮箱',
   'field.oldPassword': '旧密码',
-  'field.newPassword': '新密码',
   'field.userName': '用户名',
   'field.nickName': '用户昵称',
   'field.phonenumber': '手机号码',
@@ -343,8 +305,6 @@ const zh: Record<MessageKey, string> = {
   'auth.mailResetBody': '您的密码重置验证码是 {{code}}，{{minutes}} 分钟内有效。如非本人操作，请忽略本邮件。',
   'auth.mailLoginSubject': 'Orbit CRM 登录验证码',
   'auth.mailLoginBody': '您的登录验证码是 {{code}}，{{minutes}} 分钟内有效。如非本人操作，请忽略本邮件。',
-  'auth.passwordBlank': '密码不能只由空格组成',
-  'auth.passwordHasUserName': '密码不能包含用户名',
   'auth.passwordCommon': '该密码过于常见，请换一个',
   'auth.mailEmailSubject': 'Orbit CRM 邮箱确认验证码',
   'auth.mailEmailBody': '您正在将此邮箱用于 Orbit CRM 账号 {{userName}}，验证码是 {{code}}，{{minutes}} 分钟内有效。如非本人操作，请忽略本邮件。',

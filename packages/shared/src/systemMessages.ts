@@ -22,8 +22,6 @@ export const systemEn = {
   'field.configKey': 'Setting key',
   'field.configValue': 'Setting value',
   'field.configType': 'Built-in',
-  'auth.passwordNeedsLettersDigits': 'The password must contain both letters and digits',
-  'auth.passwordNeedsSpecial': 'The password must contain letters, digits and one of {{chars}}',
   'auth.unlockWrongPassword': 'The password is wrong, please try again',
 
   'notice.deptNotReachable': 'You cannot address notices to this department',
@@ -101,8 +99,6 @@ export const systemZh: Record<keyof typeof systemEn, string> = {
   'field.configKey': '参数键名',
   'field.configValue': '参数键值',
   'field.configType': '系统内置',
-  'auth.passwordNeedsLettersDigits': '密码必须同时包含字母和数字',
-  'auth.passwordNeedsSpecial': '密码必须包含字母、数字和以下特殊字符之一：{{chars}}',
   'auth.unlockWrongPassword': '密码错误，请重新输入',
 
   'notice.deptNotReachable': '您不能向该部门发布公告',

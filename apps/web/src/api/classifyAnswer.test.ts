@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { APP_VERSION, DOWNLOAD_MESSAGE_DURATION_S, ERROR_MESSAGE_DURATION_S } from '@orbit/shared/constants';
-import en from '../locales/en/common';
+import en from '../locales/en/signIn/common';
 import { classifyAnswer, DOWNLOAD_FAILED, DOWNLOAD_SUCCESS } from './classifyAnswer';
 
 const answer = (body: unknown, versionHeader: string | null = APP_VERSION) => ({ kind: 'answer' as const, body, versionHeader });

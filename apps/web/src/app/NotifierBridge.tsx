@@ -2,6 +2,7 @@ import message from 'antd/es/message';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setNotifier } from '../api/notifier';
+import AntdConfig from './AntdConfig';
 import type { ModalApi } from './ModalHost';
 
 const ModalHost = lazy(() => import('./ModalHost'));
@@ -65,14 +66,15 @@ export default function NotifierBridge() {
     });
   }, [messageApi, getModal, t]);
 
+  // Its own AntdConfig: the notifier sits beside the router, outside the routes' (app/App).
   return (
-    <>
+    <AntdConfig>
       {messageHolder}
       {modalWanted && (
         <Suspense fallback={null}>
           <ModalHost onReady={handleModalReady} />
         </Suspense>
       )}
-    </>
+    </AntdConfig>
   );
 }

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@orbit/shared/constants';
 
-const files = import.meta.glob<{ default: Record<string, string> }>('../locales/*/*.ts', { eager: true });
+const files = import.meta.glob<{ default: Record<string, string> }>(['../locales/*/*.ts', '../locales/*/signIn/*.ts'], { eager: true });
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
 function keysOf(language: string): Map<string, string[]> {
   const byArea = new Map<string, string[]>();
   for (const [name, mod] of Object.entries(files)) {
-    const [, , lang, area] = name.split('/');
+    // The area is the path under the language's folder (`login.ts` lives in `signIn/`).
+    const [, , lang, ...area] = name.split('/');
     // Plural forms differ by language (English has _one, Chinese only _other): compare base keys.
-    if (lang === language) byArea.set(area!, [...new Set(Object.keys(mod.default).map((k) => k.replace(PLURAL_SUFFIX, '')))].sort());
+    if (lang === language) byArea.set(area.join('/'), [...new Set(Object.keys(mod.default).map((k) => k.replace(PLURAL_SUFFIX, '')))].sort());
   }
   return byArea;
 }

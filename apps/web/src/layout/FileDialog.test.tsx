@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18nReady } from '../i18n/i18n';
+import { loadAllTexts } from '../i18n/i18n';
 import { fileCentreOpen, openFileCentre } from '../store/fileCentre';
 import { renderWithProviders } from '../test/renderWithProviders';
 import FileDialog from './FileDialog';
@@ -11,7 +11,7 @@ const imports = vi.hoisted(() => ({ revertImport: vi.fn() }));
 vi.mock('../api/recordImport', () => imports);
 
 beforeAll(async () => {
-  await i18nReady;
+  await loadAllTexts();
 });
 afterEach(() => {
   cleanup();

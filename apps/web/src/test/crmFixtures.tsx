@@ -7,7 +7,7 @@ import type { CrmRecord, FieldMeta, LayoutMeta, ListViewMeta, ModuleMeta } from 
 import type { DictValue } from '@orbit/shared/contract/dict';
 import type { FieldType } from '@orbit/shared/crm/fieldTypes';
 import { CRM_MODULES, type CrmModule } from '@orbit/shared/crm/modules';
-import { i18nReady } from '../i18n/i18n';
+import { loadAllTexts } from '../i18n/i18n';
 import { setSession } from '../store/session';
 import { renderWithProviders } from './renderWithProviders';
 
@@ -19,7 +19,7 @@ export function prepareCrmTests(): void {
   configure({ asyncUtilTimeout: 10_000 });
   vi.setConfig({ testTimeout: 60_000 });
   beforeAll(async () => {
-    await i18nReady;
+    await loadAllTexts();
   });
   afterEach(cleanup);
 }

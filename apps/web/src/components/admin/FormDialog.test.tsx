@@ -1,10 +1,10 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18nReady } from '../../i18n/i18n';
+import { loadAllTexts } from '../../i18n/i18n';
 import FormDialog from './FormDialog';
 
 beforeAll(async () => {
-  await i18nReady;
+  await loadAllTexts();
 });
 afterEach(cleanup);
 

@@ -1,13 +1,13 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18nReady } from '../../i18n/i18n';
+import { loadAllTexts } from '../../i18n/i18n';
 import ListTable from './ListTable';
 import type { ListController } from './useListController';
 
 type Row = { id: number; name: string };
 
 beforeAll(async () => {
-  await i18nReady;
+  await loadAllTexts();
 });
 afterEach(cleanup);
 

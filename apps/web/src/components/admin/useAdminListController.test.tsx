@@ -3,7 +3,7 @@ import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/re
 import { App as AntdApp } from 'antd';
 import type { ReactNode } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18nReady } from '../../i18n/i18n';
+import { loadAllTexts } from '../../i18n/i18n';
 import { useAdminListController } from './useAdminListController';
 
 type Row = { id: number; name: string };
@@ -44,7 +44,7 @@ function setup() {
 }
 
 beforeAll(async () => {
-  await i18nReady;
+  await loadAllTexts();
 });
 
 describe('useAdminListController', () => {

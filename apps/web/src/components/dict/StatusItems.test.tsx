@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Form } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18nReady } from '../../i18n/i18n';
+import { loadAllTexts } from '../../i18n/i18n';
 import { StatusRadioItem } from './StatusItems';
 import { dictSelectOptions } from './useDict';
 
@@ -18,7 +18,7 @@ const api = vi.hoisted(() => ({
 vi.mock('../../api/system/dict', () => api);
 
 beforeAll(async () => {
-  await i18nReady;
+  await loadAllTexts();
 });
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18nReady } from '../../i18n/i18n';
+import { loadAllTexts } from '../../i18n/i18n';
 import { RequestError } from '../../api/request';
 import { getSession, setSession, type Session } from '../../store/session';
 import PasswordChangePrompt from './PasswordChangePrompt';
@@ -20,7 +20,7 @@ const baseSession = {
 } as unknown as Session;
 
 beforeAll(async () => {
-  await i18nReady;
+  await loadAllTexts();
 });
 beforeEach(() => vi.resetAllMocks());
 afterEach(() => {

@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { metaVersionSeen } from '../../../api/crm';
-import { i18nReady } from '../../../i18n/i18n';
+import { loadAllTexts } from '../../../i18n/i18n';
 import { leadsMeta } from '../../../test/crmFixtures';
 import { useModuleMeta } from './useModuleMeta';
 
@@ -11,7 +11,7 @@ const api = vi.hoisted(() => ({ getModuleMeta: vi.fn() }));
 vi.mock('../../../api/crm', async (importOriginal) => ({ ...(await importOriginal<object>()), getModuleMeta: api.getModuleMeta }));
 
 beforeAll(async () => {
-  await i18nReady;
+  await loadAllTexts();
 });
 
 describe('useModuleMeta', () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../../../i18n/i18n';
+import { changeLanguage, loadAllTexts } from '../../../../i18n/i18n';
 import { prepareCrmTests, renderCrm, signInOlivia } from '../../../../test/crmFixtures';
 import CampaignFigures, { percent } from './CampaignFigures';
 
@@ -19,6 +19,7 @@ beforeEach(() => {
   signInOlivia();
 });
 afterEach(async () => {
+  await loadAllTexts();
   await changeLanguage('en');
 });
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIELD_TYPES } from '@orbit/shared/crm/fieldTypes';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
-import { changeLanguage } from '../../../../i18n/i18n';
+import { changeLanguage, loadAllTexts } from '../../../../i18n/i18n';
 import { chooseOption } from '../../../../test/antdSelect';
 import { dictApi, field, leadFields, prepareCrmTests, renderCrm, signInOlivia } from '../../../../test/crmFixtures';
 import { FieldDisplay } from './FieldDisplay';
@@ -20,6 +20,7 @@ beforeEach(() => {
   api.lookupRecords.mockResolvedValue({ code: 200, total: 2, rows: [{ id: 3, label: 'Spring Webinar' }, { id: 4, label: 'Trade Fair' }] });
 });
 afterEach(async () => {
+  await loadAllTexts();
   await changeLanguage('en');
 });
 

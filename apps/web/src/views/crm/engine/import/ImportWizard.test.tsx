@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_LIMIT_BYTES } from '@orbit/shared/constants';
 import type { ImportState, ImportUpload } from '@orbit/shared/contract/recordImport';
 import { RequestError } from '../../../../api/request';
-import { changeLanguage } from '../../../../i18n/i18n';
+import { changeLanguage, loadAllTexts } from '../../../../i18n/i18n';
 import { fileCentreOpen, fileCentreTab } from '../../../../store/fileCentre';
 import { chooseOption } from '../../../../test/antdSelect';
 import { leadsMeta, prepareCrmTests, renderCrm, signInOlivia } from '../../../../test/crmFixtures';
@@ -66,6 +66,7 @@ beforeEach(async () => {
   vi.resetAllMocks();
   signInOlivia();
   fileCentreOpen.set(false);
+  await loadAllTexts();
   await changeLanguage('en');
   api.uploadImport.mockResolvedValue({ code: 200, msg: '', data: upload });
 });

@@ -29,9 +29,9 @@ export default function ReportChart({ result, type, aggregate, labels, height = 
     let disposed = false;
     let chart: ECharts | undefined;
     const observer = new ResizeObserver(() => chart?.resize());
-    void import('./echartsSetup').then(({ default: echarts }) => {
+    void import('./echartsSetup').then(({ init }) => {
       if (disposed || !box.current) return;
-      const instance = echarts.init(box.current);
+      const instance = init(box.current);
       chart = instance;
       instance.setOption(JSON.parse(optionText) as Record<string, unknown>);
       instance.on('click', (event) => {

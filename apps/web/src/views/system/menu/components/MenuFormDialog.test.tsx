@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MenuRow } from '@orbit/shared/contract/menu';
-import { i18nReady } from '../../../../i18n/i18n';
+import { loadAllTexts } from '../../../../i18n/i18n';
 import { renderWithProviders } from '../../../../test/renderWithProviders';
 import MenuFormDialog from './MenuFormDialog';
 
@@ -31,7 +31,7 @@ const setupLeads: MenuRow = {
 };
 
 beforeAll(async () => {
-  await i18nReady;
+  await loadAllTexts();
 });
 afterEach(cleanup);
 

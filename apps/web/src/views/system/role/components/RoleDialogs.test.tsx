@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RoleRow } from '@orbit/shared/contract/role';
-import { i18nReady } from '../../../../i18n/i18n';
+import { loadAllTexts } from '../../../../i18n/i18n';
 import { renderWithProviders } from '../../../../test/renderWithProviders';
 import DataScopeDialog from './DataScopeDialog';
 import RoleFormDialog from './RoleFormDialog';
@@ -32,7 +32,7 @@ const marketing = {
 const never = () => new Promise<never>(() => {});
 
 beforeAll(async () => {
-  await i18nReady;
+  await loadAllTexts();
 });
 beforeEach(() => vi.resetAllMocks());
 afterEach(cleanup);

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18nReady } from '../../../../i18n/i18n';
+import { loadAllTexts } from '../../../../i18n/i18n';
 import { renderWithProviders } from '../../../../test/renderWithProviders';
 import { useState } from 'react';
 import type { UserDialog } from '../useUserController';
@@ -29,7 +29,7 @@ const olivia = {
 };
 
 beforeAll(async () => {
-  await i18nReady;
+  await loadAllTexts();
 });
 beforeEach(() => {
   vi.resetAllMocks();

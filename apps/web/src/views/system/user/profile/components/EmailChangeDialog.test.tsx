@@ -1,12 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RequestError } from '../../../../../api/request';
-import { changeLanguage, i18nReady } from '../../../../../i18n/i18n';
+import { changeLanguage, loadAllTexts } from '../../../../../i18n/i18n';
 import { renderWithProviders } from '../../../../../test/renderWithProviders';
 import EmailChangeDialog from './EmailChangeDialog';
 
 beforeAll(async () => {
-  await i18nReady;
+  await loadAllTexts();
 });
 afterEach(async () => {
   cleanup();
