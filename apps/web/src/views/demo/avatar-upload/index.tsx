@@ -35,7 +35,7 @@ export default function AvatarUploadDemo() {
   return (
     <DemoPage id="avatar">
       <Space align="start" size="large" wrap>
-        <Space direction="vertical">
+        <Space orientation="vertical">
           <Upload accept="image/*" showUploadList={false} beforeUpload={handleFile}>
             <Button>{t('avatar.choose')}</Button>
           </Upload>

@@ -26,7 +26,7 @@ export default function CountToDemo() {
   }, [run]);
   return (
     <DemoPage id="countTo">
-      <Statistic value={Math.round(value).toLocaleString(i18n.language === 'zh' ? 'zh-CN' : 'en-US')} valueStyle={{ fontSize: 48, color: 'var(--orbit-primary, #5542f6)' }} />
+      <Statistic value={Math.round(value).toLocaleString(i18n.language === 'zh' ? 'zh-CN' : 'en-US')} styles={{ content: { fontSize: 48, color: "var(--orbit-primary, #5542f6)" } }} />
       <Space wrap style={{ marginTop: 16 }}>
         <span>{t('countTo.start')}</span><InputNumber value={start} onChange={(v) => setStart(v ?? 0)} />
         <span>{t('countTo.end')}</span><InputNumber value={end} onChange={(v) => setEnd(v ?? 0)} />

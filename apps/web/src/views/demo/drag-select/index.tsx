@@ -1,5 +1,5 @@
 import { HolderOutlined } from '@ant-design/icons';
-import { List, Select } from 'antd';
+import { Select, Typography } from 'antd';
 import { useState } from 'react';
 import DemoPage from '../components/DemoPage';
 import { useDemoT } from '../components/demoI18n';
@@ -15,12 +15,14 @@ export default function DragSelectDemo() {
   return (
     <DemoPage id="dragSelect">
       <Select mode="multiple" style={{ width: '100%', maxWidth: 520 }} value={chosen} onChange={setChosen} options={OPTIONS.map((o) => ({ value: o, label: o }))} />
-      <List size="small" bordered style={{ maxWidth: 520, marginTop: 16 }} header={t('dragSelect.order')} dataSource={chosen}
-        renderItem={(item, index) => (
-          <List.Item {...drag.item('chosen', index)} data-testid="drag-select-item" style={{ cursor: 'grab' }}>
+      <div style={{ maxWidth: 520, marginTop: 16 }}>
+        <Typography.Text strong>{t('dragSelect.order')}</Typography.Text>
+        {chosen.map((item, index) => (
+          <div key={item} {...drag.item('chosen', index)} className="demo-drag-item" data-testid="drag-select-item" style={{ marginTop: 8 }}>
             <HolderOutlined /> {index + 1}. {item}
-          </List.Item>
-        )} />
+          </div>
+        ))}
+      </div>
     </DemoPage>
   );
 }

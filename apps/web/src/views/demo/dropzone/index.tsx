@@ -1,5 +1,5 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { List, Upload } from 'antd';
+import { Upload } from 'antd';
 import { useState } from 'react';
 import DemoPage from '../components/DemoPage';
 import { useDemoT } from '../components/demoI18n';
@@ -14,7 +14,11 @@ export default function DropzoneDemo() {
         <p className="ant-upload-drag-icon"><InboxOutlined /></p>
         <p className="ant-upload-text">{t('dropzone.hint')}</p>
       </Upload.Dragger>
-      <List size="small" style={{ marginTop: 16 }} dataSource={files} renderItem={(f) => <List.Item>{f.name} — {(f.size / 1024).toFixed(1)} KiB</List.Item>} />
+      <ul style={{ marginTop: 16 }} data-testid="dropzone-files">
+        {files.map((f, i) => (
+          <li key={`${i}-${f.name}`}>{f.name} — {(f.size / 1024).toFixed(1)} KiB</li>
+        ))}
+      </ul>
     </DemoPage>
   );
 }

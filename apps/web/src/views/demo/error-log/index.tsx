@@ -19,7 +19,7 @@ export default function ErrorLogDemo() {
   }
   return (
     <DemoPage id="errorLog">
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('errorLog.where')} />
+      <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('errorLog.where')} />
       <Space wrap>
         <Button danger onClick={handleRecorded} data-testid="raise-error">{t('errorLog.raise')}</Button>
         <Button danger onClick={() => setTimeout(() => { throw new Error('error-log demo: uncaught error'); })}>{t('errorLog.throw')}</Button>

@@ -22,7 +22,7 @@ export default function UploadExcel() {
         <p className="ant-upload-drag-icon"><InboxOutlined /></p>
         <p className="ant-upload-text">{t('excel.dropHint')}</p>
       </Upload.Dragger>
-      <Table style={{ marginTop: 16 }} size="small" rowKey={(_, i) => String(i)} dataSource={sheet.rows.map((r) => Object.fromEntries(r.map((v, i) => [String(i), v])))}
+      <Table style={{ marginTop: 16 }} size="small" rowKey="rowNumber" dataSource={sheet.rows.map((r, n) => ({ rowNumber: n + 2, ...Object.fromEntries(r.map((v, i) => [String(i), v])) }))}
         columns={sheet.header.map((h, i) => ({ title: h, dataIndex: String(i) }))} />
     </DemoPage>
   );

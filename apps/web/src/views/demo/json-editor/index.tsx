@@ -23,7 +23,7 @@ export default function JsonEditorDemo() {
         <Button disabled={!!error} onClick={() => setText(JSON.stringify(parsed))}>{t('jsonEditor.compact')}</Button>
       </Space>
       <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} autoSize={{ minRows: 12 }} style={{ fontFamily: 'monospace' }} status={error ? 'error' : undefined} />
-      <Alert style={{ marginTop: 12 }} type={error ? 'error' : 'success'} showIcon message={error ? t('jsonEditor.invalid', { error }) : t('jsonEditor.valid')} />
+      <Alert style={{ marginTop: 12 }} type={error ? 'error' : 'success'} showIcon title={error ? t('jsonEditor.invalid', { error }) : t('jsonEditor.valid')} />
     </DemoPage>
   );
 }

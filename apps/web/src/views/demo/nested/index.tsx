@@ -13,7 +13,7 @@ export default function NestedDemo() {
   const levels = [...page.parents.map((p) => menuTitle(p)), menuTitle(page)];
   const content: ReactNode = (
     <>
-      <Alert type="success" showIcon message={t('nested.leaf', { title: menuTitle(page) })} />
+      <Alert type="success" showIcon title={t('nested.leaf', { title: menuTitle(page) })} />
       <Input style={{ marginTop: 8, maxWidth: 320 }} placeholder={t('nested.keepsState')} />
     </>
   );

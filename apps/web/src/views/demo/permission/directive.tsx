@@ -11,15 +11,15 @@ export default function DirectivePermission() {
     <DemoPage id="permission.directive">
       <SwitchRoles />
       <Divider />
-      <Space direction="vertical" style={{ width: '100%' }} data-testid="directive-blocks">
+      <Space orientation="vertical" style={{ width: '100%' }} data-testid="directive-blocks">
         <Permission roles={['admin']}>
-          <Alert type="info" showIcon message={<>{t('permission.onlyFor')} <Tag>admin</Tag></>} />
+          <Alert type="info" showIcon title={<>{t('permission.onlyFor')} <Tag>admin</Tag></>} />
         </Permission>
         <Permission roles={['editor']}>
-          <Alert type="info" showIcon message={<>{t('permission.onlyFor')} <Tag>editor</Tag></>} />
+          <Alert type="info" showIcon title={<>{t('permission.onlyFor')} <Tag>editor</Tag></>} />
         </Permission>
         <Permission roles={['admin', 'editor']}>
-          <Alert type="success" showIcon message={<>{t('permission.onlyFor')} <Tag>admin</Tag><Tag>editor</Tag></>} />
+          <Alert type="success" showIcon title={<>{t('permission.onlyFor')} <Tag>admin</Tag><Tag>editor</Tag></>} />
         </Permission>
       </Space>
     </DemoPage>

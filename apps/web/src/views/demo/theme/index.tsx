@@ -20,7 +20,7 @@ export default function ThemeDemo() {
           </Button>
         ))}
       </Space>
-      <Alert type="info" showIcon message={t('theme.current', { color: themeColor })} style={{ marginBottom: 16 }} data-testid="theme-current" />
+      <Alert type="info" showIcon title={t('theme.current', { color: themeColor })} style={{ marginBottom: 16 }} data-testid="theme-current" />
       <Space wrap>
         <Button type="primary">{t('theme.primary')}</Button>
         <Button>{t('theme.default')}</Button>

@@ -26,7 +26,7 @@ export default function SwitchRoles() {
   const routes = useQuery({ queryKey: ['demo', 'mockRoutes'], queryFn: mockApi.routes });
   const visible = titles(routesFor(routes.data ?? [], role));
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Text>
         {t('permission.yourRoles')} <Tag color="purple" data-testid="demo-role">{role}</Tag>
       </Typography.Text>
