@@ -89,10 +89,11 @@ describe('template demo pages in Chromium', () => {
     const editor = await signedInPage(app.browser, app.server.url, { username: 'editor' });
     for (const [path, id] of PAGES) {
       await open(editor.page, app.server.url, path);
-      if (ADMIN_ONLY.includes(path)) await editor.page.getByTestId('no-permission').waitFor();
-      else await demo(editor.page, id).waitFor({ timeout: 20_000 });
+      if (ADMIN_ONLY.includes(path)) {
+        await editor.page.getByTestId('no-permission').waitFor();
+        await screenshot(editor.page, `demo-editor-refused-${slug(path)}-en`);
+      } else await demo(editor.page, id).waitFor({ timeout: 20_000 });
     }
-    await screenshot(editor.page, 'demo-editor-refused-en');
     await editor.context.close();
 
     const visitor = await signedInPage(app.browser, app.server.url, { username: 'visitor' });
