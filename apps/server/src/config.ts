@@ -28,6 +28,7 @@ const envSchema = z.object({
   SESSION_TTL_MINUTES: wholeNumber(1, 60 * 24 * 30).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_DATA: bool.default(true),
+  DEMO_MOCK_API: bool.optional(),
   WEB_DIST: z.string().min(1).optional(),
   TRUST_PROXY: bool.default(false),
   JOB_CONCURRENCY: wholeNumber(0, 16).default(2),
@@ -47,6 +48,8 @@ export type Config = {
   sessionTtlMinutes: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seedDemoData: boolean;
+  /** The template demo's mock endpoints (`/vue-element-admin/…`, SPEC §7); on with the demo data unless set. */
+  demoMockApi: boolean;
   /** Built web app to serve; absent means API only (tests, `npm run dev:server`). */
   webDist: string | undefined;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. Off by default, or anyone could fake it. */
@@ -88,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMinutes: e.SESSION_TTL_MINUTES,
     logLevel: e.LOG_LEVEL,
     seedDemoData: e.SEED_DEMO_DATA,
+    demoMockApi: e.DEMO_MOCK_API ?? e.SEED_DEMO_DATA,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     trustProxy: e.TRUST_PROXY,
     jobConcurrency: e.JOB_CONCURRENCY,

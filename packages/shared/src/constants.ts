@@ -52,7 +52,10 @@ export const SEARCH_FUZZY_THRESHOLD = 0.4;
 export const ERROR_MESSAGE_DURATION_S = 5;
 export const DOWNLOAD_MESSAGE_DURATION_S = 3;
 
-export const MOCK_SUCCESS_CODE = 20000;
+export const MOCK_SUCCESS_CODE = 20000 as const;
+/** The template demo's mock role keys are drawn from this range (SPEC §9). */
+export const MOCK_ROLE_KEY_MIN = 300;
+export const MOCK_ROLE_KEY_MAX = 5000;
 
 /** File record status (SPEC §4). */
 export const FILE_STATUS = { generating: 0, available: 1, failed: 3 } as const;

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       sessionTtlMinutes: 30,
       logLevel: 'info',
       seedDemoData: true,
+      demoMockApi: true,
       webDist: undefined,
       trustProxy: false,
       jobConcurrency: 2,
@@ -65,6 +66,7 @@ describe('loadConfig', () => {
       sessionTtlMinutes: 45,
       logLevel: 'warn',
       seedDemoData: false,
+      demoMockApi: false,
       webDist: '/tmp/web-dist',
       trustProxy: true,
       jobConcurrency: 0,
@@ -72,6 +74,12 @@ describe('loadConfig', () => {
       fileRetentionDays: 30,
       apiErrorStatus: 'envelope',
     });
+  });
+
+  it('turns the demo mock endpoints on with the demo data unless DEMO_MOCK_API says otherwise', () => {
+    expect(loadConfig({ SEED_DEMO_DATA: 'false' }).demoMockApi).toBe(false);
+    expect(loadConfig({ DEMO_MOCK_API: 'false' }).demoMockApi).toBe(false);
+    expect(loadConfig({ SEED_DEMO_DATA: 'false', DEMO_MOCK_API: 'true' }).demoMockApi).toBe(true);
   });
 
   it('accepts true/false/1/0 for switches and postgresql:// URLs', () => {

@@ -55,7 +55,7 @@ describe('data scope on the user list', () => {
 
   it('1 all: every user', async () => {
     await holdOnly(roles.all!);
-    expect(await visible()).toHaveLength(12);
+    expect(await visible()).toHaveLength(14);
   });
 
   it('2 custom departments: only the departments listed in sys_role_dept', async () => {

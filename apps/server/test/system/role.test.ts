@@ -20,12 +20,13 @@ describe('role administration', () => {
 
   it('lists, filters, sorts and reads roles', async () => {
     const list = await admin('GET', '/system/role/list?orderByColumn=roleSort&isAsc=desc');
-    expect(list.body.total).toBe(5);
-    expect(list.body.rows[0].roleKey).toBe('readonly');
+    // The five product roles and the template demo's editor and visitor (sorts 6 and 7).
+    expect(list.body.total).toBe(7);
+    expect(list.body.rows[0].roleKey).toBe('visitor');
     expect((await admin('GET', '/system/role/list?roleKey=sales')).body.total).toBe(2);
     expect((await admin('GET', '/system/role/list?orderByColumn=role_key')).status).toBe(400);
     expect((await admin('GET', `/system/role/${roleIdOf.sales_rep}`)).body.data).toMatchObject({ roleKey: 'sales_rep', dataScope: '5' });
-    expect((await admin('GET', '/system/role/optionselect')).body.data).toHaveLength(5);
+    expect((await admin('GET', '/system/role/optionselect')).body.data).toHaveLength(7);
   });
 
   it('marks the admin role on the wire and leaves bookkeeping columns out', async () => {

@@ -31,8 +31,8 @@ describe('user administration', () => {
 
   it('lists with RuoYi paging, filters and the department with its sub-departments', async () => {
     const page = await admin('GET', '/system/user/list?pageNum=2&pageSize=4&orderByColumn=userName&isAsc=ascending');
-    expect(page.body).toMatchObject({ code: 200, total: 11 });
-    expect(page.body.rows.map((r: { userName: string }) => r.userName)).toEqual(['it.admin', 'liam.brooks', 'lucas.wang', 'mia.chen']);
+    expect(page.body).toMatchObject({ code: 200, total: 13 });
+    expect(page.body.rows.map((r: { userName: string }) => r.userName)).toEqual(['grace.hall', 'it.admin', 'liam.brooks', 'lucas.wang']);
     expect(page.body.rows[0]).not.toHaveProperty('password');
     const east = await admin('GET', `/system/user/list?deptId=${depts['Sales East']}`);
     expect(east.body.rows.map((r: { userName: string }) => r.userName).sort()).toEqual(['emma.stone', 'grace.hall', 'olivia.park']);
@@ -40,7 +40,7 @@ describe('user administration', () => {
     expect(name.body.total).toBe(1);
     const today = new Date().toISOString().slice(0, 10);
     const created = await admin('GET', `/system/user/list?params%5BbeginTime%5D=${today}&params%5BendTime%5D=${today}`);
-    expect(created.body.total).toBe(11);
+    expect(created.body.total).toBe(13);
     const past = await admin('GET', '/system/user/list?beginTime=2001-01-01&endTime=2001-01-02');
     expect(past.body.total).toBe(0);
   });
@@ -83,7 +83,7 @@ describe('user administration', () => {
     expect((await admin('GET', '/system/user/list?deptId=1%20or%201=1')).status).toBe(400);
     expect((await admin('GET', '/system/user/list?status=0%27%20or%20%271')).status).toBe(400);
     const all = await admin('GET', '/system/user/list?pageSize=100');
-    expect(all.body.total).toBe(11);
+    expect(all.body.total).toBe(13);
   });
 
   it('caps pageSize at MAX_PAGE_SIZE', async () => {

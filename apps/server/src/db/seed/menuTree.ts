@@ -15,6 +15,8 @@ export type MenuSeed = {
   hidden?: boolean;
   noCache?: boolean;
   external?: boolean;
+  /** Template demo entries only: the demo roles that see it (SPEC §6 route metadata); absent, every demo role. */
+  roles?: string[];
   children?: MenuSeed[];
 };
 

@@ -4,14 +4,17 @@ import { sysMenu, sysRoleMenu } from '../schema/menu';
 import { sysDept, sysRole, sysUser, sysUserRole } from '../schema/organisation';
 import { hashPassword } from '../../modules/auth/password';
 import { seedDemoRecords } from './demoRecords';
+import { demoEntryVisibleTo, demoMenuTree, demoRoles, demoRoleUsers } from './demoMenu';
 import { menuTree, type MenuSeed } from './menuTree';
 import { DEMO_PASSWORD, departments, roles, users, type DeptSeed, type UserSeed } from './organisation';
 
 const SEED_BY = 'seed';
 
 /** Inserts the menu tree depth-first; returns every inserted row with the permission it carries. */
-async function insertMenus(db: Executor, items: MenuSeed[], parentId: number, out: Array<{ menuId: number; perms: string | null; parentId: number }>) {
-  let order = 1;
+type InsertedMenu = { menuId: number; perms: string | null; parentId: number; seed: MenuSeed };
+
+async function insertMenus(db: Executor, items: MenuSeed[], parentId: number, out: InsertedMenu[], firstOrder = 1) {
+  let order = firstOrder;
   for (const item of items) {
     const [row] = await db
       .insert(sysMenu)
@@ -31,22 +34,33 @@ async function insertMenus(db: Executor, items: MenuSeed[], parentId: number, ou
         createBy: SEED_BY,
       })
       .returning({ menuId: sysMenu.menuId });
-    out.push({ menuId: row!.menuId, perms: item.perms ?? null, parentId });
+    out.push({ menuId: row!.menuId, perms: item.perms ?? null, parentId, seed: item });
     if (item.children?.length) await insertMenus(db, item.children, row!.menuId, out);
   }
   return out;
 }
 
 /** The menus a set of permissions opens: every menu carrying one of them, plus all its ancestors. */
-function grantedMenus(menus: Array<{ menuId: number; perms: string | null; parentId: number }>, permissions: string[]): number[] {
+function grantedMenus(menus: InsertedMenu[], permissions: string[], demoRole?: string): number[] {
   const byId = new Map(menus.map((m) => [m.menuId, m]));
   const granted = new Set<number>();
   for (const menu of menus) {
-    if (!menu.perms || !permissions.includes(menu.perms)) continue;
+    if (!(menu.perms && permissions.includes(menu.perms)) && !(demoRole && isDemoEntryFor(menu, byId, demoRole))) continue;
     for (let id: number | undefined = menu.menuId; id && !granted.has(id); id = byId.get(id)?.parentId) granted.add(id);
   }
   return [...granted];
 }
+
+/** A demo menu entry that a demo role sees: it and every directory above it allow the role. */
+function isDemoEntryFor(menu: InsertedMenu, byId: Map<number, InsertedMenu>, roleKey: string): boolean {
+  if (!demoSeeds.has(menu.seed)) return false;
+  for (let m: InsertedMenu | undefined = menu; m; m = byId.get(m.parentId)) if (!demoEntryVisibleTo(m.seed, roleKey)) return false;
+  return true;
+}
+
+const demoSeeds = new Set<MenuSeed>();
+const collectDemo = (items: MenuSeed[]) => items.forEach((item) => (demoSeeds.add(item), collectDemo(item.children ?? [])));
+collectDemo(demoMenuTree);
 
 /** True when the database already holds users: seeding never touches existing data. */
 export async function hasData(db: Db): Promise<boolean> {
@@ -55,10 +69,19 @@ export async function hasData(db: Db): Promise<boolean> {
 }
 
 /** Who an install starts with: its departments and users, each user with a password to hash. */
-export type People = { departments: DeptSeed[]; users: Array<UserSeed & { password: string; mustChangePwd: boolean }> };
+export type People = {
+  departments: DeptSeed[];
+  users: Array<UserSeed & { password: string; mustChangePwd: boolean }>;
+  /** The template demo: its menu entries, its roles editor and visitor (SPEC §6). */
+  templateDemo?: boolean;
+};
 
 /** The demo organisation of the README: every demo user with the demo password and no forced change. */
-export const demoPeople = (): People => ({ departments, users: users.map((u) => ({ ...u, password: DEMO_PASSWORD, mustChangePwd: false })) });
+export const demoPeople = (): People => ({
+  departments,
+  users: [...users, ...demoRoleUsers].map((u) => ({ ...u, password: DEMO_PASSWORD, mustChangePwd: false })),
+  templateDemo: true,
+});
 
 /** The super administrator an install without demo data starts with. */
 export const FIRST_ADMIN_NAME = 'admin';
@@ -93,14 +116,15 @@ export async function seedDatabase(db: Db, people: People): Promise<boolean> {
     }
 
     const menus = await insertMenus(tx, menuTree, 0, []);
+    if (people.templateDemo) await insertMenus(tx, demoMenuTree, 0, menus, menuTree.length + 1);
     const roleIds = new Map<string, number>();
-    for (const role of roles) {
+    for (const role of [...roles, ...(people.templateDemo ? demoRoles : [])]) {
       const [row] = await tx
         .insert(sysRole)
         .values({ roleName: role.name, roleKey: role.key, roleSort: role.sort, dataScope: role.dataScope, remark: role.remark, createBy: SEED_BY })
         .returning({ roleId: sysRole.roleId });
       roleIds.set(role.key, row!.roleId);
-      const menuIds = grantedMenus(menus, role.permissions);
+      const menuIds = grantedMenus(menus, role.permissions, 'demoMenus' in role && role.demoMenus ? role.key : undefined);
       if (menuIds.length) await tx.insert(sysRoleMenu).values(menuIds.map((menuId) => ({ roleId: row!.roleId, menuId })));
     }
 

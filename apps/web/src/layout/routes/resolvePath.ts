@@ -1,4 +1,4 @@
-import { aliases, constantPages, PRODUCT_AREAS } from './constantPages';
+import { aliases, constantPages, DEMO_AREAS, PRODUCT_AREAS } from './constantPages';
 import type { MenuModel, MenuPage } from './menuModel';
 
 export type Resolution =
@@ -12,12 +12,22 @@ export function resolvePath(pathname: string, model: MenuModel): Resolution {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path.startsWith('/redirect/')) return { kind: 'redirect', to: path.slice('/redirect'.length) };
   if (aliases[path]) return { kind: 'redirect', to: aliases[path] };
-  const page = constantPages.find((p) => p.fullPath === path) ?? model.pages.find((p) => !p.link && p.fullPath === path);
+  const page =
+    constantPages.find((p) => p.fullPath === path) ??
+    model.pages.find((p) => !p.link && p.fullPath === path) ??
+    model.pages.find((p) => !p.link && p.fullPath.includes('/:') && matchesPattern(p.fullPath, path));
   if (page) return { kind: 'page', page };
   const dir = model.dirs.find((d) => d.fullPath === path);
   if (dir?.firstPage) return { kind: 'redirect', to: dir.firstPage };
   // A path of a product area missing from a partial menu may be another role's page; from the
   // whole menu, it does not exist.
   const area = path.split('/')[1]?.toLowerCase() ?? '';
-  return PRODUCT_AREAS.includes(area) && !model.wholeMenu ? { kind: 'noPermission' } : { kind: 'notFound' };
+  return (PRODUCT_AREAS.includes(area) || DEMO_AREAS.includes(area)) && !model.wholeMenu ? { kind: 'noPermission' } : { kind: 'notFound' };
+}
+
+/** A menu path with parameters ('/example/edit/:id'): each parameter stands for digits only (SPEC §2). */
+function matchesPattern(pattern: string, path: string): boolean {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  return want.length === got.length && want.every((part, i) => (part.startsWith(':') ? /^\d+$/.test(got[i]!) : part === got[i]));
 }

@@ -13,7 +13,11 @@ const modules = import.meta.glob<ViewModule>([
   '!../../views/**/*.test.tsx',
   '!../../views/**/components/**',
   '!../../views/crm/engine/**',
+  '!../../views/demo/**',
 ]);
+/** The template demo's pages: a map of their own (views/demo/demoViews.ts), loaded with the first of them. */
+const DEMO = 'demo/';
+const demoKeyOf = (component: string) => `./${component.slice(DEMO.length).replace(/^\/+|\.tsx$/g, '')}.tsx`;
 
 const PLACEHOLDER = 'placeholder/ComingSoonPage';
 const loaded = new Map<string, ComponentType>();
@@ -25,21 +29,29 @@ export function hasView(component: string): boolean {
   return keyOf(component) in modules;
 }
 
+async function importView(component: string): Promise<{ default: ComponentType }> {
+  if (component.startsWith(DEMO)) {
+    const { demoViews } = await import('../../views/demo/demoViews');
+    const load = demoViews[demoKeyOf(component)];
+    if (load) return load();
+  } else if (hasView(component)) return modules[keyOf(component)]!();
+  return modules[keyOf(PLACEHOLDER)]!();
+}
+
 export function loadView(component: string): Promise<ComponentType> {
-  const name = hasView(component) ? component : PLACEHOLDER;
-  const existing = loading.get(name);
+  const existing = loading.get(component);
   if (existing) return existing;
-  const promise = modules[keyOf(name)]!().then((m) => {
-    loaded.set(name, m.default);
+  const promise = importView(component).then((m) => {
+    loaded.set(component, m.default);
     return m.default;
   });
   // A failed chunk (network) may be retried by the next navigation.
-  promise.catch(() => loading.delete(name));
-  loading.set(name, promise);
+  promise.catch(() => loading.delete(component));
+  loading.set(component, promise);
   return promise;
 }
 
 /** The component when already loaded (no Suspense flash when returning to a page). */
 export function loadedView(component: string): ComponentType | undefined {
-  return loaded.get(hasView(component) ? component : PLACEHOLDER);
+  return loaded.get(component);
 }

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { RouterVo } from '@orbit/shared/contract/auth';
+import { buildMenuModel } from './menuModel';
+import { resolvePath } from './resolvePath';
+
+const meta = (title: string) => ({ title, icon: 'x', noCache: false, link: null });
+/** The template demo's example section (SPEC §2): list, create, and a hidden edit/:id. */
+const example: RouterVo = {
+  name: 'Example', path: '/example', hidden: false, component: 'Layout', alwaysShow: true, meta: meta('Example'),
+  children: [
+    { name: 'ArticleList', path: 'list', hidden: false, component: 'demo/example/list', meta: meta('Article List') },
+    { name: 'CreateArticle', path: 'create', hidden: false, component: 'demo/example/create', meta: meta('Create Article') },
+    { name: 'EditArticle', path: 'edit/:id', hidden: true, component: 'demo/example/edit', meta: meta('Edit Article') },
+  ],
+};
+
+describe('resolvePath and the template demo routes', () => {
+  const admin = buildMenuModel([example], true);
+  const editor = buildMenuModel([], false);
+
+  it('matches a parameter of a menu path against digits only', () => {
+    expect(resolvePath('/example/edit/42', admin)).toMatchObject({ kind: 'page', page: { name: 'EditArticle' } });
+    expect(resolvePath('/example/edit/abc', admin)).toEqual({ kind: 'notFound' });
+    expect(resolvePath('/example/edit/4/2', admin)).toEqual({ kind: 'notFound' });
+  });
+
+  it('redirects the example base to its list', () => {
+    expect(resolvePath('/example', admin)).toEqual({ kind: 'redirect', to: '/example/list' });
+  });
+
+  it("answers no permission for a demo page missing from a role's menu, not found from the whole menu", () => {
+    expect(resolvePath('/permission/page', editor)).toEqual({ kind: 'noPermission' });
+    expect(resolvePath('/icon/index', editor)).toEqual({ kind: 'noPermission' });
+    expect(resolvePath('/permission/page', admin)).toEqual({ kind: 'notFound' });
+    expect(resolvePath('/nowhere/at/all', editor)).toEqual({ kind: 'notFound' });
+  });
+});

@@ -1,0 +1,9 @@
+/** Copies text with the Clipboard API; false when the browser refuses (no permission, insecure page). */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
