@@ -126,7 +126,7 @@ describe('first start', () => {
         ),
       );
       expect(seeded.filter(Boolean)).toHaveLength(1);
-      expect(await countIn(processes[0]!.db, 'sys_user')).toBe(users.length);
+      expect(await countIn(processes[0]!.db, 'sys_user')).toBe(users.length + demoRoleUsers.length);
     } finally {
       for (const p of processes) await p.close();
       await target.drop();

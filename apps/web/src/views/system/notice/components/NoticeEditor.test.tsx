@@ -1,13 +1,13 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18nReady } from '../../../../i18n/i18n';
+import { loadAllTexts } from '../../../../i18n/i18n';
 import { renderWithProviders } from '../../../../test/renderWithProviders';
 import NoticeEditor from './NoticeEditor';
 
 const QUILL = '<p class="ql-align-center"><strong>Closed</strong> <span style="color:rgb(230, 0, 0)">Friday</span></p><ol><li>one</li></ol>';
 
 beforeAll(async () => {
-  await i18nReady;
+  await loadAllTexts();
 });
 afterEach(cleanup);
 
