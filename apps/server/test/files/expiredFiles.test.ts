@@ -36,7 +36,8 @@ describe('expired files', () => {
     expect(await purgeExpiredFiles(app.db, app.config.dataDir, 7)).toBeLessThanOrEqual(1);
     expect(await app.db.select().from(sysUserFile).where(eq(sysUserFile.id, old))).toEqual([]);
     expect(await app.db.select().from(sysJob).where(eq(sysJob.fileId, old))).toEqual([]);
-    expect(existsSync(path.join(root, 'exports/1/old.xlsx'))).toBe(false);
+    // When the housekeeping took it, it removes the file just after the rows: wait for it.
+    await expect.poll(() => existsSync(path.join(root, 'exports/1/old.xlsx')), { timeout: 10_000 }).toBe(false);
     expect(await app.db.select().from(sysUserFile).where(eq(sysUserFile.id, fresh))).toHaveLength(1);
     expect(existsSync(path.join(root, 'exports/1/fresh.xlsx'))).toBe(true);
   });
