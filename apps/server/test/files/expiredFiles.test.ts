@@ -21,12 +21,15 @@ describe('expired files', () => {
     mkdirSync(path.join(root, 'exports/1'), { recursive: true });
     const make = async (name: string, daysOld: number) => {
       writeFileSync(path.join(root, 'exports/1', name), 'x');
-      const [file] = await app.db
-        .insert(sysUserFile)
-        .values({ userId: 1, type: FILE_TYPE.download, fileName: name, status: FILE_STATUS.available, storagePath: `exports/1/${name}`, createTime: new Date(Date.now() - daysOld * 86_400_000) })
-        .returning();
-      await app.db.insert(sysJob).values({ kind: 'export', state: 'done', userId: 1, fileId: file!.id, payload: { lang: 'en' } });
-      return file!.id;
+      // The record and its job together, as an export leaves them: the housekeeping sees both or neither.
+      return app.db.transaction(async (tx) => {
+        const [file] = await tx
+          .insert(sysUserFile)
+          .values({ userId: 1, type: FILE_TYPE.download, fileName: name, status: FILE_STATUS.available, storagePath: `exports/1/${name}`, createTime: new Date(Date.now() - daysOld * 86_400_000) })
+          .returning();
+        await tx.insert(sysJob).values({ kind: 'export', state: 'done', userId: 1, fileId: file!.id, payload: { lang: 'en' } });
+        return file!.id;
+      });
     };
     const old = await make('old.xlsx', 8);
     const fresh = await make('fresh.xlsx', 6);
