@@ -116,6 +116,7 @@ describe('accounts in Chromium, as a sales manager', () => {
     expect(await page.getByTestId('delete-account-count').textContent()).toBe('有 1 个商机属于此客户。');
     await page.getByText('一并删除（与客户一起移入回收站）').click();
     await page.getByTestId('delete-account-ok').click();
+    await page.getByTestId('delete-account-ok').waitFor({ state: 'detached' });
     await row.waitFor({ state: 'detached' });
     expect((await api('GET', `/crm/account/${main}`)).code).toBe(404);
     await context.close();
