@@ -115,6 +115,8 @@ describe('accounts in Chromium, as a sales manager', () => {
     await list.getByTestId('mass-actions').getByRole('button', { name: /删\s?除/ }).click();
     expect(await page.getByTestId('delete-account-count').textContent()).toBe('有 1 个商机属于此客户。');
     await page.getByText('一并删除（与客户一起移入回收站）').click();
+    // The choice is made before OK (with "keep", OK only closes the dialog and the row stays).
+    await expect.poll(() => page.getByRole('radio', { name: '一并删除（与客户一起移入回收站）' }).isChecked()).toBe(true);
     await page.getByTestId('delete-account-ok').click();
     await page.getByTestId('delete-account-ok').waitFor({ state: 'detached' });
     await row.waitFor({ state: 'detached' });
