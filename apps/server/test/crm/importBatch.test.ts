@@ -4,7 +4,11 @@ import { crmImportRow } from '../../src/db/schema/crmImport';
 import { keyMatch } from '../../src/modules/crm/engine/fieldTypes/text';
 import { col, rowsOf } from '../../src/modules/crm/engine/query/sql';
 import { analyseIfStale } from '../../src/modules/crm/import/tableStatistics';
-import { caller } from '../helpers/adminApi';
+import { loadCurrentUser } from '../../src/modules/auth/loadCurrentUser';
+import { createRecordsService } from '../../src/modules/crm/engine/records/recordsService';
+import { createWriteCache } from '../../src/modules/crm/engine/records/writeCache';
+import { caller, userIds } from '../helpers/adminApi';
+import { getRecord } from '../helpers/crmApi';
 import { run, uploaded } from '../helpers/importApi';
 import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
 
@@ -32,6 +36,50 @@ describe('import batches', () => {
     (await app.db.select().from(crmImportRow).where(and(eq(crmImportRow.fileId, fileId), eq(crmImportRow.action, 'fail')))).map((r) => [r.rowNo, r.message]);
   const named = async (table: string, column: string, like: string) =>
     (await rowsOf<{ v: string }>(app.db, sql`select ${col(column)} as v from ${sql.identifier(table)} where deleted_at is null and ${col(column)} ilike ${like} order by id`)).map((r) => r.v);
+
+  it('a batch stores every field type exactly as a single create does, rows with fewer values taking the defaults', async () => {
+    const fields = [
+      { name: 'kickoff', type: 'date' },
+      { name: 'startsAt', type: 'datetime' },
+      { name: 'vip', type: 'checkbox' },
+      { name: 'regions', type: 'multipicklist', dictType: 'crm_lead_source' },
+      { name: 'fee', type: 'currency' },
+      { name: 'share', type: 'percent' },
+      { name: 'seats', type: 'number' },
+    ];
+    for (const field of fields) expect((await admin('POST', '/setup/campaign/fields', { ...field, labelEn: field.name, labelZh: field.name })).body.code).toBe(200);
+    const body = (name: string) => ({
+      name,
+      kickoff: '2026-08-01',
+      startsAt: '2026-08-01T10:30:00.000Z',
+      vip: true,
+      regions: ['web', 'trade_show'],
+      fee: '1234.50',
+      share: 12.5,
+      seats: 7,
+      description: 'a "quote", a \\ backslash, 中文, {"json": [1]}',
+    });
+    const single = await admin('POST', '/crm/campaign', body('Typed Single'));
+    expect(single.body.code).toBe(200);
+
+    const user = (await loadCurrentUser(app.db, (await userIds(admin)).admin!))!;
+    const records = createRecordsService(app.db, 'campaign');
+    const answers = await app.db.transaction((tx) =>
+      records.createManyIn(tx, { user, lang: 'en' }, [body('Typed Batch 1'), { name: 'Typed Batch 2' }, body('Typed Batch 3')], createWriteCache()),
+    );
+    const ids = answers.map((a) => ('id' in a ? a.id : a.error));
+    expect(ids.every((id) => typeof id === 'number')).toBe(true);
+
+    const kept = (record: Record<string, unknown>) => Object.fromEntries(['name', ...fields.map((f) => f.name), 'description', 'active', 'status'].map((k) => [k, record[k]]));
+    const expected = kept(await getRecord(admin, 'campaign', single.body.data as number));
+    expect(expected).toMatchObject({ kickoff: '2026-08-01', vip: true, regions: ['web', 'trade_show'], seats: 7 });
+    const [one, two, three] = await Promise.all(ids.map(async (id) => kept(await getRecord(admin, 'campaign', id as number))));
+    expect(one).toEqual({ ...expected, name: 'Typed Batch 1' });
+    expect(three).toEqual({ ...expected, name: 'Typed Batch 3' });
+    // The row without values: in its own place, with the defaults a single create gives.
+    const bare = await admin('POST', '/crm/campaign', { name: 'Typed Single Bare' });
+    expect(two).toEqual({ ...kept(await getRecord(admin, 'campaign', bare.body.data as number)), name: 'Typed Batch 2' });
+  });
 
   it('a row the database refuses fails alone: the others of its batch are written', async () => {
     // A rule only the database knows, as a constraint added by a DBA would be.

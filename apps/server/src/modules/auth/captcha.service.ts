@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import svgCaptcha from 'svg-captcha';
 import { CAPTCHA_TTL_SECONDS } from '@orbit/shared/constants';
 import type { Executor } from '../../db/client';
 import { sysCaptcha } from '../../db/schema/auth';
@@ -13,6 +12,8 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 export function createCaptchaService(db: Executor) {
   return {
     async issue(): Promise<{ uuid: string; img: string }> {
+      // Loaded on the first captcha: its font library is megabytes of code a process without sign-ins never needs.
+      const { default: svgCaptcha } = await import('svg-captcha');
       const captcha = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0o1il', color: true, background: '#f4f3ff' });
       const uuid = randomUUID();
       await db.delete(sysCaptcha).where(lt(sysCaptcha.expiresAt, sql`now()`));

@@ -6,6 +6,7 @@ import type { CrmModule } from '@orbit/shared/crm/modules';
 import { translate } from '@orbit/shared/messages';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { Db } from '../../../db/client';
+import { insertRows } from '../../../db/jsonInsert';
 import { crmImport, crmImportRow } from '../../../db/schema/crmImport';
 import { sysUserFile } from '../../../db/schema/files';
 import { AppError } from '../../../lib/errors';
@@ -100,7 +101,7 @@ export function importJob(options: ImportJobOptions = {}): JobHandler {
           } else if (outcome.action === 'fail') done.push({ fileId: job.fileId, rowNo: row.rowNo, action: 'fail', message: outcome.messages.join('; ') });
           await options.afterRow?.(row);
         }
-        if (done.length) await tx.insert(crmImportRow).values(done);
+        await insertRows(tx, crmImportRow, done);
         await tx
           .update(crmImport)
           .set({

@@ -3,6 +3,7 @@ import type { HistoryAction, HistoryRow } from '@orbit/shared/contract/crm';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import type { Executor } from '../../../../db/client';
+import { insertRows } from '../../../../db/jsonInsert';
 import { crmRecordHistory } from '../../../../db/schema/crm';
 import { toCount } from '../../../../lib/listQuery';
 import type { CurrentUser } from '../../../auth/currentUser';
@@ -17,7 +18,7 @@ export function createRecordHistory(db: Executor, module: CrmModule) {
   return {
     async write(user: CurrentUser, entries: HistoryEntry[]): Promise<void> {
       if (!entries.length) return;
-      await db.insert(crmRecordHistory).values(
+      await insertRows(db, crmRecordHistory,
         entries.map((e) => ({
           module,
           recordId: e.recordId,

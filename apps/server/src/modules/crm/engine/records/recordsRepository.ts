@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../../db/client';
+import { insertAsJson } from '../../../../db/jsonInsert';
 import type { ModuleDef } from '../metadata/metadataStore';
 import { PRESENT, col, rowsOf, tableOf } from '../query/sql';
 
@@ -50,17 +51,8 @@ export function createRecordsRepository(db: Executor, def: ModuleDef) {
       return Number(row!.id);
     },
 
-    /**
-     * Inserts rows by one statement and answers their ids in the rows' order; a column some row
-     * leaves out takes its default there, as in a single insert.
-     */
-    async insertMany(rows: Array<Record<string, unknown>>): Promise<number[]> {
-      const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-      const tuples = rows.map((r) => sql`(${sql.join(columns.map((c) => (c in r ? bind(r[c]) : sql`default`)), sql`, `)})`);
-      // `returning` follows the order of `values` in PostgreSQL, but that is not promised: the ids are sorted, as the sequence gave them.
-      const ids = await rowsOf<{ id: unknown }>(db, sql`insert into ${table} (${sql.join(columns.map(col), sql`, `)}) values ${sql.join(tuples, sql`, `)} returning id`);
-      return ids.map((r) => Number(r.id)).sort((a, b) => a - b);
-    },
+    /** Inserts rows by one statement per set of columns, answering their ids in the rows' order (db/jsonInsert.ts). */
+    insertMany: (rows: Array<Record<string, unknown>>): Promise<number[]> => insertAsJson(db, def.table, rows, 'id'),
 
     /** Updates a present row at the given version; false when it moved on meanwhile. */
     async update(id: number, version: number, values: Record<string, unknown>): Promise<boolean> {
