@@ -25,7 +25,7 @@ export async function stageTotals(db: Db, def: ModuleDef, { byOwner, filters }: 
     return rowsOf<StageTotal>(
       db,
       sql`select stage, sum(count) as count, ${rounded(sql`sum(amount)`)} as amount, ${rounded(sql`sum(amount_probability) / 100`)} as weighted
-          from crm_opportunity_pipeline_total ${matching} group by stage`,
+          from ${tableOf('crm_opportunity_pipeline_total')} ${matching} group by stage`,
     );
   }
   const column = (name: string) => col(def.byName.get(name)!.column);
