@@ -36,12 +36,16 @@ export async function createSqlCapture(databaseUrl: string) {
       if (!count || !page) throw new Error(`${url}: the count and page statements were not found in ${JSON.stringify(log.map((s) => s.text))}`);
       return { count, page };
     },
-    /** Every statement one GET (path under /dev-api) ran, in order; only those on `table` when given (a board's totals and cards). */
+    /**
+     * Every statement one GET (path under /dev-api) ran, in order; when `table` is given only those
+     * reading it or a table kept from it (`<table>_…`: the board's maintained totals), e.g. a board's totals and cards.
+     */
     async statements(url: string, token: string, table?: string): Promise<Statement[]> {
       log = [];
       const res = await app.inject({ method: 'GET', url: `/dev-api${url}`, headers: { authorization: `Bearer ${token}` } });
       if (res.json().code !== 200) throw new Error(`${url}: ${res.json().msg}`);
-      return table ? log.filter((s) => s.text.includes(` from "${table}" `)) : log;
+      const reads = table && new RegExp(` from "${table}(_\\w+)?" `);
+      return reads ? log.filter((s) => reads.test(s.text)) : log;
     },
     async close() {
       await app.close();

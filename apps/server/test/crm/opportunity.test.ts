@@ -167,6 +167,41 @@ describe('opportunities', () => {
       expect(all.flatMap((c) => c.cards).every((c) => c.ownerId === ids['noah.king'])).toBe(true);
     });
 
+    /** A filter that every opportunity matches: the board then aggregates the rows instead of reading the kept totals. */
+    const everything = encodeURIComponent(JSON.stringify({ or: [{ field: 'amount', op: 'empty' }, { field: 'amount', op: 'notEmpty' }] }));
+    const totalsOf = (columns: Column[]) => columns.map(({ stage, count, amount, weightedAmount }) => ({ stage, count, amount, weightedAmount }));
+
+    it('answers the same totals from the kept table (no filter) as from the aggregate (a filter), for an admin, a manager and a rep', async () => {
+      const emma = caller(app, await loginAs(app, 'emma.stone'));
+      for (const [call, owner] of [[admin, ''], [emma, ''], [noah, ''], [olivia, '&owner=mine'], [emma, '&owner=team']] as const) {
+        const kept = totalsOf(await board(call, `?cards=0${owner}`));
+        expect(kept).toEqual(totalsOf(await board(call, `?cards=0${owner}&filter=${everything}`)));
+        expect(kept.some((c) => c.count > 0)).toBe(true);
+      }
+      // The scopes differ: the manager sees more than the rep and less than the admin.
+      const count = async (call: Call) => (await board(call, '?cards=0')).reduce((n, c) => n + c.count, 0);
+      const [all, team, own] = [await count(admin), await count(emma), await count(noah)];
+      expect(all).toBeGreaterThan(team);
+      expect(team).toBeGreaterThan(own);
+    });
+
+    it('reads the kept totals only without a filter: a view’s filter, a quick search or a filter aggregate the rows', async () => {
+      // A wrong kept total shows on the unfiltered board only, which proves which path each request took.
+      const bump = (by: number) => app.db.execute(sql`update crm_opportunity_pipeline_total set count = count + ${by} where owner_id = ${ids['noah.king']!} and stage = 'proposal'`);
+      const plain = column(await board(noah, '?cards=0'), 'proposal').count;
+      await bump(1000);
+      try {
+        expect(column(await board(noah, '?cards=0'), 'proposal').count).toBe(plain + 1000);
+        expect(column(await board(noah, `?cards=0&filter=${everything}`), 'proposal').count).toBe(plain);
+        expect(column(await board(noah, `?cards=0&q=${encodeURIComponent(token)}`), 'proposal').count).toBe(1);
+        const view = await noah('POST', '/crm/opportunity/views', { name: 'Everything', columns: ['name'], filter: JSON.parse(decodeURIComponent(everything)) });
+        expect(view.body.code).toBe(200);
+        expect(column(await board(noah, `?cards=0&viewId=${view.body.data}`), 'proposal').count).toBe(plain);
+      } finally {
+        await bump(-1000);
+      }
+    });
+
     it('is refused without the list permission and refuses a hostile filter', async () => {
       const mia = caller(app, await loginAs(app, 'mia.chen'));
       expect((await mia('GET', '/crm/opportunity/board')).status).toBe(403);

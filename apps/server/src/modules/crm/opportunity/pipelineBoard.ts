@@ -7,6 +7,7 @@ import { selectList, toRecord } from '../engine/query/recordColumns';
 import { PRESENT, col, rowsOf, tableOf } from '../engine/query/sql';
 import { lookupLabels } from '../engine/records/lookupLabels';
 import { createRecordsService, type Caller } from '../engine/records/recordsService';
+import { stageTotals } from './pipelineTotals';
 import { loadStages } from './stages';
 
 /** What a card shows (the board's web page draws these). */
@@ -14,8 +15,8 @@ const CARD_FIELDS = ['name', 'accountId', 'amount', 'closeDate', 'stage', 'proba
 
 /**
  * The pipeline board: one column per stage (dictionary order) with its totals over every
- * opportunity the list would show with the same view, filter, quick search and owner scope — one
- * grouped statement, data scope included — and its first cards, soonest close date first (the
+ * opportunity the list would show with the same view, filter, quick search and owner scope, data
+ * scope included (pipelineTotals.ts: kept totals when nothing but the scope applies) — and its first cards, soonest close date first (the
  * list's `orderByColumn=closeDate&isAsc=asc`, so "load more" is the list filtered on the stage).
  */
 export function createPipelineBoard(db: Db, meta: MetadataStore) {
@@ -24,18 +25,13 @@ export function createPipelineBoard(db: Db, meta: MetadataStore) {
   return async function board(caller: Caller, query: PipelineBoardQuery): Promise<PipelineBoard> {
     const def = meta.module('opportunity');
     const field = (name: string): FieldDef => def.byName.get(name)!;
-    const [stage, amount, probability, closeDate] = ['stage', 'amount', 'probability', 'closeDate'].map((n) => col(field(n).column)) as [SQL, SQL, SQL, SQL];
-    const { where } = await records.listConditions(caller, query);
-    const matching = sql.join([PRESENT, ...where.filter((w): w is SQL => w !== undefined)], sql` and `);
+    const [stage, closeDate] = ['stage', 'closeDate'].map((n) => col(field(n).column)) as [SQL, SQL];
+    const conditions = await records.listConditions(caller, query);
+    const matching = sql.join([PRESENT, ...conditions.byOwner, ...conditions.filters], sql` and `);
     const table = tableOf(def.table);
     const stages = await loadStages(db, caller.lang);
 
-    const totals = await rowsOf<{ stage: string; count: unknown; amount: unknown; weighted: unknown }>(
-      db,
-      sql`select ${stage} as stage, count(*) as count, coalesce(sum(${amount}), 0)::numeric(18,2)::text as amount,
-            coalesce(sum(${amount} * coalesce(${probability}, 0) / 100), 0)::numeric(18,2)::text as weighted
-          from ${table} where ${matching} group by ${stage}`,
-    );
+    const totals = await stageTotals(db, def, conditions);
     const byStage = new Map(totals.map((t) => [t.stage, t]));
 
     const fields = CARD_FIELDS.map(field);

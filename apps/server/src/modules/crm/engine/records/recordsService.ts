@@ -132,19 +132,23 @@ export function createRecordsService(db: Db, module: CrmModule) {
 
   /**
    * A list request's rows: `(data scope) AND (view filter) AND (request filter) AND (quick search)
-   * AND (owner scope)` — nothing a user sends widens the scope.
+   * AND (owner scope)` — nothing a user sends widens the scope. `where` is all of them; `byOwner`
+   * the ones on the owner and department columns only (data and owner scope), `filters` the rest
+   * (empty when only the owner and department decide the rows: what a table of totals kept per
+   * owner and department can answer with `byOwner`, its columns being named alike).
    */
   async function listConditions({ user, lang }: Caller, query: Pick<RecordListQuery, 'viewId' | 'filter' | 'q' | 'owner'>) {
     const d = def();
     const view = query.viewId ? await createListViews(db, module).find(user, query.viewId) : undefined;
-    const where: Array<SQL | undefined> = [
-      recordScope(user),
+    const present = (conditions: Array<SQL | undefined>) => conditions.filter((c): c is SQL => c !== undefined);
+    const byOwner = present([recordScope(user), ownerScopeFilter(user, query.owner ?? (view?.ownerScope as OwnerScope | undefined))]);
+    const filters = present([
       view?.filter ? compileFilter(view.filter, d, lang) : undefined,
       query.filter ? compileFilter(query.filter, d, lang) : undefined,
       query.q ? quickSearch(d, query.q) : undefined,
-      ownerScopeFilter(user, query.owner ?? (view?.ownerScope as OwnerScope | undefined)),
-    ];
-    return { view, where };
+    ]);
+    const where: Array<SQL | undefined> = [...byOwner, ...filters];
+    return { view, where, byOwner, filters };
   }
 
   /** The body after the module's write hook (unchanged for modules without one). */
