@@ -137,6 +137,7 @@ describe('template demo pages in Chromium', () => {
       await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(200);
       const info = (await (await fetch(`${app.server.url}/dev-api/getInfo`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { user: { avatar: string } };
       expect(`/dev-api${info.user.avatar}`).toBe(await shown.getAttribute('src'));
+      expect(await page.getByTestId('user-menu').locator('img').getAttribute('src')).toBe(await shown.getAttribute('src'));
       await screenshot(page, `demo-avatar-uploaded-${language}`);
 
       await open(page, app.server.url, '/permission/page');
@@ -151,6 +152,7 @@ describe('template demo pages in Chromium', () => {
       await sidebar.getByTestId('menu-Permission').waitFor({ state: 'detached' });
       expect(await sidebar.getByTestId('menu-Charts').count()).toBe(0);
       expect(await sidebar.getByTestId('menu-System').count()).toBe(1);
+      await page.waitForTimeout(400); // the radio buttons' colour transition settles
       await screenshot(page, `demo-permission-visitor-${language}`);
       // A reload keeps the played role (session storage); the page stays open, so the role can be switched back.
       await page.reload();

@@ -1,6 +1,7 @@
 import { Alert, App, Avatar, Button, Slider, Space, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { API_PREFIX } from '@orbit/shared/constants';
+import { avatarSrc } from '../../../utils/avatarSrc';
 import DemoPage from '../components/DemoPage';
 import { useDemoT } from '../components/demoI18n';
 import { uploadCroppedAvatar } from './uploadCroppedAvatar';
@@ -63,7 +64,7 @@ export default function AvatarUploadDemo() {
           <Button type="primary" disabled={!image} loading={busy} onClick={handleUpload} data-testid="avatar-crop-upload">{t('avatar.crop')}</Button>
         </Space>
         <Space orientation="vertical" align="center">
-          <Avatar size={120} src={uploaded ? `${API_PREFIX}${uploaded}` : undefined} data-testid="avatar-uploaded" data-src={uploaded ?? ''}>
+          <Avatar size={120} src={avatarSrc(uploaded, API_PREFIX)} data-testid="avatar-uploaded" data-src={uploaded ?? ''}>
             {uploaded ? null : '?'}
           </Avatar>
           <Typography.Text type="secondary">{t('avatar.result')}</Typography.Text>
