@@ -119,6 +119,54 @@ describe('template demo pages in Chromium', () => {
     await visitor.context.close();
   }, 300_000);
 
+  /** A 2×2 PNG: the browser decodes it, the crop redraws it, and the server takes the crop as an image. */
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4zwAE/xkgFAAb8gP91pbyKwAAAABJRU5ErkJggg==', 'base64');
+
+  for (const language of ['en', 'zh'] as const) {
+    it(`uploads a cropped avatar through the profile path, and the demo role switch narrows the sidebar (${language})`, async () => {
+      const { context, page, token } = await signedInPage(app.browser, app.server.url, { language, width: 1400, height: 900 });
+
+      await open(page, app.server.url, '/components/avatar-upload');
+      const avatar = page.locator('.app-page:visible');
+      await avatar.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+      await avatar.getByTestId('avatar-crop-upload').click();
+      await page.getByText(language === 'en' ? "Avatar uploaded: it is now your account's avatar" : '头像已上传：现在是你账号的头像').waitFor();
+      const shown = avatar.locator('[data-testid="avatar-uploaded"] img');
+      expect(await shown.getAttribute('src')).toMatch(/^\/dev-api\/profile\/avatar\/[^/]+\.png$/);
+      // The server serves what it kept: the image decodes, and it is now the signed-in user's avatar.
+      await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(200);
+      const info = (await (await fetch(`${app.server.url}/dev-api/getInfo`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { user: { avatar: string } };
+      expect(`/dev-api${info.user.avatar}`).toBe(await shown.getAttribute('src'));
+      expect(await page.getByTestId('user-menu').locator('img').getAttribute('src')).toBe(await shown.getAttribute('src'));
+      await screenshot(page, `demo-avatar-uploaded-${language}`);
+
+      await open(page, app.server.url, '/permission/page');
+      const sidebar = page.getByTestId('sidebar');
+      const role = (name: string) => page.locator('.app-page:visible .ant-radio-button-wrapper', { hasText: name });
+      await sidebar.getByTestId('menu-PagePermission').waitFor();
+      await role('editor').click();
+      await sidebar.getByTestId('menu-PagePermission').waitFor({ state: 'detached' });
+      expect(await sidebar.getByTestId('menu-RolePermission').count()).toBe(0);
+      await sidebar.getByTestId('menu-DirectivePermission').waitFor();
+      await role('visitor').click();
+      await sidebar.getByTestId('menu-Permission').waitFor({ state: 'detached' });
+      expect(await sidebar.getByTestId('menu-Charts').count()).toBe(0);
+      expect(await sidebar.getByTestId('menu-System').count()).toBe(1);
+      await page.waitForTimeout(400); // the radio buttons' colour transition settles
+      await screenshot(page, `demo-permission-visitor-${language}`);
+      // A reload keeps the played role (session storage); the page stays open, so the role can be switched back.
+      await page.reload();
+      await page.locator('.app-page:visible [data-demo="permission.page"]').waitFor();
+      await expect.poll(() => page.locator('.app-page:visible [data-testid="demo-role"]').textContent()).toBe('visitor');
+      expect(await sidebar.getByTestId('menu-Permission').count()).toBe(0);
+      await role('admin').click();
+      await sidebar.getByTestId('menu-Permission').waitFor();
+      await sidebar.getByTestId('menu-Charts').waitFor();
+      await sidebar.getByTestId('menu-PagePermission').waitFor();
+      await context.close();
+    }, 180_000);
+  }
+
   it('drags a kanban card, exports the selected rows to Excel and reads them back, switches the theme colour, and plays the roles', async () => {
     const { context, page } = await signedInPage(app.browser, app.server.url, { width: 1400, height: 900 });
 

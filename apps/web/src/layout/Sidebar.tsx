@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '@orbit/shared/constants';
 import { appStore, closeSidebar } from '../store/app';
+import { menuViewStore } from '../store/menuView';
 import { settingsStore } from '../store/settings';
 import { menuIcon } from './menuIcons';
+import { withoutEntries } from './routes/hideEntries';
 import { activeEntry, type MenuNode } from './routes/menuModel';
 import { menuTitle } from './routes/menuTitle';
 import { resolvePath } from './routes/resolvePath';
@@ -27,6 +29,7 @@ export default function Sidebar() {
   const { sidebar, device } = appStore.use();
   const { sidebarLogo, themeColor } = settingsStore.use();
   const model = useMenuModel();
+  const { hidden } = menuViewStore.use();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { i18n } = useTranslation();
@@ -41,8 +44,9 @@ export default function Sidebar() {
     setOpenKeys((keys) => [...new Set([...keys, ...parentKeys])]);
   }, [parentKeys]);
 
+  // The entries a played role would not see (the template demo's role switch) leave the menu only.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- labels depend on the language
-  const items = useMemo(() => toItems(model.tree), [model, i18n.language]);
+  const items = useMemo(() => toItems(withoutEntries(model.tree, new Set(hidden))), [model, hidden, i18n.language]);
 
   const handleClick: MenuProps['onClick'] = ({ key }) => {
     if (/^(https?:|mailto:|tel:)/.test(key)) window.open(key, '_blank', 'noopener');

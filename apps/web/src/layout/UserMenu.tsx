@@ -2,7 +2,9 @@ import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons
 import { Avatar, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { API_PREFIX } from '@orbit/shared/constants';
 import { useSession } from '../store/session';
+import { avatarSrc } from '../utils/avatarSrc';
 
 /** Greeting with the user's name; profile, layout settings and Log Out. */
 export default function UserMenu({ onOpenSettings, onLogOut }: { onOpenSettings: () => void; onLogOut: () => void }) {
@@ -28,7 +30,7 @@ export default function UserMenu({ onOpenSettings, onLogOut }: { onOpenSettings:
       }}
     >
       <div className="app-user" data-testid="user-menu" role="button" tabIndex={0}>
-        <Avatar size={30} src={session?.user.avatar || undefined} icon={<UserOutlined />} style={{ background: 'var(--orbit-primary)' }} />
+        <Avatar size={30} src={avatarSrc(session?.user.avatar, API_PREFIX)} icon={<UserOutlined />} style={{ background: 'var(--orbit-primary)' }} />
         <span className="app-user-name" data-testid="navbar-greeting">
           {t('layout.greeting', { name })}
         </span>

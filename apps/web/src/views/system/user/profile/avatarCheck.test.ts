@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AVATAR_MAX_BYTES } from '@orbit/shared/constants';
-import { avatarProblem, avatarSrc } from './avatarCheck';
+import { avatarProblem } from './avatarCheck';
 
 describe('avatar checks', () => {
   it('accepts small images and refuses other types and large files', () => {
@@ -8,11 +8,5 @@ describe('avatar checks', () => {
     expect(avatarProblem({ type: 'image/svg+xml', size: 1000 })).toBe('type');
     expect(avatarProblem({ type: 'application/pdf', size: 1000 })).toBe('type');
     expect(avatarProblem({ type: 'image/jpeg', size: AVATAR_MAX_BYTES + 1 })).toBe('size');
-  });
-
-  it('serves stored avatars under the API prefix', () => {
-    expect(avatarSrc('/profile/avatar/a.png', '/dev-api')).toBe('/dev-api/profile/avatar/a.png');
-    expect(avatarSrc('', '/dev-api')).toBeUndefined();
-    expect(avatarSrc('https://x/y.png', '/dev-api')).toBe('https://x/y.png');
   });
 });

@@ -8,9 +8,3 @@ export function avatarProblem(file: { type: string; size: number }): 'type' | 's
   if (file.size > AVATAR_MAX_BYTES) return 'size';
   return null;
 }
-
-/** Avatars are served under the API prefix; stored values are server paths like /profile/avatar/x.png. */
-export function avatarSrc(avatar: string | null | undefined, apiPrefix: string): string | undefined {
-  if (!avatar) return undefined;
-  return /^(https?:|data:|blob:)/.test(avatar) ? avatar : `${apiPrefix}${avatar}`;
-}

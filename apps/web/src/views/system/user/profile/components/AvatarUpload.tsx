@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_PREFIX, AVATAR_MAX_BYTES } from '@orbit/shared/constants';
 import { RequestError } from '../../../../../api/request';
-import { AVATAR_TYPES, avatarProblem, avatarSrc } from '../avatarCheck';
+import { avatarSrc } from '../../../../../utils/avatarSrc';
+import { AVATAR_TYPES, avatarProblem } from '../avatarCheck';
 
 type Props = { avatar: string; onUpload: (file: File) => Promise<string> };
 
