@@ -67,7 +67,8 @@ describe('administration in Chromium', () => {
     // The new sales rep sees exactly the sales menus of the role, and not the administration.
     const rep = await app.browser.newPage({ viewport: { width: 1400, height: 900 } });
     await signIn(rep, app.server.url, 'sam.seller', 'seller123');
-    await rep.waitForURL(/\/home/);
+    // The sales roles land on the sales dashboard (SPEC §2's second reading of `/`).
+    await rep.waitForURL(/\/dashboard\/dashboard-index/);
     await rep.getByTestId('menu-Leads').waitFor();
     const topMenus = () =>
       rep.evaluate(() =>

@@ -27,10 +27,11 @@ export async function assertRoleDashboard(db: Executor, id: number | null | unde
 /**
  * The dashboard the signed-in user lands on at `/` (SPEC §2's second reading): the first of their
  * roles (by role order) that has one still open to everyone — none without the permission to see
- * dashboards. Its widgets still run in the user's own data scope.
+ * dashboards, nor while they must first replace their password (the dashboard's calls would be
+ * refused behind the prompt). Its widgets still run in the user's own data scope.
  */
 export async function landingDashboardOf(db: Executor, user: CurrentUser): Promise<number | null> {
-  if (!user.roles.length || !hasPermission(user, PERMISSIONS.dashboard.list)) return null;
+  if (user.mustChangePwd || !user.roles.length || !hasPermission(user, PERMISSIONS.dashboard.list)) return null;
   const [row] = await db
     .select({ id: crmDashboard.id })
     .from(sysRole)
