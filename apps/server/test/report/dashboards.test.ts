@@ -109,6 +109,9 @@ describe('dashboards API', () => {
     expect(await info(as['emma.stone']!)).toBe(sales);
     expect(await info(as['mia.chen']!)).toBeNull(); // marketing: no landing dashboard
     expect(await info(as.admin!)).toBeNull();
+    // While a password set by an administrator is due for a change: the home page, not the dashboard.
+    expect((await as.admin!('PUT', '/system/user/resetPwd', { userId: ids['grace.hall'], password: 'set-by-admin-9' })).body.code).toBe(200);
+    expect(await info(caller(app, await loginAs(app, 'grace.hall', 'set-by-admin-9')))).toBeNull();
   });
 
   it("a role's landing dashboard is one open to everyone, chosen by whoever edits roles; deleting it sends its holders home", async () => {
