@@ -169,3 +169,103 @@ describe('the sales dashboard in Chromium', () => {
     await zh.context.close();
   }, 180_000);
 });
+
+describe('arranging a dashboard, and the role\'s dashboard at / in Chromium', () => {
+  const app = serverAndBrowser();
+
+  it('a sales rep landing on / sees the sales dashboard pinned in the tab bar', async () => {
+    const { context, page } = await signedInPage(app.browser, app.server.url, { username: 'olivia.park', width: 1400, height: 1000 });
+    await page.goto(`${app.server.url}/`);
+    await page.waitForURL(/\/dashboard\/dashboard-index$/);
+    await page.getByTestId('dashboard-grid').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('dashboard-select').textContent()).toContain('Sales dashboard');
+    const tab = page.locator('[data-testid="tag"][data-path="/dashboard/dashboard-index"]');
+    expect(await tab.getAttribute('data-affix')).toBe('true');
+    expect(await tab.getByTestId('tag-close').count()).toBe(0);
+    // Not hers to change: no layout or delete buttons on the built-in dashboard, and no "new" for a rep.
+    expect(await page.getByTestId('dashboard-edit-layout').count()).toBe(0);
+    expect(await page.getByTestId('dashboard-delete').count()).toBe(0);
+    expect(await page.getByTestId('dashboard-new').count()).toBe(0);
+    await context.close();
+  }, 120_000);
+
+  it('moves and resizes widgets (pointer and keyboard), saves, and finds the layout kept after a reload; en and zh', async () => {
+    const { context, page, token } = await signedInPage(app.browser, app.server.url, { username: 'emma.stone', width: 1600, height: 1200 });
+    const api = apiOf(app.server.url, token);
+    const list = (await api('GET', '/crm/dashboard/list')).data as Array<{ builtIn: boolean; widgets: Array<{ reportId: number; kind: string }> }>;
+    const sales = list.find((d) => d.builtIn)!.widgets;
+    const chart = sales.find((w) => w.kind === 'chart')!.reportId;
+    const figure = sales.find((w) => w.kind === 'figure')!.reportId;
+    const made = await api('POST', '/crm/dashboard', {
+      name: 'Arranged board',
+      widgets: [
+        { reportId: figure, kind: 'figure', x: 0, y: 0, w: 3, h: 2 },
+        { reportId: chart, kind: 'chart', x: 3, y: 0, w: 6, h: 4 },
+      ],
+    });
+    expect(made.code, made.msg).toBe(200);
+
+    await openPage(page, app.server.url, '/dashboard/dashboard-index');
+    await choose(page, page.getByTestId('dashboard-select'), 'Arranged board', false);
+    await page.getByTestId('dashboard-grid').waitFor({ timeout: 30_000 });
+    await page.getByTestId('dashboard-edit-layout').click();
+    const editor = page.getByTestId('dashboard-layout-editor');
+    const cells = () => editor.getByTestId('layout-widget').evaluateAll((els) => els.map((e) => e.getAttribute('data-cell')));
+    await expect.poll(cells).toEqual(['0,0,3,2', '3,0,6,4']);
+
+    // Drag the chart's handle three columns left (onto the figure, which goes below it) and one row down.
+    const box = (await editor.getByTestId('layout-widget').nth(1).boundingBox())!;
+    const column = ((await editor.boundingBox())!.width + 12) / 12;
+    const handle = (await editor.getByTestId('widget-drag').nth(1).boundingBox())!;
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + handle.width / 2 - column * 1.5, handle.y + handle.height / 2 + 48, { steps: 4 });
+    await page.mouse.move(handle.x + handle.width / 2 - column * 3, handle.y + handle.height / 2 + 96, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(cells).toEqual(['0,5,3,2', '0,1,6,4']);
+    // Its corner two columns wider.
+    const corner = (await editor.getByTestId('widget-resize').nth(1).boundingBox())!;
+    await page.mouse.move(corner.x + 8, corner.y + 8);
+    await page.mouse.down();
+    await page.mouse.move(corner.x + 8 + column * 2, corner.y + 8, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(cells).toEqual(['0,5,3,2', '0,1,8,4']);
+    expect(box.width).toBeGreaterThan(0);
+    // The keyboard: the figure's handle, right twice, then one column wider.
+    await editor.getByTestId('widget-drag').first().focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Shift+ArrowRight');
+    await expect.poll(cells).toEqual(['2,5,4,2', '0,1,8,4']);
+    await settled(page);
+    await screenshot(page, 'dashboard-edit-layout-en');
+
+    // Cancel restores; then the same again, saved.
+    await page.getByTestId('dashboard-layout-cancel').click();
+    await expect.poll(() => page.getByTestId('dashboard-grid').locator('[data-cell]').evaluateAll((els) => els.map((e) => e.getAttribute('data-cell')))).toEqual(['0,0,3,2', '3,0,6,4']);
+    await page.getByTestId('dashboard-edit-layout').click();
+    await editor.getByTestId('widget-drag').nth(1).focus();
+    for (const key of ['ArrowLeft', 'ArrowLeft', 'ArrowLeft', 'ArrowDown', 'Shift+ArrowRight', 'Shift+ArrowRight']) await page.keyboard.press(key);
+    await expect.poll(cells).toEqual(['0,5,3,2', '0,1,8,4']);
+    await page.getByTestId('dashboard-layout-save').click();
+    await page.getByTestId('dashboard-grid').waitFor();
+    await page.reload();
+    await page.getByTestId('app-layout').waitFor();
+    await choose(page, page.getByTestId('dashboard-select'), 'Arranged board', false);
+    const grid = page.getByTestId('dashboard-grid');
+    await grid.waitFor({ timeout: 30_000 });
+    await expect.poll(() => grid.locator('[data-cell]').evaluateAll((els) => els.map((e) => e.getAttribute('data-cell')))).toEqual(['0,5,3,2', '0,1,8,4']);
+    await context.close();
+
+    const zh = await signedInPage(app.browser, app.server.url, { username: 'emma.stone', width: 1600, height: 1200, language: 'zh' });
+    await openPage(zh.page, app.server.url, '/dashboard/dashboard-index');
+    await choose(zh.page, zh.page.getByTestId('dashboard-select'), 'Arranged board', false);
+    await zh.page.getByTestId('dashboard-grid').waitFor({ timeout: 30_000 });
+    await zh.page.getByTestId('dashboard-edit-layout').click();
+    await zh.page.getByTestId('dashboard-layout-editor').waitFor();
+    await settled(zh.page);
+    await screenshot(zh.page, 'dashboard-edit-layout-zh');
+    await zh.context.close();
+  }, 240_000);
+});
+

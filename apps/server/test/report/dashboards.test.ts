@@ -82,4 +82,53 @@ describe('dashboards API', () => {
     // A widget outside the grid is refused.
     expect((await as['emma.stone']!('POST', '/crm/dashboard', { ...body, widgets: [{ ...body.widgets[0], w: 13 }] })).body.code).toBe(400);
   });
+
+  it('a layout is saved only within the 12 columns and without overlapping widgets', async () => {
+    const widget = { reportId: 1, kind: 'chart', x: 0, y: 0, w: 6, h: 4 };
+    const outside = await as['emma.stone']!('POST', '/crm/dashboard', { name: 'Wide', widgets: [{ ...widget, x: 10, w: 3 }] });
+    expect([outside.body.code, outside.body.msg]).toEqual([400, 'A widget reaches past the 12 columns of the grid']);
+    const overlap = await as['emma.stone']!('POST', '/crm/dashboard', { name: 'Stacked', widgets: [widget, { ...widget, kind: 'figure', x: 5, y: 3, w: 3, h: 2 }] });
+    expect([overlap.body.code, overlap.body.msg]).toEqual([400, 'Two widgets overlap: move or resize one of them']);
+    // Side by side, touching, with a gap left below: kept as given.
+    const created = await as['emma.stone']!('POST', '/crm/dashboard', { name: 'Arranged', widgets: [widget, { ...widget, x: 6, y: 6, w: 6, h: 2 }] });
+    expect(created.body.code).toBe(200);
+    const moved = [{ ...widget, x: 6, y: 0, w: 6, h: 3 }, { ...widget, kind: 'table', x: 0, y: 0, w: 6, h: 5 }];
+    expect((await as['emma.stone']!('PUT', '/crm/dashboard', { id: created.body.data, name: 'Arranged', shared: true, widgets: moved })).body.code).toBe(200);
+    expect((await as['emma.stone']!('PUT', '/crm/dashboard', { id: created.body.data, name: 'Arranged', widgets: [moved[0], { ...moved[1], w: 7 }] })).body.code).toBe(400);
+    const list = (await as['olivia.park']!('GET', '/crm/dashboard/list')).body.data as Array<{ id: number; shared: boolean; canEdit: boolean; widgets: unknown[] }>;
+    const shared = list.find((d) => d.id === created.body.data)!;
+    expect(shared).toMatchObject({ shared: true, canEdit: false, widgets: moved });
+    // Someone else's shared dashboard: neither changed nor deleted by a manager who is not its owner.
+    expect((await as['olivia.park']!('DELETE', `/crm/dashboard/${created.body.data}`)).body.code).toBe(403);
+    expect((await as['emma.stone']!('DELETE', `/crm/dashboard/${created.body.data}`)).body.code).toBe(200);
+  });
+
+  it("the sales roles land on the sales dashboard; a role without one, or without dashboards, on the home page", async () => {
+    const info = async (call: Call) => (await call('GET', '/getInfo')).body.defaultDashboardId as number | null;
+    expect(await info(as['olivia.park']!)).toBe(sales);
+    expect(await info(as['emma.stone']!)).toBe(sales);
+    expect(await info(as['mia.chen']!)).toBeNull(); // marketing: no landing dashboard
+    expect(await info(as.admin!)).toBeNull();
+    // While a password set by an administrator is due for a change: the home page, not the dashboard.
+    expect((await as.admin!('PUT', '/system/user/resetPwd', { userId: ids['grace.hall'], password: 'set-by-admin-9' })).body.code).toBe(200);
+    expect(await info(caller(app, await loginAs(app, 'grace.hall', 'set-by-admin-9')))).toBeNull();
+  });
+
+  it("a role's landing dashboard is one open to everyone, chosen by whoever edits roles; deleting it sends its holders home", async () => {
+    const options = await as.admin!('GET', '/system/role/dashboardOptions');
+    expect(options.body.data).toContainEqual({ id: sales, name: 'Sales dashboard' });
+    expect((await as['olivia.park']!('GET', '/system/role/dashboardOptions')).body.code).toBe(403);
+    const mine = await as['emma.stone']!('POST', '/crm/dashboard', { name: 'Private board', widgets: [] });
+    const role = { roleName: 'Landing test', roleKey: 'landing_test', roleSort: 9, status: '0', menuIds: [] };
+    const refused = await as.admin!('POST', '/system/role', { ...role, defaultDashboardId: mine.body.data });
+    expect([refused.body.code, refused.body.msg]).toEqual([400, 'A role can land only on a shared or built-in dashboard']);
+    expect((options.body.data as Array<{ id: number }>).some((d) => d.id === mine.body.data)).toBe(false);
+    // Shared, it may be chosen; deleted, the role lands nowhere.
+    expect((await as['emma.stone']!('PUT', '/crm/dashboard', { id: mine.body.data, name: 'Private board', shared: true, widgets: [] })).body.code).toBe(200);
+    const created = await as.admin!('POST', '/system/role', { ...role, defaultDashboardId: mine.body.data });
+    expect(created.body.code, created.body.msg).toBe(200);
+    expect((await as.admin!('GET', `/system/role/${created.body.data}`)).body.data.defaultDashboardId).toBe(mine.body.data);
+    expect((await as['emma.stone']!('DELETE', `/crm/dashboard/${mine.body.data}`)).body.code).toBe(200);
+    expect((await as.admin!('GET', `/system/role/${created.body.data}`)).body.data.defaultDashboardId).toBeNull();
+  });
 });

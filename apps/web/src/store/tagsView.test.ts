@@ -52,4 +52,13 @@ describe('pinned tabs', () => {
     addAffixViews([view('/home', { affix: true }), view('/documentation/index', { affix: true })]);
     expect(paths()).toEqual(['/home', '/documentation/index', '/x']);
   });
+
+  it('pins a page that was open before it became pinned (a restored tab of the landing dashboard)', () => {
+    resetViews();
+    addView(view('/dashboard/dashboard-index'));
+    addAffixViews([view('/home', { affix: true }), view('/dashboard/dashboard-index', { affix: true })]);
+    expect(tagsStore.get().map((v) => [v.path, v.affix])).toEqual([['/home', true], ['/dashboard/dashboard-index', true]]);
+    closeAllViews();
+    expect(paths()).toEqual(['/home', '/dashboard/dashboard-index']);
+  });
 });

@@ -44,7 +44,11 @@ export function addView(view: Omit<VisitedView, 'version'>): void {
 /** Pinned tabs come first, in the given order, whatever was opened before them. */
 export function addAffixViews(views: Array<Omit<VisitedView, 'version'>>): void {
   tagsStore.set((current) => [
-    ...views.map((v) => current.find((c) => c.path === v.path) ?? { ...v, version: 0 }),
+    // A page opened before it became pinned (a restored tab) is pinned now.
+    ...views.map((v) => {
+      const open = current.find((c) => c.path === v.path);
+      return open ? { ...open, affix: true } : { ...v, version: 0 };
+    }),
     ...current.filter((c) => !views.some((v) => v.path === c.path)),
   ]);
 }

@@ -269,6 +269,7 @@ export function signInOlivia(permissions: string[] = ['*:*:*'], modules: readonl
     isDefaultModifyPwd: false,
     isPasswordExpired: false,
     pwdChrtype: '0',
+    defaultDashboardId: null,
     routers: modules.map(moduleMenu),
   });
 }

@@ -73,6 +73,8 @@ export type GetInfoResponse = {
   isPasswordExpired: boolean;
   /** The password character rule in force (setting `sys.account.chrtype`), as RuoYi's clients read it. */
   pwdChrtype: string;
+  /** The dashboard of the user's role shown pinned at `/` (SPEC §2's second reading); null: the home page. */
+  defaultDashboardId: number | null;
 };
 
 /** RouterVo of `/getRouters`. */

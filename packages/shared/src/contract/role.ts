@@ -25,6 +25,8 @@ const roleFields = {
   menuCheckStrictly: z.boolean().default(true),
   deptCheckStrictly: z.boolean().default(true),
   remark: nullableText(500),
+  /** The shared or built-in dashboard the role's holders land on; null: the home page; left out: unchanged. */
+  defaultDashboardId: id.nullable().optional(),
 };
 export const createRoleBody = z.object({ ...roleFields });
 export type CreateRoleBody = z.infer<typeof createRoleBody>;
@@ -65,6 +67,7 @@ export type RoleRow = {
   deptCheckStrictly: boolean;
   status: string;
   remark: string;
+  defaultDashboardId: number | null;
   createTime: string;
   admin: boolean;
 };

@@ -30,6 +30,9 @@ export const reportEn = {
   'dashboard.nameTaken': 'You already have a dashboard named "{{value}}"',
   'dashboard.notEditable': 'Only its creator or an administrator can change this dashboard',
   'dashboard.reportMissing': 'A widget shows a report that does not exist or is not shared with you',
+  'dashboard.outsideGrid': 'A widget reaches past the 12 columns of the grid',
+  'dashboard.overlap': 'Two widgets overlap: move or resize one of them',
+  'dashboard.notForRoles': 'A role can land only on a shared or built-in dashboard',
 } as const;
 
 export const reportZh: Record<keyof typeof reportEn, string> = {
@@ -60,4 +63,7 @@ export const reportZh: Record<keyof typeof reportEn, string> = {
   'dashboard.nameTaken': '您已有名为“{{value}}”的仪表盘',
   'dashboard.notEditable': '只有创建人或管理员可以修改此仪表盘',
   'dashboard.reportMissing': '有组件显示的报表不存在或未共享给您',
+  'dashboard.outsideGrid': '有组件超出了网格的 12 列',
+  'dashboard.overlap': '两个组件重叠：请移动或调整其中一个',
+  'dashboard.notForRoles': '角色只能以共享或内置的仪表盘为首页',
 };

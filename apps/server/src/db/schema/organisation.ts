@@ -83,6 +83,8 @@ export const sysRole = pgTable(
     status: char('status', { length: 1 }).notNull().default('0'),
     delFlag: char('del_flag', { length: 1 }).notNull().default('0'),
     remark: text('remark').notNull().default(''),
+    /** The shared or built-in dashboard its holders land on at `/` (SPEC §2's second reading); null: the home page. */
+    defaultDashboardId: bigint('default_dashboard_id', { mode: 'number' }),
     ...auditColumns,
   },
   (t) => [uniqueIndex('sys_role_key_uq').on(t.roleKey).where(sql`${t.delFlag} = '0'`)],

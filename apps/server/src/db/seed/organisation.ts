@@ -17,15 +17,16 @@ const crmAll = [P.leads, P.opportunity, P.account, P.task, P.campaign, P.report,
 const viewOnly = [P.leads, P.opportunity, P.account, P.task, P.campaign, P.report, P.dashboard].flatMap((g) => [g.list, g.query]);
 const work = (g: { list: string; query: string; add: string; edit: string; export: string }) => [g.list, g.query, g.add, g.edit, g.export];
 
-export type RoleSeed = { key: string; name: string; sort: number; dataScope: '1' | '2' | '3' | '4' | '5'; remark: string; permissions: Permission[] };
+/** `landsOn`: the built-in dashboard (its key) the role's holders land on at `/`. */
+export type RoleSeed = { key: string; name: string; sort: number; dataScope: '1' | '2' | '3' | '4' | '5'; remark: string; permissions: Permission[]; landsOn?: string };
 export const roles: RoleSeed[] = [
   { key: 'admin', name: 'Administrator', sort: 1, dataScope: '1', remark: 'Full access to everything', permissions: [] },
   {
-    key: 'sales_manager', name: 'Sales Manager', sort: 2, dataScope: '4', remark: 'Runs a sales team: its department and below',
+    key: 'sales_manager', name: 'Sales Manager', sort: 2, dataScope: '4', remark: 'Runs a sales team: its department and below', landsOn: 'sales',
     permissions: [...crmAll, P.setupFields.list] as Permission[],
   },
   {
-    key: 'sales_rep', name: 'Sales Representative', sort: 3, dataScope: '5', remark: 'Works their own records only',
+    key: 'sales_rep', name: 'Sales Representative', sort: 3, dataScope: '5', remark: 'Works their own records only', landsOn: 'sales',
     permissions: [
       ...work(P.leads), P.leads.convert, ...work(P.opportunity), ...work(P.account), ...work(P.task), P.task.remove,
       P.campaign.list, P.campaign.query, P.report.list, P.report.query, P.dashboard.list, P.dashboard.query,

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { isNotNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../client';
 import { sysMenu, sysRoleMenu } from '../schema/menu';
+import { crmDashboard } from '../schema/crmReport';
 import { sysDept, sysRole, sysUser, sysUserRole } from '../schema/organisation';
 import { hashPassword } from '../../modules/auth/password';
 import { seedDemoRecords } from './demoRecords';
@@ -118,10 +119,13 @@ export async function seedDatabase(db: Db, people: People): Promise<boolean> {
     const menus = await insertMenus(tx, menuTree, 0, []);
     if (people.templateDemo) await insertMenus(tx, demoMenuTree, 0, menus, menuTree.length + 1);
     const roleIds = new Map<string, number>();
+    // The built-in dashboards exist already (prepareDatabase runs first).
+    const builtIn = new Map((await tx.select({ id: crmDashboard.id, key: crmDashboard.builtInKey }).from(crmDashboard).where(isNotNull(crmDashboard.builtInKey))).map((d) => [d.key, d.id]));
     for (const role of [...roles, ...(people.templateDemo ? demoRoles : [])]) {
+      const landsOn = 'landsOn' in role && role.landsOn ? (builtIn.get(role.landsOn) ?? null) : null;
       const [row] = await tx
         .insert(sysRole)
-        .values({ roleName: role.name, roleKey: role.key, roleSort: role.sort, dataScope: role.dataScope, remark: role.remark, createBy: SEED_BY })
+        .values({ roleName: role.name, roleKey: role.key, roleSort: role.sort, dataScope: role.dataScope, remark: role.remark, defaultDashboardId: landsOn, createBy: SEED_BY })
         .returning({ roleId: sysRole.roleId });
       roleIds.set(role.key, row!.roleId);
       const menuIds = grantedMenus(menus, role.permissions, 'demoMenus' in role && role.demoMenus ? role.key : undefined);

@@ -3,6 +3,7 @@ import { PASSWORD_AGE_HINT_DAYS } from '@orbit/shared/constants';
 import type { SessionUser } from '@orbit/shared/contract/auth';
 import type { Executor } from '../../db/client';
 import { sysDept } from '../../db/schema/organisation';
+import { landingDashboardOf } from '../crm/dashboard/roleDashboards';
 import type { CurrentUser } from './currentUser';
 import { findUserById, type UserRow } from './user.lookup';
 
@@ -51,5 +52,6 @@ export async function buildUserInfo(db: Executor, current: CurrentUser, rules: {
     isPasswordExpired: isPasswordExpired(user, Date.now(), rules.passwordAgeDays),
     // RuoYi's clients read the password character rule from here (to check new passwords themselves).
     pwdChrtype: rules.passwordChars,
+    defaultDashboardId: await landingDashboardOf(db, current),
   };
 }

@@ -7,6 +7,8 @@ import type { PageParams } from './common';
 export type RoleListParams = PageParams & { roleName?: string; roleKey?: string; status?: string };
 
 export const listRoles = (params: RoleListParams) => request<PageRows<RoleRow>>({ url: '/system/role/list', params });
+/** Shared and built-in dashboards, the ones a role may land on. */
+export const getRoleDashboardOptions = () => request<{ data: Array<{ id: number; name: string }> }>({ url: '/system/role/dashboardOptions' });
 export const getRole = (roleId: number) => request<{ data: RoleRow }>({ url: `/system/role/${roleId}` });
 export const addRole = (data: CreateRoleBody) => request({ url: '/system/role', method: 'POST', data });
 export const updateRole = (data: UpdateRoleBody) => request({ url: '/system/role', method: 'PUT', data });

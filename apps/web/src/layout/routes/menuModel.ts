@@ -33,8 +33,15 @@ export type MenuNode = {
   children?: MenuNode[];
 };
 
-/** `wholeMenu`: the menu is the product's whole menu (an administrator's), so a path missing from it does not exist. */
-export type MenuModel = { pages: MenuPage[]; dirs: MenuDir[]; tree: MenuNode[]; wholeMenu: boolean };
+/**
+ * `wholeMenu`: the menu is the product's whole menu (an administrator's), so a path missing from it
+ * does not exist. `landing`: where `/` goes instead of the home page — the dashboards page, pinned,
+ * for a user whose role has a dashboard (SPEC §2's second reading of `/`).
+ */
+export type MenuModel = { pages: MenuPage[]; dirs: MenuDir[]; tree: MenuNode[]; wholeMenu: boolean; landing?: string };
+
+/** The view of the dashboards page (`/dashboard/dashboard-index`). */
+export const DASHBOARD_COMPONENT = 'crm/dashboard/index';
 
 const CONTAINERS = new Set(['Layout', 'ParentView', 'InnerLink', '']);
 
@@ -48,7 +55,8 @@ function linkOf(route: RouterVo): string | null {
   return isExternalLink(route.path) ? route.path : null;
 }
 
-export function buildMenuModel(routers: RouterVo[], wholeMenu = false): MenuModel {
+/** `landsOnDashboard`: the user's role has a dashboard to land on (getInfo's `defaultDashboardId`). */
+export function buildMenuModel(routers: RouterVo[], wholeMenu = false, landsOnDashboard = false): MenuModel {
   const pages: MenuPage[] = [];
   const dirs: MenuDir[] = [];
 
@@ -86,7 +94,10 @@ export function buildMenuModel(routers: RouterVo[], wholeMenu = false): MenuMode
   }
 
   const tree = routers.map((route) => walk(route, '/', [])).filter((n): n is MenuNode => n !== null);
-  return { pages, dirs, tree, wholeMenu };
+  // Without the dashboards page in their menu the user keeps the home page.
+  const dashboard = landsOnDashboard ? pages.find((p) => p.component === DASHBOARD_COMPONENT && !p.link) : undefined;
+  if (dashboard) dashboard.affix = true;
+  return { pages, dirs, tree, wholeMenu, ...(dashboard && { landing: dashboard.fullPath }) };
 }
 
 /**

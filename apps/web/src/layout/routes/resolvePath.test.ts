@@ -35,3 +35,23 @@ describe('resolvePath and the template demo routes', () => {
     expect(resolvePath('/nowhere/at/all', editor)).toEqual({ kind: 'notFound' });
   });
 });
+
+describe('`/` for a user whose role has a dashboard (SPEC §2, second reading)', () => {
+  const dashboards: RouterVo = {
+    name: 'Dashboard', path: '/dashboard', hidden: false, component: 'Layout', meta: meta('Dashboard'),
+    children: [{ name: 'DashboardIndex', path: 'dashboard-index', hidden: false, component: 'crm/dashboard/index', meta: meta('Dashboards') }],
+  };
+
+  it('goes to the dashboards page, pinned, when the role has a dashboard and the menu has the page', () => {
+    const model = buildMenuModel([dashboards], false, true);
+    expect(resolvePath('/', model)).toEqual({ kind: 'redirect', to: '/dashboard/dashboard-index' });
+    expect(model.pages.find((p) => p.name === 'DashboardIndex')!.affix).toBe(true);
+  });
+
+  it('keeps the home page for a role without one, or without the dashboards page in the menu', () => {
+    const without = buildMenuModel([dashboards], false, false);
+    expect(resolvePath('/', without)).toEqual({ kind: 'redirect', to: '/home/index-redirect/index' });
+    expect(without.pages.find((p) => p.name === 'DashboardIndex')!.affix).toBe(false);
+    expect(resolvePath('/', buildMenuModel([example], false, true))).toEqual({ kind: 'redirect', to: '/home/index-redirect/index' });
+  });
+});

@@ -11,6 +11,8 @@ export type Resolution =
 export function resolvePath(pathname: string, model: MenuModel): Resolution {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path.startsWith('/redirect/')) return { kind: 'redirect', to: path.slice('/redirect'.length) };
+  // SPEC §2: `/` is the home page, or for a user whose role has a dashboard, that dashboard pinned.
+  if (path === '/' && model.landing) return { kind: 'redirect', to: model.landing };
   if (aliases[path]) return { kind: 'redirect', to: aliases[path] };
   const page =
     constantPages.find((p) => p.fullPath === path) ??

@@ -3,10 +3,12 @@ import type { Language } from '@orbit/shared/constants';
 import { CODE } from '@orbit/shared/constants';
 import { WIDGET_TABLE_ROWS, type DashboardData, type DashboardMeta, type DashboardWidget, type FigurePeriod, type WidgetData } from '@orbit/shared/contract/dashboard';
 import type { createDashboardBody } from '@orbit/shared/contract/dashboard';
+import { layoutProblem } from '@orbit/shared/crm/dashboardLayout';
 import { resolveRelativeDate } from '@orbit/shared/crm/relativeDates';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { crmDashboard } from '../../../db/schema/crmReport';
+import { sysRole } from '../../../db/schema/organisation';
 import { AppError, fieldError, notFound } from '../../../lib/errors';
 import { uniqueViolationError } from '../../../lib/uniqueViolation';
 import type { CurrentUser } from '../../auth/currentUser';
@@ -65,7 +67,9 @@ export function createDashboards(db: Db, reports: Reports) {
     if (taken && taken.id !== exceptId) throw fieldError('name', 'dashboard.nameTaken', { value: name });
   }
 
-  async function guarded<T>(body: { name: string }, write: () => Promise<T>): Promise<T> {
+  async function guarded<T>(body: Body, write: () => Promise<T>): Promise<T> {
+    const problem = layoutProblem(body.widgets);
+    if (problem) throw fieldError('widgets', problem);
     try {
       return await write();
     } catch (error) {
@@ -126,7 +130,11 @@ export function createDashboards(db: Db, reports: Reports) {
     async remove(user: CurrentUser, id: number): Promise<void> {
       const row = await find(user, id);
       if (!mayEdit(user, row)) throw new AppError(CODE.forbidden, 'dashboard.notEditable');
-      await db.delete(crmDashboard).where(eq(crmDashboard.id, row.id));
+      await db.transaction(async (tx) => {
+        // Roles that landed on it go back to the home page.
+        await tx.update(sysRole).set({ defaultDashboardId: null }).where(eq(sysRole.defaultDashboardId, row.id));
+        await tx.delete(crmDashboard).where(eq(crmDashboard.id, row.id));
+      });
     },
   };
 }

@@ -16,6 +16,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, okData, okPage } from '../../../lib/reply';
 import { requireUser } from '../../../plugins/auth';
+import { roleDashboardChoices } from '../../crm/dashboard/roleDashboards';
 import { createRoleService } from './role.service';
 
 const P = PERMISSIONS.role;
@@ -33,6 +34,11 @@ const roleRoutes: FastifyPluginAsync = async (fastify) => {
   );
 
   app.get('/system/role/optionselect', { config: { access: { permission: P.query } } }, async (request) => okData(request, await roles.all()));
+
+  // The dashboards a role may land on (shared or built-in), for whoever edits roles.
+  app.get('/system/role/dashboardOptions', { config: { access: { permission: [P.add, P.edit] } } }, async (request) =>
+    okData(request, await roleDashboardChoices(app.db, request.lang)),
+  );
 
   app.get('/system/role/:roleId', { config: { access: { permission: P.query } }, schema: { params: roleIdParams } }, async (request) =>
     okData(request, await roles.get(request.params.roleId)),

@@ -8,6 +8,7 @@ import { sysMenu } from '../../../db/schema/menu';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../../lib/errors';
 import { parentsWithin } from '../../../lib/tree';
 import { hasPermission, type CurrentUser } from '../../auth/currentUser';
+import { assertRoleDashboard } from '../../crm/dashboard/roleDashboards';
 import { createDeptService } from '../dept/dept.service';
 import { createUserRepository } from '../user/user.repository';
 import { createUserService } from '../user/user.service';
@@ -76,6 +77,7 @@ export function createRoleService(db: Db, config: Config) {
 
     async create(user: CurrentUser, body: CreateRoleBody): Promise<number> {
       await assertUnique(body);
+      await assertRoleDashboard(db, body.defaultDashboardId);
       const menuIds = [...new Set(body.menuIds)];
       await assertMenusGrantable(user, [], menuIds);
       const { menuIds: _m, ...values } = body;
@@ -91,6 +93,7 @@ export function createRoleService(db: Db, config: Config) {
     async update(user: CurrentUser, body: UpdateRoleBody): Promise<void> {
       await getChangeable(user, body.roleId);
       await assertUnique(body, body.roleId);
+      await assertRoleDashboard(db, body.defaultDashboardId);
       const menuIds = [...new Set(body.menuIds)];
       await assertMenusGrantable(user, await repo.menuIdsOf(body.roleId), menuIds);
       const { menuIds: _m, roleId, ...values } = body;

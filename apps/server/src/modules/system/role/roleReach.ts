@@ -24,6 +24,7 @@ export function toRoleRow(role: RoleRecord): RoleRow {
     deptCheckStrictly: role.deptCheckStrictly,
     status: role.status,
     remark: role.remark,
+    defaultDashboardId: role.defaultDashboardId,
     createTime: role.createTime.toISOString(),
     admin: role.roleKey === ADMIN_ROLE_KEY,
   };

@@ -11,9 +11,7 @@ import ReportChart from '../../report/components/ReportChart';
 import { DetailTable, SummaryTable } from '../../report/components/ReportTables';
 import { useResultLabels } from '../../report/components/reportLabels';
 import { segmentFilter } from '../../report/components/segmentFilter';
-
-/** Grid rows are this tall (px); a widget spans `h` of them. */
-export const ROW_HEIGHT = 84;
+import { ROW_HEIGHT } from './gridMetrics';
 
 /** The change of a figure from the previous period, as a fraction (null without a previous value). */
 export function change(current: number, previous: number | null): number | null {

@@ -11,6 +11,7 @@ const api = vi.hoisted(() => ({
   updateRole: vi.fn(),
   getMenuTreeSelect: vi.fn(),
   getRoleMenuTree: vi.fn(),
+  getRoleDashboardOptions: vi.fn(),
   getRoleDeptTree: vi.fn(),
   saveRoleDataScope: vi.fn(),
 }));
@@ -34,7 +35,10 @@ const never = () => new Promise<never>(() => {});
 beforeAll(async () => {
   await loadAllTexts();
 });
-beforeEach(() => vi.resetAllMocks());
+beforeEach(() => {
+  vi.resetAllMocks();
+  api.getRoleDashboardOptions.mockResolvedValue({ data: [{ id: 3, name: 'Sales dashboard' }] });
+});
 afterEach(cleanup);
 
 const okButton = () => screen.findByRole('button', { name: 'OK' });
@@ -64,6 +68,19 @@ describe('RoleFormDialog', () => {
     fireEvent.click(ok);
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(api.updateRole).toHaveBeenCalledWith(expect.objectContaining({ roleId: 6, roleKey: 'marketing', menuIds: [1, 2] }));
+  });
+
+  it("shows and keeps the role's landing dashboard, chosen among the shared ones", async () => {
+    api.getRoleMenuTree.mockResolvedValue({ menus: [], checkedKeys: [] });
+    api.updateRole.mockResolvedValue({ code: 200 });
+    const onSaved = vi.fn();
+    renderWithProviders(<RoleFormDialog open role={{ ...marketing, defaultDashboardId: 3 }} onClose={vi.fn()} onSaved={onSaved} />);
+    await screen.findByText('Sales dashboard');
+    expect(screen.getByText('Landing dashboard')).toBeTruthy();
+    await screen.findByTestId('role-menu-tree');
+    fireEvent.click(await okButton());
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.updateRole).toHaveBeenCalledWith(expect.objectContaining({ roleId: 6, defaultDashboardId: 3 }));
   });
 });
 

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, InputNumber, Skeleton } from 'antd';
+import { Form, Input, InputNumber, Select, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createRoleBody, type CreateRoleBody, type RoleRow } from '@orbit/shared/contract/role';
-import { addRole, getMenuTreeSelect, getRoleMenuTree, updateRole } from '../../../../api/system/role';
+import { addRole, getMenuTreeSelect, getRoleDashboardOptions, getRoleMenuTree, updateRole } from '../../../../api/system/role';
 import CheckTree, { withAncestors } from '../../../../components/admin/CheckTree';
 import DialogForm from '../../../../components/admin/DialogForm';
 import FormDialog from '../../../../components/admin/FormDialog';
@@ -12,7 +12,7 @@ import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
 import { useZodRule } from '../../../../components/admin/useZodRule';
 import { StatusRadioItem } from '../../../../components/dict/StatusItems';
 
-type Values = Pick<CreateRoleBody, 'roleName' | 'roleKey' | 'roleSort' | 'status' | 'remark'>;
+type Values = Pick<CreateRoleBody, 'roleName' | 'roleKey' | 'roleSort' | 'status' | 'remark' | 'defaultDashboardId'>;
 type Props = { open: boolean; role?: RoleRow; onClose: () => void; onSaved: () => void };
 const field = createRoleBody.shape;
 
@@ -31,6 +31,7 @@ export default function RoleFormDialog({ open, role, onClose, onSaved }: Props) 
     enabled: open,
     staleTime: 0,
   });
+  const dashboards = useQuery({ queryKey: ['system-role-dashboards'], queryFn: async () => (await getRoleDashboardOptions()).data, enabled: open });
   // null until the user touches the tree: the server's checked keys are shown until then.
   const [checked, setChecked] = useState<number[] | null>(null);
   const [linked, setLinked] = useState(role?.menuCheckStrictly ?? true);
@@ -47,8 +48,8 @@ export default function RoleFormDialog({ open, role, onClose, onSaved }: Props) 
   });
 
   const initialValues: Partial<Values> = role
-    ? { roleName: role.roleName, roleKey: role.roleKey, roleSort: role.roleSort, status: role.status as Values['status'], remark: role.remark }
-    : { roleSort: 0, status: '0' };
+    ? { roleName: role.roleName, roleKey: role.roleKey, roleSort: role.roleSort, status: role.status as Values['status'], remark: role.remark, defaultDashboardId: role.defaultDashboardId }
+    : { roleSort: 0, status: '0', defaultDashboardId: null };
 
   return (
     <FormDialog
@@ -87,6 +88,13 @@ export default function RoleFormDialog({ open, role, onClose, onSaved }: Props) 
               onLinkedChange={setLinked}
             />
           )}
+        </Form.Item>
+        <Form.Item name="defaultDashboardId" label={t('role.defaultDashboard')} extra={t('role.defaultDashboardHint')}>
+          <Select
+            loading={dashboards.isLoading}
+            options={[{ value: null, label: t('role.noDashboard') }, ...(dashboards.data ?? []).map((d) => ({ value: d.id, label: d.name }))]}
+            data-testid="role-default-dashboard"
+          />
         </Form.Item>
         <Form.Item name="remark" label={t('admin.remark')} rules={[zodRule(field.remark, 'remark')]}>
           <Input.TextArea rows={2} maxLength={500} />
