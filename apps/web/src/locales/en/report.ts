@@ -66,7 +66,7 @@ export default {
   'report.chartType.funnel': 'Funnel',
   'report.preview': 'Preview',
   'report.previewHelp': 'At most {{count}} records',
-  'report.previewLimit': 'The preview shows the first {{count}} records; the saved report shows them all.',
+  'report.previewLimit': 'The preview is made of the first {{count}} records, figures included; the saved report counts them all.',
   'report.detailRows_one': '{{count}} record',
   'report.detailRows_other': '{{count}} records',
   'report.noRecords': 'No records match this report',

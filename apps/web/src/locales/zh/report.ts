@@ -66,7 +66,7 @@ export default {
   'report.chartType.funnel': '漏斗图',
   'report.preview': '预览',
   'report.previewHelp': '最多 {{count}} 条记录',
-  'report.previewLimit': '预览仅显示前 {{count}} 条记录；保存后的报表显示全部记录。',
+  'report.previewLimit': '预览仅取前 {{count}} 条记录（汇总数字也仅按这些记录计算）；保存后的报表统计全部记录。',
   'report.detailRows_one': '{{count}} 条记录',
   'report.detailRows_other': '{{count}} 条记录',
   'report.noRecords': '没有符合此报表的记录',

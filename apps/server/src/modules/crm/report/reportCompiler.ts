@@ -98,8 +98,10 @@ function groupingSets(report: ResolvedReport, keys: string[]): string[][] {
  * values over the scoped, filtered rows, grouped outside with GROUPING SETS (subtotals and totals
  * in the same pass). Rolled-up groups come after the groups they total; empty group values last.
  */
-export function summaryQuery(report: ResolvedReport, user: CurrentUser, lang: Language, narrowing: ReportNarrowing, limit: number): SQL {
+export function summaryQuery(report: ResolvedReport, user: CurrentUser, lang: Language, narrowing: ReportNarrowing, limit: number, sample?: number): SQL {
   const { from, where } = reportSource(report, user, lang, narrowing);
+  // A preview's figures are those of the records it shows (the first `sample` in the detail's order), not of every record.
+  const sampled = sample === undefined ? sql`` : sql` order by ${detailOrder(report)} limit ${sample}`;
   const keys = report.groups.map((_, i) => `k${i}`);
   const values = report.aggregates.map((a, i) => (a.ref ? sql`${columnOf(a.ref)} as ${sql.identifier(`v${i}`)}` : undefined)).filter((v): v is SQL => !!v);
   const inner = [...report.groups.map((g, i) => sql`${groupKey(g)} as ${sql.identifier(keys[i]!)}`), ...values];
@@ -133,7 +135,7 @@ export function summaryQuery(report: ResolvedReport, user: CurrentUser, lang: La
     return sql`grouping(${id(k)}), ${dictOrder}${id(k)} asc nulls last`;
   };
   const orderBy = keys.length ? sql` order by ${sql.join(keys.map(orderKey), sql`, `)}` : sql``;
-  return sql`select ${sql.join(outer, sql`, `)} from (select ${innerSelect} from ${from} where ${where}) s${groupBy}${orderBy} limit ${limit}`;
+  return sql`select ${sql.join(outer, sql`, `)} from (select ${innerSelect} from ${from} where ${where}${sampled}) s${groupBy}${orderBy} limit ${limit}`;
 }
 
 /**
@@ -150,11 +152,15 @@ export function detailQuery(report: ResolvedReport, user: CurrentUser, lang: Lan
       select.push(sql`${qualified(c.alias)(stored)} as ${sql.identifier(`c${i}_${stored}`)}`);
     }
   });
-  const order = report.sort
+  return sql`select ${sql.join(select, sql`, `)} from ${from} where ${where} order by ${detailOrder(report)} limit ${page.limit} offset ${page.offset}`;
+}
+
+/** The detail rows' order: the report's sort, else newest first (as the creation time's index reads backwards, like the lists). */
+function detailOrder(report: ResolvedReport): SQL {
+  const b = qualified(BASE);
+  return report.sort
     ? sql`${columnOf(report.sort.ref)} ${sql.raw(report.sort.order === 'asc' ? 'asc nulls first' : 'desc nulls last')}, ${b('id')} ${sql.raw(report.sort.order)}`
-    : // Newest first, written as the creation time's index reads backwards (as the lists do).
-      sql`${b('create_time')} desc nulls last, ${b('id')} desc`;
-  return sql`select ${sql.join(select, sql`, `)} from ${from} where ${where} order by ${order} limit ${page.limit} offset ${page.offset}`;
+    : sql`${b('create_time')} desc nulls last, ${b('id')} desc`;
 }
 
 /** A detail row as the wire carries it: `id` and one value per field reference. */

@@ -27,19 +27,21 @@ function keyOf(ref: ResolvedRef, raw: unknown): string | number | boolean | null
 /**
  * Runs a checked report for a viewer: its figures (one grouped statement) and its detail rows (one
  * paged statement with the total), in parallel, with the display names of every lookup they hold.
- * A preview stops at REPORT_PREVIEW_LIMIT (SPEC §9) grouped rows and detail records.
+ * A preview (SPEC §9) is made of the first REPORT_PREVIEW_LIMIT records: its detail rows and its
+ * figures are theirs, so that it stays quick however many records the report will count once saved.
  */
 export async function runReport(db: Executor, meta: MetadataStore, report: ResolvedReport, user: CurrentUser, lang: Language, options: RunOptions): Promise<ReportResult> {
   const narrowing = options.preview ? {} : (options.narrowing ?? {});
   const summaryLimit = options.preview ? REPORT_PREVIEW_LIMIT : MAX_SUMMARY_ROWS;
-  const page = options.preview ? { limit: REPORT_PREVIEW_LIMIT, offset: 0 } : { limit: options.pageSize, offset: (options.pageNum - 1) * options.pageSize };
+  // A preview asks one record more than it shows: whether there are more.
+  const page = options.preview ? { limit: REPORT_PREVIEW_LIMIT + 1, offset: 0 } : { limit: options.pageSize, offset: (options.pageNum - 1) * options.pageSize };
   const wantsDetail = options.preview || options.detail !== false;
   const wantsFigures = options.preview || options.figures !== false;
 
   // The figures always run: they carry the number of records (a tabular report's without groups is
   // one row of aggregates, or of the count alone).
   const [summaryRows, detailRows] = await Promise.all([
-    wantsFigures ? rowsOf(db, summaryQuery(report, user, lang, narrowing, summaryLimit + 1)) : Promise.resolve([]),
+    wantsFigures ? rowsOf(db, summaryQuery(report, user, lang, narrowing, summaryLimit + 1, options.preview ? REPORT_PREVIEW_LIMIT : undefined)) : Promise.resolve([]),
     wantsDetail ? rowsOf(db, detailQuery(report, user, lang, narrowing, page)) : Promise.resolve([]),
   ]);
   const hasFigures = report.definition.format !== 'tabular' || report.aggregates.length > 0;
@@ -53,7 +55,7 @@ export async function runReport(db: Executor, meta: MetadataStore, report: Resol
       return a.fn === 'count' ? Number(v) : String(v);
     }),
   }));
-  const rows = detailRows.map((row) => readDetailRow(report, row));
+  const rows = (options.preview ? detailRows.slice(0, REPORT_PREVIEW_LIMIT) : detailRows).map((row) => readDetailRow(report, row));
   const total = Number(summaryRows[0]?.records ?? 0);
 
   // Display names of lookups in the groups and the detail rows, one query per kind of target.
@@ -73,7 +75,7 @@ export async function runReport(db: Executor, meta: MetadataStore, report: Resol
     summary,
     rows,
     total,
-    truncated: summaryRows.length > summaryLimit || (options.preview && total > REPORT_PREVIEW_LIMIT),
+    truncated: summaryRows.length > summaryLimit || (options.preview && detailRows.length > REPORT_PREVIEW_LIMIT),
     lookups,
   };
 }
