@@ -4,9 +4,6 @@ import { precompress } from './build/precompress.ts';
 
 /** An icon of @ant-design/icons (its component or its SVG definition). */
 const ICON = /@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/]/;
-/** antd's shared modules, not its components: what any page drawing antd loads anyway. */
-const ANTD_BASE =
-  /node_modules[\\/](antd[\\/]es[\\/](_util|config-provider|theme|style|locale|version)[\\/]|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)[\\/]|@rc-component[\\/](util|motion|trigger|portal|resize-observer|context)[\\/]|@emotion[\\/]|stylis[\\/])/;
 /** The icons the sign-in page and its flows draw (views/login). */
 const SIGN_IN_ICON = /[\\/](Eye|EyeInvisible|Mail|User|Safety|Lock|CheckCircleFilled|ArrowLeft)(Outlined|Filled)?\.js$/;
 
@@ -41,12 +38,6 @@ export default defineConfig({
             // hashed names). The sign-in page's own icons stay out, so that it does not load the
             // others (bench/wireSize.ts fails if one is forgotten here: /login grows by ~30 KiB).
             // Only the icons themselves, not what they import (the icon base that sign-in uses).
-            // antd's infrastructure (theme, CSS-in-JS, config, motion, popups, shared hooks), which
-            // every signed-in page uses, as one file: split by the set of pages that reach each
-            // module it became dozens of small chunks, each with its own ~0.5 KiB of response
-            // headers and its own gzip window, and their borders moved whenever a page (the template
-            // demo) used one more component (issue 15, 17). The sign-in page draws no antd.
-            { name: 'antd-base', test: ANTD_BASE, includeDependenciesRecursively: false },
             {
               name: 'icons',
               test: (id: string) => ICON.test(id) && !SIGN_IN_ICON.test(id),
