@@ -1,5 +1,5 @@
 import { createBrowserRouter } from 'react-router';
-import { loadAllLanguages, loadAllTexts } from '../i18n/i18n';
+import { loadAllTexts } from '../i18n/i18n';
 import { requireSession } from './guards';
 import { PRINT_ROUTES } from './printRoutes';
 import RouteError from './RouteError';
@@ -49,8 +49,9 @@ export const createRouter = () =>
     {
       path: '/',
       loader: requireSession,
-      // The shell's menu search matches titles in both languages, so it loads both tables.
-      lazy: antdPage(() => Promise.all([import('../layout/SignedInRoot'), loadAllLanguages()]).then(([shell]) => shell)),
+      // The menu search, which matches titles in both languages, loads the other language's texts
+      // when first used (layout/routes/useMenuSearch.ts), not with the shell.
+      lazy: antdPage(() => import('../layout/SignedInRoot')),
       errorElement: <RouteError />,
       hydrateFallbackElement: booting,
       // Keeps the session check from re-running on every navigation once the session is loaded.

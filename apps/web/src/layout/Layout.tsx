@@ -6,15 +6,18 @@ import { getSession } from '../store/session';
 import { settingsStore } from '../store/settings';
 import { addAffixViews } from '../store/tagsView';
 import { logOut } from '../utils/logOut';
+import { lazyWhenOpen } from '../components/lazyWhenOpen';
 import Navbar from './Navbar';
 import PageHost from './PageHost';
 import { constantPages } from './routes/constantPages';
 import { useMenuModel } from './routes/useMenuModel';
-import SettingsDrawer from './SettingsDrawer';
 import { progressBar } from './progressBar';
 import Sidebar from './Sidebar';
 import TagsView from './TagsView';
 import './layout.css';
+
+/** The settings drawer (its colour picker is ~30 KiB) loads when first opened. */
+const SettingsDrawer = lazyWhenOpen(() => import('./SettingsDrawer'), (p) => p.open);
 
 
 const isNarrow = () => window.innerWidth < MOBILE_BREAKPOINT_PX;

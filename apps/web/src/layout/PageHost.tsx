@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, type Location } from 'react-router';
 import ErrorBoundary from '../components/ErrorBoundary';
@@ -62,6 +62,11 @@ export default function PageHost() {
   const resolution = resolvePath(location.pathname, model);
   const active = resolution.kind === 'page' ? resolution.page : null;
   const fullPath = location.pathname + location.search;
+  // Pages shown at least once. A tab not yet opened (the affixed Home and Documentation on a first
+  // visit to a list) has no state to keep, so its page loads when it is first opened, not with
+  // whichever page the visit began on (issue 15, bench/wireSize.ts).
+  const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set());
+  if (active && !shown.has(active.fullPath)) setShown(new Set(shown).add(active.fullPath));
 
   useEffect(() => {
     if (active) addView({ fullPath, path: active.fullPath, name: active.name, title: active.title, affix: active.affix, noCache: active.noCache });
@@ -77,7 +82,7 @@ export default function PageHost() {
   if (resolution.kind === 'redirect') return <Navigate to={resolution.to + location.search} replace />;
   if (resolution.kind === 'notFound') return <Navigate to="/404" replace />;
 
-  const mounted: VisitedView[] = views.filter((v) => v.path === active?.fullPath || (!v.noCache && pagesByPath.has(v.path)));
+  const mounted: VisitedView[] = views.filter((v) => v.path === active?.fullPath || (!v.noCache && pagesByPath.has(v.path) && shown.has(v.path)));
   if (active && !mounted.some((v) => v.path === active.fullPath)) {
     mounted.push({ fullPath, path: active.fullPath, name: active.name, title: active.title, affix: active.affix, noCache: active.noCache, version: 0 });
   }

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { LANGUAGES, SEARCH_FUZZY_THRESHOLD } from '@orbit/shared/constants';
+import { loadAllLanguages } from '../../i18n/i18n';
 import { constantPages } from './constantPages';
 import type { MenuModel, MenuPage } from './menuModel';
 import { menuTitle } from './menuTitle';
@@ -24,10 +25,13 @@ export function searchEntries(model: MenuModel): SearchEntry[] {
 let fuseClass: FuseClass | undefined;
 let fuseLoading: Promise<FuseClass> | undefined;
 
-/** Fuse.js, loaded when a search is first wanted: the signed-in shell does not carry it. */
+/**
+ * Fuse.js and every language's texts (the search matches titles in both languages), loaded when a
+ * search is first wanted: the signed-in shell's first page loads neither (issue 15).
+ */
 export function loadFuse(): Promise<FuseClass> {
-  fuseLoading ??= import('fuse.js').then(
-    (m) => (fuseClass = m.default),
+  fuseLoading ??= Promise.all([import('fuse.js'), loadAllLanguages()]).then(
+    ([m]) => (fuseClass = m.default),
     (error: unknown) => {
       // A chunk that failed to load (network) is tried again by the next search.
       fuseLoading = undefined;

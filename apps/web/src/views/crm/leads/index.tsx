@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import RecordList from '../engine/list/RecordList';
-import AddToCampaignDialog from './components/AddToCampaignDialog';
+import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
+
+/** Loads when first opened, not with the list (issue 15). */
+const AddToCampaignDialog = lazyWhenOpen(() => import('./components/AddToCampaignDialog'), (p) => p.open);
 
 /** Leads › list (`/Leads/leads-index`): the engine's list of the leads module, with its own mass action "add to campaign". */
 export default function LeadsIndexPage() {

@@ -138,14 +138,15 @@ describe('field-type registry', () => {
 
   it('types a date as a calendar day and a date-time as an instant', async () => {
     renderCrm(<Bound meta={field('due', 'date', 'Due')} />);
-    const day = screen.getByRole('textbox');
+    // The date picker loads when first drawn (date.tsx), hence findByRole.
+    const day = await screen.findByRole('textbox');
     fireEvent.mouseDown(day);
     fireEvent.change(day, { target: { value: '2026-12-24' } });
     fireEvent.keyDown(day, { key: 'Enter' });
     await waitFor(() => expect(wireValue()).toBe('2026-12-24'));
     cleanup();
     renderCrm(<Bound meta={field('remind', 'datetime', 'Remind')} />);
-    const time = screen.getByRole('textbox');
+    const time = await screen.findByRole('textbox');
     fireEvent.mouseDown(time);
     fireEvent.change(time, { target: { value: '2026-12-24 09:30:00' } });
     fireEvent.keyDown(time, { key: 'Enter' });

@@ -3,7 +3,10 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModuleMeta } from '@orbit/shared/contract/crm';
-import ImportWizard from './ImportWizard';
+import { lazyWhenOpen } from '../../../../components/lazyWhenOpen';
+
+/** The wizard (upload, steps) loads when the button is first pressed. */
+const ImportWizard = lazyWhenOpen(() => import('./ImportWizard'), (p) => p.open);
 
 type Props = { meta: ModuleMeta; canEdit: boolean; onImported: () => void };
 

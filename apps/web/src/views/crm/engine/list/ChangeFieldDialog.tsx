@@ -1,24 +1,18 @@
 import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ModuleMeta } from '@orbit/shared/contract/crm';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import { massUpdateRecords } from '../../../../api/crm';
 import DialogForm from '../../../../components/admin/DialogForm';
 import FormDialog from '../../../../components/admin/FormDialog';
 import { SAVE_CANCELLED, useFormSubmit } from '../../../../components/admin/useFormSubmit';
 import { FieldInput } from '../fieldTypes/FieldInput';
-import { fieldTypeView } from '../fieldTypes/registry';
 import { useFieldRule } from '../form/useFieldRule';
 import { useCurrentModuleMeta } from '../ModuleMetaContext';
 import { completeChange, useRecordWriteRules } from '../RecordWriteRulesContext';
 import type { MassActionDialogProps } from './massAction';
+import { massEditableFields } from './massEditable';
 
 type Values = { field?: string; value?: FieldValue };
-
-/** Fields one value may be set on for many records at once (status, rating, campaign…). */
-export function massEditableFields(meta: ModuleMeta) {
-  return meta.fields.filter((f) => !f.system && !f.readOnly && fieldTypeView(f.type).massEditable);
-}
 
 /** Sets one field (a status, a rating, a campaign…) to one value on every selected record. */
 export default function ChangeFieldDialog({ module, ids, open, onClose, onDone }: MassActionDialogProps) {

@@ -9,10 +9,14 @@ import { useConfirm } from '../../../../components/admin/useConfirm';
 import { useSession } from '../../../../store/session';
 import { hasPermission } from '../../../../utils/permission';
 import { modulePermission, useModulePermissions } from '../useModulePermissions';
-import ChangeFieldDialog, { massEditableFields } from './ChangeFieldDialog';
-import ChangeOwnerDialog from './ChangeOwnerDialog';
+import { lazyWhenOpen } from '../../../../components/lazyWhenOpen';
+import { massEditableFields } from './massEditable';
 import type { MassAction } from './massAction';
 import type { RemoveDialog } from './removeDialog';
+
+// The dialogs load when first opened (their form and inputs are not the list's; issue 15).
+const ChangeOwnerDialog = lazyWhenOpen(() => import('./ChangeOwnerDialog'), (p) => p.open);
+const ChangeFieldDialog = lazyWhenOpen(() => import('./ChangeFieldDialog'), (p) => p.open);
 
 type Props = {
   module: CrmModule;

@@ -9,9 +9,9 @@ import type { CrmModule } from '@orbit/shared/crm/modules';
 import { printPath } from '../../../../app/printRoutes';
 import ListTable from '../../../../components/admin/ListTable';
 import LoadError from '../../../../components/admin/LoadError';
-import FilterBuilder from '../filter/FilterBuilder';
 import ImportButton from '../import/ImportButton';
-import RecordForm, { type RecordFormTarget } from '../form/RecordForm';
+import type { RecordFormTarget } from '../form/RecordForm';
+import { lazyWhenOpen } from '../../../../components/lazyWhenOpen';
 import { ModuleMetaContext } from '../ModuleMetaContext';
 import { useModuleMeta } from '../useModuleMeta';
 import { useModulePermissions } from '../useModulePermissions';
@@ -22,13 +22,18 @@ import { listAddressQuery, type ListSettings } from './listAddress';
 import MassActionBar from './MassActionBar';
 import type { MassAction } from './massAction';
 import type { RemoveDialog } from './removeDialog';
-import RecordTypePicker from './RecordTypePicker';
-import RecycleBinDrawer from './RecycleBinDrawer';
 import { recordColumns } from './recordColumns';
 import { useRowParts } from './rowParts';
 import { useRecordListController } from './useRecordListController';
 import ViewSwitcher from './ViewSwitcher';
 import '../crm.css';
+
+// What the list opens on demand loads then, not with the list's first visit (its form, date
+// picker, drawer and their antd components; issue 15, bench/wireSize.ts).
+const FilterBuilder = lazyWhenOpen(() => import('../filter/FilterBuilder'), () => true);
+const RecordForm = lazyWhenOpen(() => import('../form/RecordForm'), (p) => p.target !== null);
+const RecordTypePicker = lazyWhenOpen(() => import('./RecordTypePicker'), (p) => p.open);
+const RecycleBinDrawer = lazyWhenOpen(() => import('./RecycleBinDrawer'), (p) => p.open);
 
 type Props = {
   module: CrmModule;

@@ -9,8 +9,12 @@ import { createView, deleteView, updateView } from '../../../../api/crm';
 import { useConfirm } from '../../../../components/admin/useConfirm';
 import { useSession } from '../../../../store/session';
 import { moduleMetaKey } from '../useModuleMeta';
-import SaveViewDialog, { type ViewDraft } from './SaveViewDialog';
+import { lazyWhenOpen } from '../../../../components/lazyWhenOpen';
+import type { ViewDraft } from './SaveViewDialog';
 import type { RecordListController } from './useRecordListController';
+
+/** Loads when first opened: its zod rule and form are not the list's (issue 15). */
+const SaveViewDialog = lazyWhenOpen(() => import('./SaveViewDialog'), (p) => p.open !== null);
 
 type Props = { module: CrmModule; meta: ModuleMeta; controller: RecordListController };
 
