@@ -56,6 +56,8 @@ describe('GET /getInfo', () => {
       isDefaultModifyPwd: false,
       isPasswordExpired: false,
       pwdChrtype: '0',
+      // The administrator's role has no landing dashboard: `/` stays the home page (docs/web-shell.md).
+      defaultDashboardId: null,
     });
     expect(dept!.deptName).toBe('Head Office');
     // Secrets and internals never leave the server.
