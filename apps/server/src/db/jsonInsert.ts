@@ -13,7 +13,9 @@ export async function insertAsJson(db: Executor, table: string, rows: Array<Reco
   const groups = new Map<string, number[]>();
   rows.forEach((row, at) => {
     const key = Object.keys(row).sort().join(',');
-    groups.set(key, [...(groups.get(key) ?? []), at]);
+    const group = groups.get(key);
+    if (group) group.push(at);
+    else groups.set(key, [at]);
   });
   const ids: number[] = [];
   const name = sql.identifier(table);
