@@ -1,5 +1,6 @@
 import { crc32 } from 'node:zlib';
 import ExcelJS from 'exceljs';
+import { FILE_STATUS } from '@orbit/shared/constants';
 import type { ImportSettingsBody, ImportState, ImportUpload } from '@orbit/shared/contract/recordImport';
 import type { Answer } from './adminApi';
 import { api, bearer, type TestApp } from './testApp';
@@ -85,7 +86,10 @@ export async function run(app: TestApp, call: Call, module: string, up: ImportUp
   const res = await call('POST', `/crm/${module}/import/${up.fileId}/run`, { mapping: up.mapping, ...settings });
   if (res.body.code !== 200) throw new Error(`run: ${res.body.msg}`);
   await app.jobs.drain();
-  return (await call('GET', `/crm/${module}/import/${up.fileId}`)).body.data as ImportState;
+  const state = (await call('GET', `/crm/${module}/import/${up.fileId}`)).body.data as ImportState;
+  // A run that did not end well says why, rather than leaving a test to compare a null result.
+  if (state.status !== FILE_STATUS.available) throw new Error(`run: the import ended with status ${state.status}: ${state.errorMsg}`);
+  return state;
 }
 
 /** The rows of an xlsx downloaded from the file centre, header first. */
