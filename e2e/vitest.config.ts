@@ -7,6 +7,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    globalSetup: ['helpers/seededDataDir.ts'],
     // expect.poll's default of one second is shorter than a page's re-render after a navigation
     // when the two cores are busy (a CI run beside a build); a poll still ends as soon as it holds.
     expect: { poll: { timeout: 10_000, interval: 100 } },

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export type RunningServer = { url: string; dataDir: string; stop(): Promise<void> };
+export type RunningServer = { url: string; dataDir: string; stop(options?: { keepData?: boolean }): Promise<void> };
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -22,12 +22,15 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the real server (`npm start` path: built web app + API) on a free port with a fresh
- * embedded database in a temporary data directory. The web app must be built already
- * (`npm test` builds it before the end-to-end run).
+ * embedded database in a temporary data directory: a copy of `from` (the run's seeded one,
+ * helpers/seededDataDir.ts), or migrated and seeded by the server itself when there is none, or
+ * the given `dataDir` as it is. The web app must be built already (`npm test` builds it before
+ * the end-to-end run).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, where: { from?: string; dataDir?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'orbit-e2e-'));
+  const dataDir = where.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'orbit-e2e-'));
+  if (where.from) cpSync(where.from, dataDir, { recursive: true });
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
@@ -52,13 +55,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     dataDir,
-    async stop() {
+    async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

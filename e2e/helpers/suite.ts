@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { startServer, type RunningServer } from './server';
@@ -6,14 +6,14 @@ import { startServer, type RunningServer } from './server';
 export type SuiteApp = { readonly server: RunningServer; readonly browser: Browser };
 
 /**
- * One real server (with a fresh embedded database) and one Chromium for the tests of a describe
+ * One real server (with a fresh copy of the run's seeded embedded database) and one Chromium for the tests of a describe
  * block: started before its first test, stopped after its last. Read them inside tests only.
  */
 export function serverAndBrowser(env: Record<string, string> = {}): SuiteApp {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startServer(env);
+    server = await startServer(env, { from: inject('seededDataDir') });
     browser = await launchBrowser();
   });
   afterAll(async () => {
