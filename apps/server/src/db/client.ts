@@ -35,6 +35,8 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export type DatabaseOptions = {
   databaseUrl?: string;
   pgliteDir?: string | 'memory';
+  /** A PGlite database to start from, as `dumpDataDir` gave it (tests start from one migrated and seeded copy). */
+  pgliteLoad?: Blob;
   /** Told when PostgreSQL closes a connection (restart, failover, pg_terminate_backend); default: a warning on stderr. */
   onConnectionLost?: (error: Error) => void;
 };
@@ -80,7 +82,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     dir = options.pgliteDir;
   }
   // pg_trgm backs the trigram indexes of the "contains" filters, as on PostgreSQL.
-  const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir: dir, loadDataDir: options.pgliteLoad, extensions: { pg_trgm } });
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { API_PREFIX } from '@orbit/shared/constants';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
@@ -49,28 +50,33 @@ export async function terminateConnections(url: string): Promise<number> {
   return result.rowCount ?? 0;
 }
 
-/** A new, empty PostgreSQL database (uniquely named) and how to drop it. */
-export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new PostgreSQL database (uniquely named), empty or a copy of `template`, and how to drop it. */
+export async function createEmptyPostgresDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const dbName = `orbit_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create database ${dbName}`);
+  await adminQuery(template ? `create database ${dbName} template ${template}` : `create database ${dbName}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${dbName}`;
   return { url: url.toString(), drop: async () => void (await adminQuery(`drop database if exists ${dbName} with (force)`)) };
 }
 
 /**
- * A fully built app on its own fresh database: migrated and seeded with the demo data. On
- * PostgreSQL each call creates a uniquely named database and drops it in teardown.
+ * A fully built app on its own fresh database: migrated and seeded with the demo data — a copy of
+ * the run's seeded database (helpers/seededDatabase.ts), or made anew outside a run that has one.
+ * On PostgreSQL each call creates a uniquely named database and drops it in teardown.
  */
 export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'orbit-test-'));
-  const postgres = testDatabaseKind === 'postgres' ? await createEmptyPostgresDatabase() : undefined;
+  const seeded = inject('seededDatabase');
+  const postgres = testDatabaseKind === 'postgres' ? await createEmptyPostgresDatabase(seeded?.kind === 'postgres' ? seeded.name : undefined) : undefined;
   const databaseUrl = postgres?.url;
   const config = loadConfig({ DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false', LOG_LEVEL: 'silent', ...overrides });
   const connectionsLost: Error[] = [];
-  const database = openDatabase({ databaseUrl, pgliteDir: 'memory', onConnectionLost: (error) => connectionsLost.push(error) });
-  await prepareDatabase(database);
-  await seedDemoData(database.db);
+  const pgliteLoad = seeded?.kind === 'pglite' ? new Blob([readFileSync(seeded.dumpFile)]) : undefined;
+  const database = openDatabase({ databaseUrl, pgliteDir: 'memory', pgliteLoad, onConnectionLost: (error) => connectionsLost.push(error) });
+  if (!seeded) {
+    await prepareDatabase(database);
+    await seedDemoData(database.db);
+  }
   const mails: Mail[] = [];
   const mailer: Mailer = { send: async (mail) => void mails.push(mail) };
   const app = await buildApp({ config: { ...config, databaseUrl }, db: database.db, logger: false, mailer });
