@@ -1,9 +1,12 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadAllTexts } from '../../i18n/i18n';
 import { RequestError } from '../../api/request';
 import { getSession, setSession, type Session } from '../../store/session';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+import ChangePasswordForm from './components/ChangePasswordForm';
 import PasswordChangePrompt from './PasswordChangePrompt';
 
 const api = vi.hoisted(() => ({ updatePwd: vi.fn(), postponePasswordChange: vi.fn() }));
@@ -96,5 +99,41 @@ describe('PasswordChangePrompt', () => {
     renderPrompt({ isPasswordExpired: true });
     fireEvent.click(await screen.findByTestId('change-now'));
     expect(await screen.findByTestId('change-password-form')).toBeTruthy();
+  });
+
+  it('keeps the submit disabled until the form is ready, so that no click is lost', () => {
+    // The first markup, before any effect has run: the form is drawn but not yet connected.
+    const html = renderToString(
+      <AntdApp>
+        <ChangePasswordForm userName="sam" onChanged={() => undefined} />
+      </AntdApp>,
+    );
+    const box = document.createElement('div');
+    box.innerHTML = html;
+    expect(box.querySelector<HTMLButtonElement>('[data-testid="change-password-submit"]')!.disabled).toBe(true);
+  });
+
+  it('answers the first click made the moment the prompt, loaded on demand, lets its submit be clicked', async () => {
+    // As SignedInRoot mounts it: its code loads when the change falls due.
+    const Lazy = lazyWhenOpen<{ due: boolean }>(() => import('./PasswordChangePrompt'), (p) => p.due);
+    act(() => setSession({ ...baseSession, isDefaultModifyPwd: true }));
+    let clicks = 0;
+    const observer = new MutationObserver(() => {
+      const submit = document.querySelector<HTMLButtonElement>('[data-testid="change-password-submit"]');
+      if (submit && !submit.disabled && clicks === 0) {
+        clicks++;
+        submit.click();
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+    render(
+      <AntdApp>
+        <Lazy due />
+      </AntdApp>,
+    );
+    expect(await screen.findByText('Old password is required', {}, { timeout: 15_000 })).toBeTruthy();
+    observer.disconnect();
+    expect(clicks).toBe(1);
+    expect(api.updatePwd).not.toHaveBeenCalled();
   });
 });

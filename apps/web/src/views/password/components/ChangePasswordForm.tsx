@@ -1,7 +1,7 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '@orbit/shared/constants';
 import { App, Button, Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updatePwd } from '../../../api/auth';
 import { checkConfirmation, checkNewPassword, checkSecret, messageText, requestFeedback, type FieldMessage } from '../../../utils/formValidation';
@@ -17,6 +17,13 @@ export default function ChangePasswordForm({ userName, onChanged, extraActions }
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [submitting, setSubmitting] = useState(false);
+  // Ready once mounted and connected (effects run): a click before that, on a form that has just
+  // loaded on demand, was lost; the submit waits disabled until then (and while hidden by a Suspense).
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    setReady(true);
+    return () => setReady(false);
+  }, []);
 
   const rule = (check: (value: string | undefined) => FieldMessage | undefined): Rule => ({
     validator: async (_, value: string | undefined) => {
@@ -63,7 +70,7 @@ export default function ChangePasswordForm({ userName, onChanged, extraActions }
       </Form.Item>
       <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
         {extraActions}
-        <Button type="primary" htmlType="submit" loading={submitting} data-testid="change-password-submit">
+        <Button type="primary" htmlType="submit" loading={submitting} disabled={!ready} data-testid="change-password-submit">
           {submitting ? t('password.saving') : t('password.save')}
         </Button>
       </div>
