@@ -45,6 +45,23 @@ describe('dashboards API', () => {
     expect(widgets[6]!.result!.rows).toHaveLength(5);
   });
 
+  it("the pipeline funnel and the other picklist groups come in their dictionary's order, as an administrator orders it", async () => {
+    type Summary = { summary: Array<{ keys: unknown[]; rollup: boolean[] }> };
+    const firstKeys = (result: Summary) => result.summary.filter((r) => !r.rollup[0]).map((r) => r.keys[0]);
+    const funnel = async () => firstKeys((await data(as.admin!))[4]!.result!);
+    // Prospecting first: neither alphabetical (needs_analysis first) nor by size.
+    expect(await funnel()).toEqual(['prospecting', 'qualification', 'needs_analysis', 'proposal', 'negotiation']);
+    const byPriority = await as.admin!('POST', '/crm/report/preview', { definition: { module: 'task', columns: ['subject'], format: 'summary', groupRows: [{ field: 'priority' }], aggregates: [{ fn: 'count' }] } });
+    expect(firstKeys(byPriority.body.data as Summary)).toEqual(['high', 'normal', 'low']);
+    // Reordered in the dictionary (proposal moved first), the funnel follows at once.
+    await app.db.execute(sql`update sys_dict_data set dict_sort = -1 where dict_type = 'crm_opportunity_stage' and dict_value = 'proposal'`);
+    try {
+      expect(await funnel()).toEqual(['proposal', 'prospecting', 'qualification', 'needs_analysis', 'negotiation']);
+    } finally {
+      await app.db.execute(sql`update sys_dict_data set dict_sort = 4 where dict_type = 'crm_opportunity_stage' and dict_value = 'proposal'`);
+    }
+  });
+
   it("each viewer sees their own scope's figures; the owner filter narrows every widget", async () => {
     const open = (owner?: number) =>
       value(sql`select sum(amount)::text as v from crm_opportunity where deleted_at is null and stage not in ('closed_won', 'closed_lost') ${owner ? sql`and owner_id = ${owner}` : sql``}`);
