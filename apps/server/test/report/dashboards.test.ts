@@ -5,7 +5,7 @@ import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
 import { caller, userIds } from '../helpers/adminApi';
 
 type Call = ReturnType<typeof caller>;
-type Widget = { report: { name: string } | null; result: { summary: Array<{ rollup: boolean[]; values: Array<string | number | null> }>; rows: unknown[] } | null; previous: { summary: Array<{ values: Array<string | number | null> }> } | null; error: string | null };
+type Widget = { report: { name: string } | null; result: { summary: Array<{ keys: unknown[]; rollup: boolean[]; values: Array<string | number | null> }>; rows: unknown[] } | null; previous: { summary: Array<{ values: Array<string | number | null> }> } | null; error: string | null };
 
 /** The built-in sales dashboard on the demo data, its filter, the viewer's scope, and dashboards of one's own. */
 describe('dashboards API', () => {
