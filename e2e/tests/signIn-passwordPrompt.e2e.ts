@@ -77,7 +77,7 @@ describe('forced password change prompt in Chromium', () => {
     await page.waitForURL(/\/home/);
     await page.getByTestId('forced-password-change').waitFor();
     await expect.poll(() => page.locator('.ant-modal-title').textContent()).toBe('请设置您自己的密码');
-    // The prompt's form loads on demand; its submit stays disabled until the form is ready, so one click (Playwright waits for it to be enabled) is enough.
+    // The dialog zooms in; its submit stays disabled until it is open (a click while it grew landed beside it), and Playwright's click waits for that: one click is enough.
     await page.getByTestId('change-password-submit').click();
     await expect.poll(() => page.getByTestId('forced-password-change').textContent()).toContain('旧密码不能为空');
     await page.waitForTimeout(400);

@@ -40,6 +40,13 @@ const renderPrompt = (patch: Partial<Session>) => {
   );
 };
 
+/** The forced dialog's submit, once the dialog is open (it is disabled while the dialog zooms in). */
+async function openSubmit(): Promise<HTMLButtonElement> {
+  const submit = await screen.findByTestId<HTMLButtonElement>('change-password-submit');
+  await waitFor(() => expect(submit.disabled).toBe(false));
+  return submit;
+}
+
 const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('PasswordChangePrompt', () => {
@@ -55,7 +62,7 @@ describe('PasswordChangePrompt', () => {
     expect(await screen.findByText('Please set your own password')).toBeTruthy();
     expect(document.querySelector('.ant-modal-close')).toBeNull();
 
-    fireEvent.click(screen.getByTestId('change-password-submit'));
+    fireEvent.click(await openSubmit());
     expect(await screen.findByText('Old password is required')).toBeTruthy();
 
     fill(/^Old password$/, 'admin123');
@@ -80,7 +87,7 @@ describe('PasswordChangePrompt', () => {
     fill(/^Old password$/, 'wrong-one');
     fill(/^New password$/, 'better-secret');
     fill(/^Confirm new password$/, 'better-secret');
-    fireEvent.click(await screen.findByTestId('change-password-submit'));
+    fireEvent.click(await openSubmit());
     expect(await screen.findByText('The old password is wrong')).toBeTruthy();
     expect(getSession()?.isDefaultModifyPwd).toBe(true);
   });
@@ -101,16 +108,29 @@ describe('PasswordChangePrompt', () => {
     expect(await screen.findByTestId('change-password-form')).toBeTruthy();
   });
 
-  it('keeps the submit disabled until the form is ready, so that no click is lost', () => {
-    // The first markup, before any effect has run: the form is drawn but not yet connected.
-    const html = renderToString(
-      <AntdApp>
-        <ChangePasswordForm userName="sam" onChanged={() => undefined} />
-      </AntdApp>,
-    );
-    const box = document.createElement('div');
-    box.innerHTML = html;
-    expect(box.querySelector<HTMLButtonElement>('[data-testid="change-password-submit"]')!.disabled).toBe(true);
+  it('keeps the forced submit disabled while its dialog opens, so that no click lands beside it', async () => {
+    renderPrompt({ isDefaultModifyPwd: true });
+    const submit = screen.getByTestId<HTMLButtonElement>('change-password-submit');
+    expect(submit.disabled).toBe(true);
+    fireEvent.click(submit);
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    expect(screen.queryByText('Old password is required')).toBeNull(); // the early click did nothing
+    fireEvent.click(submit);
+    expect(await screen.findByText('Old password is required')).toBeTruthy();
+  });
+
+  it('the form alone is ready at once; held back, its submit is disabled', () => {
+    const html = (ready?: boolean) => {
+      const box = document.createElement('div');
+      box.innerHTML = renderToString(
+        <AntdApp>
+          <ChangePasswordForm userName="sam" onChanged={() => undefined} ready={ready} />
+        </AntdApp>,
+      );
+      return box.querySelector<HTMLButtonElement>('[data-testid="change-password-submit"]')!.disabled;
+    };
+    expect(html()).toBe(false);
+    expect(html(false)).toBe(true);
   });
 
   it('answers the first click made the moment the prompt, loaded on demand, lets its submit be clicked', async () => {

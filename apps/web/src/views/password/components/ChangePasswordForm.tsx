@@ -1,7 +1,7 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '@orbit/shared/constants';
 import { App, Button, Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updatePwd } from '../../../api/auth';
 import { checkConfirmation, checkNewPassword, checkSecret, messageText, requestFeedback, type FieldMessage } from '../../../utils/formValidation';
@@ -9,21 +9,15 @@ import { checkConfirmation, checkNewPassword, checkSecret, messageText, requestF
 type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
 const FIELDS = ['oldPassword', 'newPassword'] as const;
 
-type Props = { userName: string; onChanged(): void; extraActions?: ReactNode };
+/** `ready: false` keeps the submit disabled (its host's dialog is still opening: see PasswordChangePrompt). */
+type Props = { userName: string; onChanged(): void; extraActions?: ReactNode; ready?: boolean };
 
 /** Old password, new password typed twice; the server's field errors land on the fields. */
-export default function ChangePasswordForm({ userName, onChanged, extraActions }: Props) {
+export default function ChangePasswordForm({ userName, onChanged, extraActions, ready = true }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [submitting, setSubmitting] = useState(false);
-  // Ready once mounted and connected (effects run): a click before that, on a form that has just
-  // loaded on demand, was lost; the submit waits disabled until then (and while hidden by a Suspense).
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    setReady(true);
-    return () => setReady(false);
-  }, []);
 
   const rule = (check: (value: string | undefined) => FieldMessage | undefined): Rule => ({
     validator: async (_, value: string | undefined) => {
