@@ -5,7 +5,7 @@ import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
 import { caller, userIds } from '../helpers/adminApi';
 
 type Call = ReturnType<typeof caller>;
-type Widget = { report: { name: string } | null; result: { summary: Array<{ rollup: boolean[]; values: Array<string | number | null> }>; rows: unknown[] } | null; previous: { summary: Array<{ values: Array<string | number | null> }> } | null; error: string | null };
+type Widget = { report: { name: string } | null; result: { summary: Array<{ keys: unknown[]; rollup: boolean[]; values: Array<string | number | null> }>; rows: unknown[] } | null; previous: { summary: Array<{ values: Array<string | number | null> }> } | null; error: string | null };
 
 /** The built-in sales dashboard on the demo data, its filter, the viewer's scope, and dashboards of one's own. */
 describe('dashboards API', () => {
@@ -43,6 +43,23 @@ describe('dashboards API', () => {
     expect(Number(widgets[0]!.previous!.summary.at(-1)!.values[0] ?? 0)).toBe(Number(await won(last)));
     // The short table: the five largest open deals.
     expect(widgets[6]!.result!.rows).toHaveLength(5);
+  });
+
+  it("the pipeline funnel and the other picklist groups come in their dictionary's order, as an administrator orders it", async () => {
+    type Summary = { summary: Array<{ keys: unknown[]; rollup: boolean[] }> };
+    const firstKeys = (result: Summary) => result.summary.filter((r) => !r.rollup[0]).map((r) => r.keys[0]);
+    const funnel = async () => firstKeys((await data(as.admin!))[4]!.result!);
+    // Prospecting first: neither alphabetical (needs_analysis first) nor by size.
+    expect(await funnel()).toEqual(['prospecting', 'qualification', 'needs_analysis', 'proposal', 'negotiation']);
+    const byPriority = await as.admin!('POST', '/crm/report/preview', { definition: { module: 'task', columns: ['subject'], format: 'summary', groupRows: [{ field: 'priority' }], aggregates: [{ fn: 'count' }] } });
+    expect(firstKeys(byPriority.body.data as Summary)).toEqual(['high', 'normal', 'low']);
+    // Reordered in the dictionary (proposal moved first), the funnel follows at once.
+    await app.db.execute(sql`update sys_dict_data set dict_sort = -1 where dict_type = 'crm_opportunity_stage' and dict_value = 'proposal'`);
+    try {
+      expect(await funnel()).toEqual(['proposal', 'prospecting', 'qualification', 'needs_analysis', 'negotiation']);
+    } finally {
+      await app.db.execute(sql`update sys_dict_data set dict_sort = 4 where dict_type = 'crm_opportunity_stage' and dict_value = 'proposal'`);
+    }
   });
 
   it("each viewer sees their own scope's figures; the owner filter narrows every widget", async () => {

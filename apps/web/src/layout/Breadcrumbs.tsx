@@ -1,12 +1,13 @@
 import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { breadcrumbTrail } from './routes/breadcrumbTrail';
 import { HOME_PATH } from './routes/constantPages';
 import { menuTitle } from './routes/menuTitle';
 import { resolvePath } from './routes/resolvePath';
 import { useMenuModel } from './routes/useMenuModel';
 
-/** Home › directories › page; every crumb but the current page navigates to its route. */
+/** Home › directories › page (a folder named like its page once); every crumb but the current page navigates to its route. */
 export default function Breadcrumbs() {
   const { pathname } = useLocation();
   const model = useMenuModel();
@@ -17,8 +18,7 @@ export default function Breadcrumbs() {
   const isHome = page?.fullPath === HOME_PATH;
   items.push({ key: 'home', title: isHome ? t('layout.breadcrumbHome') : <Link to={HOME_PATH}>{t('layout.breadcrumbHome')}</Link> });
   if (page && !isHome) {
-    for (const dir of page.parents) items.push({ key: dir.fullPath, title: dir.firstPage ? <Link to={dir.firstPage}>{menuTitle(dir)}</Link> : menuTitle(dir) });
-    items.push({ key: page.fullPath, title: menuTitle(page) });
+    for (const crumb of breadcrumbTrail(page, menuTitle)) items.push({ key: crumb.key, title: crumb.to ? <Link to={crumb.to}>{crumb.title}</Link> : crumb.title });
   } else if (resolution.kind === 'noPermission') items.push({ key: '401', title: t('menu.Page401') });
   return <Breadcrumb items={items} data-testid="breadcrumb" />;
 }

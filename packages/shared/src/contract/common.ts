@@ -63,6 +63,11 @@ export const statusValue = z.enum(['0', '1']);
 export const statusFilter = z.union([z.literal(''), statusValue]).optional();
 
 export const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/**
+ * An id inside a JSON body of Orbit's own (not a RuoYi form): a JSON number only. `id` coerces,
+ * which a path or query needs, but in a body it read `true` as 1 and `[5]` as 5.
+ */
+export const jsonId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** "1,2,3" in a path: at most 500 ids. */
 export const idList = z
   .string()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from '../validation';
-import { id } from './common';
+import { jsonId } from './common';
 import { reportNarrowing, type ReportMeta, type ReportResult } from './report';
 
 /** Wire contract of dashboards (docs/reports.md, "Dashboards"). */
@@ -18,7 +18,7 @@ export const FIGURE_PERIODS = ['thisWeek', 'thisMonth', 'thisQuarter', 'thisYear
 export type FigurePeriod = (typeof FIGURE_PERIODS)[number];
 
 export const dashboardWidget = z.strictObject({
-  reportId: id,
+  reportId: jsonId,
   kind: z.enum(WIDGET_KINDS),
   /** A figure's own period when the dashboard has no date range. */
   period: z.enum(FIGURE_PERIODS).optional(),
@@ -35,7 +35,7 @@ export const createDashboardBody = z.object({
   shared: z.boolean().default(false),
   widgets: z.array(dashboardWidget).max(MAX_WIDGETS),
 });
-export const updateDashboardBody = createDashboardBody.extend({ id });
+export const updateDashboardBody = createDashboardBody.extend({ id: jsonId });
 export type CreateDashboardBody = z.input<typeof createDashboardBody>;
 
 export const dashboardDataQuery = z.object(reportNarrowing);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from '../validation';
-import { dateRangeQuery, id, nullableText, pageQuery, sortQuery, statusFilter, statusValue, textFilter } from './common';
+import { dateRangeQuery, id, jsonId, nullableText, pageQuery, sortQuery, statusFilter, statusValue, textFilter } from './common';
 
 export const ROLE_SORT_COLUMNS = ['roleId', 'roleName', 'roleKey', 'roleSort', 'status', 'createTime'] as const;
 export const DATA_SCOPES = ['1', '2', '3', '4', '5'] as const;
@@ -26,7 +26,7 @@ const roleFields = {
   deptCheckStrictly: z.boolean().default(true),
   remark: nullableText(500),
   /** The shared or built-in dashboard the role's holders land on; null: the home page; left out: unchanged. */
-  defaultDashboardId: id.nullable().optional(),
+  defaultDashboardId: jsonId.nullable().optional(),
 };
 export const createRoleBody = z.object({ ...roleFields });
 export type CreateRoleBody = z.infer<typeof createRoleBody>;

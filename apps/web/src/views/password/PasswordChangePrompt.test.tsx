@@ -1,9 +1,12 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadAllTexts } from '../../i18n/i18n';
 import { RequestError } from '../../api/request';
 import { getSession, setSession, type Session } from '../../store/session';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+import ChangePasswordForm from './components/ChangePasswordForm';
 import PasswordChangePrompt from './PasswordChangePrompt';
 
 const api = vi.hoisted(() => ({ updatePwd: vi.fn(), postponePasswordChange: vi.fn() }));
@@ -37,6 +40,13 @@ const renderPrompt = (patch: Partial<Session>) => {
   );
 };
 
+/** The forced dialog's submit, once the dialog is open (it is disabled while the dialog zooms in). */
+async function openSubmit(): Promise<HTMLButtonElement> {
+  const submit = await screen.findByTestId<HTMLButtonElement>('change-password-submit');
+  await waitFor(() => expect(submit.disabled).toBe(false));
+  return submit;
+}
+
 const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('PasswordChangePrompt', () => {
@@ -52,7 +62,7 @@ describe('PasswordChangePrompt', () => {
     expect(await screen.findByText('Please set your own password')).toBeTruthy();
     expect(document.querySelector('.ant-modal-close')).toBeNull();
 
-    fireEvent.click(screen.getByTestId('change-password-submit'));
+    fireEvent.click(await openSubmit());
     expect(await screen.findByText('Old password is required')).toBeTruthy();
 
     fill(/^Old password$/, 'admin123');
@@ -77,7 +87,7 @@ describe('PasswordChangePrompt', () => {
     fill(/^Old password$/, 'wrong-one');
     fill(/^New password$/, 'better-secret');
     fill(/^Confirm new password$/, 'better-secret');
-    fireEvent.click(await screen.findByTestId('change-password-submit'));
+    fireEvent.click(await openSubmit());
     expect(await screen.findByText('The old password is wrong')).toBeTruthy();
     expect(getSession()?.isDefaultModifyPwd).toBe(true);
   });
@@ -96,5 +106,54 @@ describe('PasswordChangePrompt', () => {
     renderPrompt({ isPasswordExpired: true });
     fireEvent.click(await screen.findByTestId('change-now'));
     expect(await screen.findByTestId('change-password-form')).toBeTruthy();
+  });
+
+  it('keeps the forced submit disabled while its dialog opens, so that no click lands beside it', async () => {
+    renderPrompt({ isDefaultModifyPwd: true });
+    const submit = screen.getByTestId<HTMLButtonElement>('change-password-submit');
+    expect(submit.disabled).toBe(true);
+    fireEvent.click(submit);
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    expect(screen.queryByText('Old password is required')).toBeNull(); // the early click did nothing
+    fireEvent.click(submit);
+    expect(await screen.findByText('Old password is required')).toBeTruthy();
+  });
+
+  it('the form alone is ready at once; held back, its submit is disabled', () => {
+    const html = (ready?: boolean) => {
+      const box = document.createElement('div');
+      box.innerHTML = renderToString(
+        <AntdApp>
+          <ChangePasswordForm userName="sam" onChanged={() => undefined} ready={ready} />
+        </AntdApp>,
+      );
+      return box.querySelector<HTMLButtonElement>('[data-testid="change-password-submit"]')!.disabled;
+    };
+    expect(html()).toBe(false);
+    expect(html(false)).toBe(true);
+  });
+
+  it('answers the first click made the moment the prompt, loaded on demand, lets its submit be clicked', async () => {
+    // As SignedInRoot mounts it: its code loads when the change falls due.
+    const Lazy = lazyWhenOpen<{ due: boolean }>(() => import('./PasswordChangePrompt'), (p) => p.due);
+    act(() => setSession({ ...baseSession, isDefaultModifyPwd: true }));
+    let clicks = 0;
+    const observer = new MutationObserver(() => {
+      const submit = document.querySelector<HTMLButtonElement>('[data-testid="change-password-submit"]');
+      if (submit && !submit.disabled && clicks === 0) {
+        clicks++;
+        submit.click();
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+    render(
+      <AntdApp>
+        <Lazy due />
+      </AntdApp>,
+    );
+    expect(await screen.findByText('Old password is required', {}, { timeout: 15_000 })).toBeTruthy();
+    observer.disconnect();
+    expect(clicks).toBe(1);
+    expect(api.updatePwd).not.toHaveBeenCalled();
   });
 });

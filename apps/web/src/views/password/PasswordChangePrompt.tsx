@@ -1,10 +1,16 @@
 import { PASSWORD_AGE_HINT_DAYS } from '@orbit/shared/constants';
 import { Button, Modal } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { postponePasswordChange } from '../../api/auth';
 import { patchSession, useSession } from '../../store/session';
 import ChangePasswordForm from './components/ChangePasswordForm';
+
+/**
+ * The longest the forced prompt's submit waits for its dialog to report itself open (antd's zoom
+ * takes 0.3 s): should the animation's end never be reported, the form still becomes usable.
+ */
+const OPENING_AT_MOST_MS = 1500;
 
 /**
  * After sign-in: forces a password change (isDefaultModifyPwd: a dialog that cannot be closed) or
@@ -17,6 +23,17 @@ export default function PasswordChangePrompt() {
   const [dismissed, setDismissed] = useState(false);
   const [changing, setChanging] = useState(false);
   const [postponing, setPostponing] = useState(false);
+  // The forced dialog opens with a zoom: a click while it grows hit the page behind the growing
+  // button (seen in Chromium: the click landed on the dialog's wrapper and was lost). Its submit
+  // stays disabled until the dialog is open; a click then always reaches it (and Playwright's
+  // click waits for it to be enabled).
+  const [opened, setOpened] = useState(false);
+  const forced = !!session?.isDefaultModifyPwd;
+  useEffect(() => {
+    if (!forced) return;
+    const timer = setTimeout(() => setOpened(true), OPENING_AT_MOST_MS);
+    return () => clearTimeout(timer);
+  }, [forced]);
   if (!session) return null;
 
   const handleChanged = () => {
@@ -26,10 +43,10 @@ export default function PasswordChangePrompt() {
 
   if (session.isDefaultModifyPwd) {
     return (
-      <Modal open title={t('password.forcedTitle')} closable={false} maskClosable={false} keyboard={false} footer={null} destroyOnHidden>
+      <Modal open title={t('password.forcedTitle')} closable={false} maskClosable={false} keyboard={false} footer={null} destroyOnHidden afterOpenChange={setOpened}>
         <div data-testid="forced-password-change">
           <p>{t('password.forcedText')}</p>
-          <ChangePasswordForm userName={session.user.userName} onChanged={handleChanged} />
+          <ChangePasswordForm userName={session.user.userName} onChanged={handleChanged} ready={opened} />
         </div>
       </Modal>
     );

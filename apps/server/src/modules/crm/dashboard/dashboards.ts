@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@orbit/shared/constants';
 import { CODE } from '@orbit/shared/constants';
 import { WIDGET_TABLE_ROWS, type DashboardData, type DashboardMeta, type DashboardWidget, type FigurePeriod, type WidgetData } from '@orbit/shared/contract/dashboard';
@@ -7,13 +7,13 @@ import { layoutProblem } from '@orbit/shared/crm/dashboardLayout';
 import { resolveRelativeDate } from '@orbit/shared/crm/relativeDates';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
-import { crmDashboard } from '../../../db/schema/crmReport';
+import { crmDashboard, crmReport } from '../../../db/schema/crmReport';
 import { sysRole } from '../../../db/schema/organisation';
 import { AppError, fieldError, notFound } from '../../../lib/errors';
 import { uniqueViolationError } from '../../../lib/uniqueViolation';
 import type { CurrentUser } from '../../auth/currentUser';
 import type { ReportNarrowing } from '../report/reportCompiler';
-import type { Reports } from '../report/reports';
+import { reportVisibleTo, type Reports } from '../report/reports';
 
 type DashboardRow = typeof crmDashboard.$inferSelect;
 type Body = z.output<typeof createDashboardBody>;
@@ -67,6 +67,19 @@ export function createDashboards(db: Db, reports: Reports) {
     if (taken && taken.id !== exceptId) throw fieldError('name', 'dashboard.nameTaken', { value: name });
   }
 
+  /**
+   * A widget may show only a report its saver can see (the editor offers no other): an id typed
+   * by hand, deleted or private to someone else is refused. Reports the dashboard already showed
+   * stay allowed, so that a report unshared since does not block saving the rest of its layout.
+   */
+  async function assertReportsVisible(user: CurrentUser, widgets: DashboardWidget[], kept: DashboardWidget[] = []) {
+    const known = new Set(kept.map((w) => w.reportId));
+    const wanted = [...new Set(widgets.map((w) => w.reportId))].filter((reportId) => !known.has(reportId));
+    if (!wanted.length) return;
+    const seen = await db.select({ id: crmReport.id }).from(crmReport).where(and(inArray(crmReport.id, wanted), reportVisibleTo(user)));
+    if (seen.length !== wanted.length) throw fieldError('widgets', 'dashboard.reportMissing');
+  }
+
   async function guarded<T>(body: Body, write: () => Promise<T>): Promise<T> {
     const problem = layoutProblem(body.widgets);
     if (problem) throw fieldError('widgets', problem);
@@ -113,6 +126,7 @@ export function createDashboards(db: Db, reports: Reports) {
     async create(user: CurrentUser, body: Body): Promise<number> {
       return guarded(body, async () => {
         await assertNameFree(user, body.name);
+        await assertReportsVisible(user, body.widgets);
         const [row] = await db.insert(crmDashboard).values({ name: body.name, ownerId: user.userId, shared: body.shared, widgets: body.widgets }).returning({ id: crmDashboard.id });
         return row!.id;
       });
@@ -123,6 +137,7 @@ export function createDashboards(db: Db, reports: Reports) {
         const row = await find(user, body.id);
         if (!mayEdit(user, row)) throw new AppError(CODE.forbidden, 'dashboard.notEditable');
         await assertNameFree(user, body.name, row.id);
+        await assertReportsVisible(user, body.widgets, row.widgets);
         await db.update(crmDashboard).set({ name: body.name, shared: body.shared, widgets: body.widgets, updateTime: new Date() }).where(eq(crmDashboard.id, row.id));
       });
     },

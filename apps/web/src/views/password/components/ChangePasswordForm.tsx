@@ -9,10 +9,11 @@ import { checkConfirmation, checkNewPassword, checkSecret, messageText, requestF
 type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
 const FIELDS = ['oldPassword', 'newPassword'] as const;
 
-type Props = { userName: string; onChanged(): void; extraActions?: ReactNode };
+/** `ready: false` keeps the submit disabled (its host's dialog is still opening: see PasswordChangePrompt). */
+type Props = { userName: string; onChanged(): void; extraActions?: ReactNode; ready?: boolean };
 
 /** Old password, new password typed twice; the server's field errors land on the fields. */
-export default function ChangePasswordForm({ userName, onChanged, extraActions }: Props) {
+export default function ChangePasswordForm({ userName, onChanged, extraActions, ready = true }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -63,7 +64,7 @@ export default function ChangePasswordForm({ userName, onChanged, extraActions }
       </Form.Item>
       <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
         {extraActions}
-        <Button type="primary" htmlType="submit" loading={submitting} data-testid="change-password-submit">
+        <Button type="primary" htmlType="submit" loading={submitting} disabled={!ready} data-testid="change-password-submit">
           {submitting ? t('password.saving') : t('password.save')}
         </Button>
       </div>
