@@ -3,7 +3,7 @@ import { MAX_LIST_VALUES, type FieldType } from '../crm/fieldTypes';
 import type { FieldValue } from '../crm/fieldValue';
 import { boundedFilter, fieldName, filterParam, type FilterNode } from '../crm/filter';
 import { CRM_MODULES, type CrmModule, type LookupTarget } from '../crm/modules';
-import { OWNER_SCOPES } from '../crm/ownerScopes';
+import { OWNER_SCOPES, type OwnerScope } from '../crm/ownerScopes';
 import type { MessageKey } from '../messages';
 import { optionalText, requiredText } from '../validation';
 import { id, pageQuery, sortDirection } from './common';
