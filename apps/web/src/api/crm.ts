@@ -1,6 +1,5 @@
+import { BUSINESS_DAY_HEADER, META_VERSION_HEADER } from '@orbit/shared/crm/recordHeaders';
 import {
-  BUSINESS_DAY_HEADER,
-  META_VERSION_HEADER,
   type AccountCampaign,
   type CampaignMembership,
   type ConvertLeadBody,

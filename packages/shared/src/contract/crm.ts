@@ -3,9 +3,14 @@ import { MAX_LIST_VALUES, type FieldType } from '../crm/fieldTypes';
 import type { FieldValue } from '../crm/fieldValue';
 import { boundedFilter, fieldName, filterParam, type FilterNode } from '../crm/filter';
 import { CRM_MODULES, type CrmModule, type LookupTarget } from '../crm/modules';
+import { OWNER_SCOPES, type OwnerScope } from '../crm/ownerScopes';
 import type { MessageKey } from '../messages';
 import { optionalText, requiredText } from '../validation';
 import { id, pageQuery, sortDirection } from './common';
+
+// Plain constants live in zod-free modules (the web's list pages load them without zod); re-exported for the server.
+export { OWNER_SCOPES, type OwnerScope } from '../crm/ownerScopes';
+export { BUSINESS_DAY_HEADER, META_VERSION_HEADER } from '../crm/recordHeaders';
 
 /**
  * Wire contract of the records engine (docs/records-engine.md): metadata, records, lists, saved
@@ -61,10 +66,6 @@ export type LayoutItem = { field: string; required?: boolean; readOnly?: boolean
 export type LayoutSection = { key: string; title: string; titleEn: string; titleZh: string; columns: 1 | 2; fields: LayoutItem[] };
 export type LayoutMeta = { id: number; name: string; recordTypeId: number | null; isTemplate: boolean; sections: LayoutSection[] };
 
-/** Whose records a list shows, always within the caller's data scope. */
-export const OWNER_SCOPES = ['mine', 'team', 'all'] as const;
-export type OwnerScope = (typeof OWNER_SCOPES)[number];
-
 export type ListViewMeta = {
   id: number;
   name: string;
@@ -98,14 +99,6 @@ export type ModuleMeta = {
   listViews: ListViewMeta[];
   relatedLists: RelatedListMeta[];
 };
-
-export const META_VERSION_HEADER = 'Meta-Version';
-/**
- * The calendar day ('YYYY-MM-DD') the server resolves relative dates against ("today", "overdue"),
- * sent with every records answer so that the web highlights exactly what the server's views select,
- * whatever the browser's time zone.
- */
-export const BUSINESS_DAY_HEADER = 'Business-Day';
 
 // ---------------------------------------------------------------- records
 

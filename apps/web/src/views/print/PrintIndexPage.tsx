@@ -1,6 +1,6 @@
 import { useLocation, useSearchParams } from 'react-router';
 import { printModuleOf } from '../../app/printRoutes';
-import { listSettingsOf } from '../crm/engine/list/listAddress';
+import { listSettingsOf } from '../crm/engine/list/listSettingsOf';
 import PrintProviders from '../crm/engine/print/PrintProviders';
 import PrintRecordList from '../crm/engine/print/PrintRecordList';
 

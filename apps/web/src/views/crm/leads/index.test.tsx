@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { chooseOption } from '../../../test/antdSelect';
 import { dictApi, leadRecord, leadsMeta, prepareCrmTests, renderCrm, signInOlivia } from '../../../test/crmFixtures';
-import { listSettingsOf } from '../engine/list/listAddress';
+import { listSettingsOf } from '../engine/list/listSettingsOf';
 import LeadsIndexPage from './index';
 
 const api = vi.hoisted(() => ({

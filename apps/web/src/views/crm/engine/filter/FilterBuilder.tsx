@@ -2,7 +2,7 @@ import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModuleMeta } from '@orbit/shared/contract/crm';
-import { FILTER_MAX_CONDITIONS, type FilterNode } from '@orbit/shared/crm/filter';
+import { FILTER_MAX_CONDITIONS, type FilterNode } from '@orbit/shared/crm/filterTree';
 import { fieldTypeView } from '../fieldTypes/registry';
 import FilterGroup from './FilterGroup';
 import { countConditions, emptyCondition, toDraft, toFilter, type GroupDraft } from './filterDraft';

@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldMeta } from '@orbit/shared/contract/crm';
-import { FILTER_MAX_DEPTH } from '@orbit/shared/crm/filter';
+import { FILTER_MAX_DEPTH } from '@orbit/shared/crm/filterTree';
 import ConditionRow from './ConditionRow';
 import { emptyCondition, emptyGroup, type GroupDraft, type GroupMatch } from './filterDraft';
 

@@ -1,6 +1,6 @@
 import type { FieldMeta } from '@orbit/shared/contract/crm';
 import { OPERATORS_BY_TYPE, operandShape, type FilterOperator } from '@orbit/shared/crm/fieldTypes';
-import { isCondition, type FilterNode } from '@orbit/shared/crm/filter';
+import { isCondition, type FilterNode } from '@orbit/shared/crm/filterTree';
 
 /**
  * The filter builder's working copy of a filter tree: groups that match all, any or none of their

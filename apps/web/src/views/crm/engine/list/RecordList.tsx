@@ -3,8 +3,9 @@ import { Badge, Button, Card, Empty, Input, Radio, Segmented, Skeleton, Space } 
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { OWNER_SCOPES, type ModuleMeta, type OwnerScope } from '@orbit/shared/contract/crm';
-import { filterParam, filterSize } from '@orbit/shared/crm/filter';
+import type { ModuleMeta } from '@orbit/shared/contract/crm';
+import { filterSize, type FilterNode } from '@orbit/shared/crm/filterTree';
+import { OWNER_SCOPES, type OwnerScope } from '@orbit/shared/crm/ownerScopes';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import { printPath } from '../../../../app/printRoutes';
 import ListTable from '../../../../components/admin/ListTable';
@@ -25,6 +26,7 @@ import type { RemoveDialog } from './removeDialog';
 import { recordColumns } from './recordColumns';
 import { useRowParts } from './rowParts';
 import { useRecordListController } from './useRecordListController';
+import { useStartFilter } from './useStartFilter';
 import ViewSwitcher from './ViewSwitcher';
 import '../crm.css';
 
@@ -54,17 +56,21 @@ export type DisplayMode = { key: string; label: string; render: (settings: ListS
 /** The list page of any module, drawn from its metadata (docs/records-engine.md). */
 export default function RecordList(props: Props) {
   const meta = useModuleMeta(props.module);
-  if (!meta.data) {
+  // A list opened with `?filter=` (a report's segment clicked through) starts with that filter; read once.
+  const [address] = useSearchParams();
+  const [filterText] = useState(() => address.get('filter'));
+  const startFilter = useStartFilter(filterText);
+  if (!meta.data || !startFilter.ready) {
     return <Card variant="borderless">{meta.isError ? <LoadError onRetry={() => void meta.refetch()} /> : <Skeleton active />}</Card>;
   }
   return (
     <ModuleMetaContext.Provider value={meta.data}>
-      <RecordListView {...props} meta={meta.data} />
+      <RecordListView {...props} meta={meta.data} startFilter={startFilter.filter} />
     </ModuleMetaContext.Provider>
   );
 }
 
-function RecordListView({ module, meta, massActions, removeDialog, displayModes = [] }: Props & { meta: ModuleMeta }) {
+function RecordListView({ module, meta, startFilter, massActions, removeDialog, displayModes = [] }: Props & { meta: ModuleMeta; startFilter: FilterNode | null }) {
   const { t, i18n } = useTranslation();
   const [address, setAddress] = useSearchParams();
   const mode = displayModes.find((m) => m.key === address.get('mode'));
@@ -74,11 +80,6 @@ function RecordListView({ module, meta, massActions, removeDialog, displayModes 
       else params.set('mode', key);
       return params;
     });
-  // A list opened with `?filter=` (a report's segment clicked through) starts with that filter; read once.
-  const [startFilter] = useState(() => {
-    const parsed = filterParam.safeParse(address.get('filter') ?? '');
-    return parsed.success ? parsed.data : null;
-  });
   const controller = useRecordListController(module, meta, startFilter);
   const { list } = controller;
   const can = useModulePermissions(module);

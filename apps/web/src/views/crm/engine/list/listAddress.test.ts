@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listAddressQuery, listSettingsOf, type ListSettings } from './listAddress';
+import { listAddressQuery, type ListSettings } from './listAddress';
+import { listSettingsOf } from './listSettingsOf';
 
 const settings: ListSettings = {
   q: 'acme',
