@@ -1,25 +1,15 @@
 import path from 'node:path';
-
-type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
-
-/** Statically imported closure of `roots` (what loads before they run). */
-function staticClosure(graph: ModuleGraph, roots: string[]): Set<string> {
-  const seen = new Set<string>();
-  const queue = [...roots];
-  while (queue.length) {
-    const id = queue.pop()!;
-    if (seen.has(id)) continue;
-    const info = graph.getModuleInfo(id);
-    if (!info) continue;
-    seen.add(id);
-    queue.push(...info.importedIds);
-  }
-  return seen;
-}
+import { staticClosure, type ModuleGraph } from './staticClosure.ts';
 
 const LIBRARY = /[\\/]node_modules[\\/]/;
 /** Libraries only some pages use, which must stay in their own chunks (loaded by those pages only). */
 const PAGE_LIBRARY = /[\\/]node_modules[\\/](zod|echarts|zrender|exceljs|jszip|fuse\.js)[\\/]/;
+/**
+ * antd components many pages use but none draws on a list's first visit: Result (error and empty
+ * states, with its SVG illustrations ≈ 8 KiB) loads only when such a state is shown
+ * (LoadError, ErrorBoundary, PageHost's 401 load it on demand).
+ */
+const OFF_LIST_PATH = /[\\/]node_modules[\\/]antd[\\/]es[\\/]result[\\/]/;
 
 /**
  * A code-splitting group's name function for the libraries many signed-in pages share (antd and
@@ -31,7 +21,7 @@ const PAGE_LIBRARY = /[\\/]node_modules[\\/](zod|echarts|zrender|exceljs|jszip|f
 export function sharedLibraryChunk(webRoot: string, name: string): (id: string, graph: ModuleGraph) => string | null {
   let signIn: Set<string> | null = null;
   return (id, graph) => {
-    if (!LIBRARY.test(id) || PAGE_LIBRARY.test(id)) return null;
+    if (!LIBRARY.test(id) || PAGE_LIBRARY.test(id) || OFF_LIST_PATH.test(id)) return null;
     signIn ??= staticClosure(graph, [path.join(webRoot, 'src/main.tsx'), path.join(webRoot, 'src/views/login/LoginPage.tsx')]);
     return signIn.has(id) ? null : name;
   };
