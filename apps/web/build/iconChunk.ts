@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { staticClosure, type ModuleGraph } from './staticClosure.ts';
 
@@ -6,37 +5,18 @@ import { staticClosure, type ModuleGraph } from './staticClosure.ts';
 const ICON = /@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/]/;
 /** The icons the sign-in page and its flows draw (views/login). */
 const SIGN_IN_ICON = /[\\/](Eye|EyeInvisible|Mail|User|Safety|Lock|CheckCircleFilled|ArrowLeft)(Outlined|Filled)?\.js$/;
-
-/** The package's index re-exports every icon: the graph cannot tell which of them an importer uses. */
-const ICON_INDEX = /@ant-design[\\/]icons[\\/]es[\\/]index\.js$/;
-const APP_SOURCE = /[\\/]src[\\/].*\.tsx?$/;
-
-/**
- * The names of the icons `roots` load statically: those antd's own modules import by path, those the
- * app imports by path (`@ant-design/icons/XOutlined`) and those it names in `import { … } from
- * '@ant-design/icons'` (read from its source, since the index leads to every icon).
- */
-function shellIcons(graph: ModuleGraph, roots: string[]): Set<string> {
-  const names = new Set<string>();
-  for (const id of staticClosure(graph, roots, (dep) => !ICON_INDEX.test(dep))) {
-    if (ICON.test(id)) names.add(path.basename(id, '.js'));
-    if (!APP_SOURCE.test(id) || id.includes('node_modules')) continue;
-    for (const [, list] of readFileSync(id, 'utf8').matchAll(/import\s*{([^}]*)}\s*from\s*'@ant-design\/icons'/g)) {
-      for (const name of list!.split(',')) if (name.trim()) names.add(name.trim().split(/\s+as\s+/)[0]!);
-    }
-  }
-  return names;
-}
+/** What a records list's first visit loads statically: the signed-in shell and the list. */
+export const LIST_PATH = ['src/layout/SignedInRoot.tsx', 'src/views/crm/engine/list/RecordList.tsx'];
 
 /**
  * A code-splitting group's name function for the icons, in three files rather than one tiny file
  * each (each file's gzip restarts and its imports repeat hashed names: the whole app's JS was
  * ~19 KiB larger) and rather than one file of them all (a list's first visit then loaded every
- * signed-in page's icons, ≈ 22 KiB):
+ * signed-in page's icons):
  * - `icons-signin`: the sign-in page's own icons, which signed-in pages use too (one file, not one
  *   each on both paths), kept apart so that /login loads no other icon;
- * - `icons`: those the signed-in shell (layout, sidebar menu icons) and the records list load
- *   statically, i.e. what a list's first visit draws;
+ * - `icons`: those the signed-in shell (layout, the sidebar's menu icons) and a records list load
+ *   statically, whether they import them or antd's components do;
  * - `icons-pages`: every other page's.
  */
 export function iconChunk(webRoot: string): (id: string, graph: ModuleGraph) => string | null {
@@ -44,7 +24,8 @@ export function iconChunk(webRoot: string): (id: string, graph: ModuleGraph) => 
   return (id, graph) => {
     if (!ICON.test(id)) return null;
     if (SIGN_IN_ICON.test(id)) return 'icons-signin';
-    shell ??= shellIcons(graph, [path.join(webRoot, 'src/layout/SignedInRoot.tsx'), path.join(webRoot, 'src/views/crm/engine/list/RecordList.tsx')]);
-    return shell.has(path.basename(id, '.js')) ? 'icons' : 'icons-pages';
+    // An icon component in the closure brings its SVG definition (…-svg/es/asn/) along.
+    shell ??= new Set([...staticClosure(graph, webRoot, LIST_PATH)].filter((m) => ICON.test(m)).map((m) => path.basename(m)));
+    return shell.has(path.basename(id)) ? 'icons' : 'icons-pages';
   };
 }
