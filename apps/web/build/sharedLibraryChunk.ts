@@ -11,7 +11,7 @@ const PAGE_LIBRARY = /[\\/]node_modules[\\/](zod|echarts|zrender|exceljs|jszip|f
  * and the libraries of a few pages (zod: the admin forms; charts, Excel: their pages). The app's
  * own shared modules are left to Rolldown: grouped alike, the total grew (measured).
  */
-export function sharedLibraryChunk(webRoot: string, name: string): (id: string, graph: ModuleGraph) => string | null {
+export function sharedLibraryChunk(webRoot: string, name: string, part: 'list' | 'pages'): (id: string, graph: ModuleGraph) => string | null {
   let signIn: Set<string> | null = null;
   let list: Set<string> | null = null;
   return (id, graph) => {
@@ -19,6 +19,7 @@ export function sharedLibraryChunk(webRoot: string, name: string): (id: string, 
     signIn ??= staticClosure(graph, webRoot, ['src/main.tsx', 'src/views/login/LoginPage.tsx']);
     if (signIn.has(id)) return null;
     list ??= staticClosure(graph, webRoot, LIST_PATH);
-    return list.has(id) ? name : `${name}-pages`;
+    if (part === 'list') return list.has(id) ? name : null;
+    return list.has(id) ? null : `${name}-pages`;
   };
 }
