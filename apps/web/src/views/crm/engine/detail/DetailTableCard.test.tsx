@@ -36,11 +36,10 @@ describe('DetailTableCard', () => {
     expect(screen.getByTestId('card').querySelector('.ant-spin-spinning')).toBeTruthy();
   });
 
-  it('offers a retry when loading failed', async () => {
+  it('offers a retry when loading failed', () => {
     const q = query({ isError: true });
     renderCard(q);
-    // The error view loads on demand (LoadError.tsx).
-    fireEvent.click(await screen.findByRole('button', { name: /retry/i }, { timeout: 10_000 }));
+    fireEvent.click(screen.getByRole('button', { name: /retry/i }));
     expect(q.refetch).toHaveBeenCalledTimes(1);
   });
 });
