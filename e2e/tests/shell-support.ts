@@ -34,8 +34,16 @@ export async function openPage(page: Page, baseUrl: string, path: string): Promi
 
 /** Switches the language through the top bar's language menu. */
 export async function switchLanguage(page: Page, label: 'English' | '中文'): Promise<void> {
-  await page.getByTestId('language-switch').hover();
-  await page.getByRole('menuitem', { name: label }).click();
+  const lang = label === '中文' ? 'zh-CN' : 'en';
+  // Retried: on busy cores the hover menu can close, or another navbar menu cover it, before the click lands.
+  for (let attempt = 1; ; attempt++) {
+    await page.getByTestId('language-switch').hover();
+    await page.getByRole('menuitem', { name: label }).click({ timeout: 10_000 }).catch(() => undefined);
+    const switched = await page.waitForFunction((want) => document.documentElement.lang === want, lang, { timeout: 5_000 }).then(() => true, () => false);
+    if (switched) return;
+    if (attempt === 3) throw new Error(`the language did not switch to ${label}`);
+    await page.mouse.move(0, 0);
+  }
 }
 
 /**
