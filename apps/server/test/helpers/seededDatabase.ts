@@ -4,9 +4,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/client';
-import { prepareDatabase } from '../../src/db/prepare';
-import { seedDemoData } from '../../src/db/seed/seedDatabase';
-import { createEmptyPostgresDatabase, testDatabaseKind } from './testApp';
+import { createEmptyPostgresDatabase, migrateAndSeed, testDatabaseKind } from './testApp';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,15 +23,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (testDatabaseKind === 'postgres') {
     const template = await createEmptyPostgresDatabase();
     const database = openDatabase({ databaseUrl: template.url });
-    await prepareDatabase(database);
-    await seedDemoData(database.db);
+    await migrateAndSeed(database);
     await database.close();
     project.provide('seededDatabase', { kind: 'postgres', name: new URL(template.url).pathname.slice(1) });
     return () => template.drop();
   }
   const database = openDatabase({ pgliteDir: 'memory' });
-  await prepareDatabase(database);
-  await seedDemoData(database.db);
+  await migrateAndSeed(database);
   const dump = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
   await database.close();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'orbit-test-seeded-'));

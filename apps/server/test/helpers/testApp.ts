@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { API_PREFIX } from '@orbit/shared/constants';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
-import { openDatabase, type Db } from '../../src/db/client';
+import { openDatabase, type Database, type Db } from '../../src/db/client';
 import { seedDemoData } from '../../src/db/seed/seedDatabase';
 import type { Mail, Mailer } from '../../src/lib/mailer';
 import { prepareDatabase } from '../../src/db/prepare';
@@ -59,6 +59,12 @@ export async function createEmptyPostgresDatabase(template?: string): Promise<{ 
   return { url: url.toString(), drop: async () => void (await adminQuery(`drop database if exists ${dbName} with (force)`)) };
 }
 
+/** Brings a new database to where every test starts: migrated, with the demo data. */
+export async function migrateAndSeed(database: Database): Promise<void> {
+  await prepareDatabase(database);
+  await seedDemoData(database.db);
+}
+
 /**
  * A fully built app on its own fresh database: migrated and seeded with the demo data — a copy of
  * the run's seeded database (helpers/seededDatabase.ts), or made anew outside a run that has one.
@@ -73,10 +79,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   const connectionsLost: Error[] = [];
   const pgliteLoad = seeded?.kind === 'pglite' ? new Blob([readFileSync(seeded.dumpFile)]) : undefined;
   const database = openDatabase({ databaseUrl, pgliteDir: 'memory', pgliteLoad, onConnectionLost: (error) => connectionsLost.push(error) });
-  if (!seeded) {
-    await prepareDatabase(database);
-    await seedDemoData(database.db);
-  }
+  if (!seeded) await migrateAndSeed(database);
   const mails: Mail[] = [];
   const mailer: Mailer = { send: async (mail) => void mails.push(mail) };
   const app = await buildApp({ config: { ...config, databaseUrl }, db: database.db, logger: false, mailer });
