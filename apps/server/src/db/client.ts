@@ -39,10 +39,15 @@ export type DatabaseOptions = {
   pgliteLoad?: Blob;
   /** Told when PostgreSQL closes a connection (restart, failover, pg_terminate_backend); default: a warning on stderr. */
   onConnectionLost?: (error: Error) => void;
+  /** Told the text of every statement drizzle runs (tests check that no request text reaches it). */
+  onStatement?: (text: string) => void;
 };
 
 /** The default report of a lost connection: one line on stderr (the server passes its logger once it has one). */
 export const warnConnectionLost = (error: Error) => console.warn(`Database connection lost: ${error.message}`);
+
+/** drizzle's logger for `onStatement`; none when nobody listens. */
+const statementLogger = (onStatement?: (text: string) => void) => (onStatement ? { logQuery: (text: string) => onStatement(text) } : undefined);
 
 /** PostgreSQL through a pool when a URL is given; otherwise embedded PGlite in `dataDir` (or in memory). */
 export function openDatabase(options: DatabaseOptions): Database {
@@ -56,8 +61,9 @@ export function openDatabase(options: DatabaseOptions): Database {
     pool.on('connect', (client) => client.on('error', onConnectionLost));
     // An idle client's error is re-emitted on the pool as well: already told by the listener above.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool) as unknown as Db;
-    db.transaction = pooledTransaction(pool);
+    const logger = statementLogger(options.onStatement);
+    const db = drizzlePg(pool, { logger }) as unknown as Db;
+    db.transaction = pooledTransaction(pool, logger);
     return {
       db,
       kind: 'postgres',
@@ -83,7 +89,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   }
   // pg_trgm backs the trigram indexes of the "contains" filters, as on PostgreSQL.
   const client = new PGlite({ dataDir: dir, loadDataDir: options.pgliteLoad, extensions: { pg_trgm } });
-  const db = drizzlePglite(client) as unknown as Db;
+  const db = drizzlePglite(client, { logger: statementLogger(options.onStatement) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -1,4 +1,5 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { Logger } from 'drizzle-orm/logger';
 import type pg from 'pg';
 import { isDatabaseUnavailable } from '../lib/databaseUnavailable';
 import type { Db } from './client';
@@ -13,12 +14,12 @@ import type { Db } from './client';
  * not take), and the client is released in `finally`: destroyed when the connection is gone, so
  * the pool never hands a dead one out again.
  */
-export function pooledTransaction(pool: pg.Pool): Db['transaction'] {
+export function pooledTransaction(pool: pg.Pool, logger?: Logger): Db['transaction'] {
   const transaction = async (work: Parameters<Db['transaction']>[0], config?: Parameters<Db['transaction']>[1]) => {
     const client = await pool.connect();
     let lost: Error | undefined;
     try {
-      return await (drizzlePg(client) as unknown as Db).transaction(work, config);
+      return await (drizzlePg(client, { logger }) as unknown as Db).transaction(work, config);
     } catch (error) {
       if (isDatabaseUnavailable(error)) lost = error as Error;
       throw error;

@@ -70,7 +70,7 @@ export async function migrateAndSeed(database: Database): Promise<void> {
  * the run's seeded database (helpers/seededDatabase.ts), or made anew outside a run that has one.
  * On PostgreSQL each call creates a uniquely named database and drops it in teardown.
  */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Record<string, string> = {}, options: { onStatement?: (text: string) => void } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'orbit-test-'));
   const seeded = inject('seededDatabase');
   const postgres = testDatabaseKind === 'postgres' ? await createEmptyPostgresDatabase(seeded?.kind === 'postgres' ? seeded.name : undefined) : undefined;
@@ -78,7 +78,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   const config = loadConfig({ DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false', LOG_LEVEL: 'silent', ...overrides });
   const connectionsLost: Error[] = [];
   const pgliteLoad = seeded?.kind === 'pglite' ? new Blob([readFileSync(seeded.dumpFile)]) : undefined;
-  const database = openDatabase({ databaseUrl, pgliteDir: 'memory', pgliteLoad, onConnectionLost: (error) => connectionsLost.push(error) });
+  const database = openDatabase({ databaseUrl, pgliteDir: 'memory', pgliteLoad, onConnectionLost: (error) => connectionsLost.push(error), onStatement: options.onStatement });
   if (!seeded) await migrateAndSeed(database);
   const mails: Mail[] = [];
   const mailer: Mailer = { send: async (mail) => void mails.push(mail) };
