@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SORTABLE_TYPES } from '@orbit/shared/crm/fieldTypes';
 import type { Db, Executor } from '../../../../db/client';
 import { crmField, crmLayout, crmListView, crmMetaVersion, crmRecordType } from '../../../../db/schema/crm';
@@ -49,33 +49,42 @@ const layoutRow = (module: string, layout: LayoutSeed, isTemplate: boolean) => (
   })),
 });
 
-/** Inserts the rows that are missing (by their natural key) and answers how many it inserted. */
+/**
+ * Inserts the rows that are missing (by their natural key) and answers how many it inserted. What
+ * exists is read in one query per table (it runs at every start: one query per seeded row made a
+ * restart seconds slower on PGlite).
+ */
 async function reconcileModule(db: Executor, seed: ModuleSeed): Promise<number> {
   const { module } = seed;
   let inserted = 0;
-  const have = async <T>(rows: Promise<T[]>) => (await rows).length > 0;
+  const [fields, layouts, types, views] = await Promise.all([
+    db.select({ name: crmField.name }).from(crmField).where(eq(crmField.module, module)),
+    db.select({ id: crmLayout.id, name: crmLayout.name }).from(crmLayout).where(eq(crmLayout.module, module)),
+    db.select({ name: crmRecordType.name }).from(crmRecordType).where(eq(crmRecordType.module, module)),
+    db.select({ key: crmListView.builtInKey }).from(crmListView).where(eq(crmListView.module, module)),
+  ]);
 
-  for (const [order, field] of seed.fields.entries()) {
-    const exists = await have(db.select({ id: crmField.id }).from(crmField).where(and(eq(crmField.module, module), eq(crmField.name, field.name))));
-    if (exists) continue;
-    await db.insert(crmField).values(fieldRow(module, field, order + 1));
-    inserted++;
-  }
+  const fieldNames = new Set(fields.map((f) => f.name));
+  const missingFields = seed.fields.flatMap((field, order) => (fieldNames.has(field.name) ? [] : [fieldRow(module, field, order + 1)]));
+  if (missingFields.length) await db.insert(crmField).values(missingFields);
+  inserted += missingFields.length;
 
+  const layoutIds = new Map(layouts.map((l) => [l.name, l.id]));
   const layoutId = async (layout: LayoutSeed, isTemplate: boolean): Promise<number> => {
     const row = layoutRow(module, layout, isTemplate);
-    const [found] = await db.select({ id: crmLayout.id }).from(crmLayout).where(and(eq(crmLayout.module, module), eq(crmLayout.name, row.name)));
-    if (found) return found.id;
+    const found = layoutIds.get(row.name);
+    if (found !== undefined) return found;
     inserted++;
     const [created] = await db.insert(crmLayout).values(row).returning({ id: crmLayout.id });
+    layoutIds.set(row.name, created!.id);
     return created!.id;
   };
 
   await layoutId(seed.layout, true);
   await layoutId(seed.layout, false);
+  const typeNames = new Set(types.map((t) => t.name));
   for (const [order, type] of seed.recordTypes.entries()) {
-    const exists = await have(db.select({ id: crmRecordType.id }).from(crmRecordType).where(and(eq(crmRecordType.module, module), eq(crmRecordType.name, type.name))));
-    if (exists) continue;
+    if (typeNames.has(type.name)) continue;
     await db.insert(crmRecordType).values({
       module,
       name: type.name,
@@ -89,10 +98,10 @@ async function reconcileModule(db: Executor, seed: ModuleSeed): Promise<number> 
     inserted++;
   }
 
-  for (const view of seed.views) {
-    const exists = await have(db.select({ id: crmListView.id }).from(crmListView).where(and(eq(crmListView.module, module), eq(crmListView.builtInKey, view.name))));
-    if (exists) continue;
-    await db.insert(crmListView).values({
+  const viewKeys = new Set(views.map((v) => v.key));
+  const missingViews = seed.views
+    .filter((view) => !viewKeys.has(view.name))
+    .map((view) => ({
       module,
       name: view.en,
       nameZh: view.zh,
@@ -104,10 +113,9 @@ async function reconcileModule(db: Executor, seed: ModuleSeed): Promise<number> 
       sortOrder: view.sortOrder ?? 'desc',
       filter: view.filter ?? null,
       ownerScope: view.ownerScope ?? 'all',
-    });
-    inserted++;
-  }
-  return inserted;
+    }));
+  if (missingViews.length) await db.insert(crmListView).values(missingViews);
+  return inserted + missingViews.length;
 }
 
 /**
