@@ -12,7 +12,7 @@ import { demoRoleUsers } from '../../src/db/seed/demoMenu';
 import { DEMO_PASSWORD, roles, users } from '../../src/db/seed/organisation';
 import { seedDemoData } from '../../src/db/seed/seedDatabase';
 import { post } from '../auth/authTestUtils';
-import { bearer, createEmptyPostgresDatabase, createTestApp, testDatabaseKind, type TestApp } from '../helpers/testApp';
+import { bearer, createPostgresDatabase, createTestApp, testDatabaseKind, type TestApp } from '../helpers/testApp';
 import { prepareDatabase } from '../../src/db/prepare';
 
 const countIn = async (db: Db, table: string) => {
@@ -114,7 +114,7 @@ describe('first start', () => {
   });
 
   it.runIf(testDatabaseKind === 'postgres')('processes starting together on one PostgreSQL migrate and seed once, in turn', async () => {
-    const target = await createEmptyPostgresDatabase();
+    const target = await createPostgresDatabase();
     const processes = [1, 2, 3].map(() => openDatabase({ databaseUrl: target.url }));
     try {
       const seeded = await Promise.all(

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/client';
-import { createEmptyPostgresDatabase, migrateAndSeed, testDatabaseKind } from './testApp';
+import { createPostgresDatabase, migrateAndSeed, testDatabaseKind } from './testApp';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,7 +21,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (testDatabaseKind === 'postgres') {
-    const template = await createEmptyPostgresDatabase();
+    const template = await createPostgresDatabase();
     const database = openDatabase({ databaseUrl: template.url });
     await migrateAndSeed(database);
     await database.close();

@@ -51,7 +51,7 @@ export async function terminateConnections(url: string): Promise<number> {
 }
 
 /** A new PostgreSQL database (uniquely named), empty or a copy of `template`, and how to drop it. */
-export async function createEmptyPostgresDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const dbName = `orbit_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(template ? `create database ${dbName} template ${template}` : `create database ${dbName}`);
   const url = new URL(ADMIN_URL);
@@ -73,7 +73,7 @@ export async function migrateAndSeed(database: Database): Promise<void> {
 export async function createTestApp(overrides: Record<string, string> = {}, options: { onStatement?: (text: string) => void } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'orbit-test-'));
   const seeded = inject('seededDatabase');
-  const postgres = testDatabaseKind === 'postgres' ? await createEmptyPostgresDatabase(seeded?.kind === 'postgres' ? seeded.name : undefined) : undefined;
+  const postgres = testDatabaseKind === 'postgres' ? await createPostgresDatabase(seeded?.kind === 'postgres' ? seeded.name : undefined) : undefined;
   const databaseUrl = postgres?.url;
   const config = loadConfig({ DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false', LOG_LEVEL: 'silent', ...overrides });
   const connectionsLost: Error[] = [];

@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createEmptyPostgresDatabase, terminateConnections, testDatabaseKind } from '../helpers/testApp';
+import { createPostgresDatabase, terminateConnections, testDatabaseKind } from '../helpers/testApp';
 import { freePort, startServer, waitUntilServing } from '../helpers/serverProcess';
 
 // PGlite is embedded in the process: it has no connection that a server could close.
 describe.runIf(testDatabaseKind === 'postgres')('server process on PostgreSQL (PostgreSQL only)', () => {
   it('lives on when PostgreSQL closes all its connections, logs a warning, and answers normally after', async () => {
-    const database = await createEmptyPostgresDatabase();
+    const database = await createPostgresDatabase();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'orbit-start-'));
     const port = await freePort();
     const server = startServer({ DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false' });

@@ -8,7 +8,7 @@ import { FILE_STATUS } from '@orbit/shared/constants';
 import type { ImportState, ImportUpload } from '@orbit/shared/contract/recordImport';
 import { IMPORT_BATCH } from '../../src/modules/crm/import/recordImport.job';
 import { multipart, workbook } from '../helpers/importApi';
-import { createEmptyPostgresDatabase, testDatabaseKind } from '../helpers/testApp';
+import { createPostgresDatabase, testDatabaseKind } from '../helpers/testApp';
 import { freePort, startServer, waitUntilServing } from '../helpers/serverProcess';
 
 const LEADS = 60_000;
@@ -23,7 +23,7 @@ const IMPORT_ROWS = 4_000;
 // Two processes share one database only on PostgreSQL (PGlite is embedded in its process).
 describe.runIf(testDatabaseKind === 'postgres')('a job whose process is killed (PostgreSQL only)', () => {
   it('an export is completed by another process from the start, with every row, and no partial file left', async () => {
-    const database = await createEmptyPostgresDatabase();
+    const database = await createPostgresDatabase();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'orbit-kill-'));
     const client = new pg.Client({ connectionString: database.url });
     const env = { DATABASE_URL: database.url, HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false', JOB_CONCURRENCY: '1', JOB_STALE_SECONDS: '3', LOG_LEVEL: 'warn' };
@@ -82,7 +82,7 @@ describe.runIf(testDatabaseKind === 'postgres')('a job whose process is killed (
   }, 240_000);
 
   it('an import goes on from its last committed batch in another process: every row once, the upload record says what happened', async () => {
-    const database = await createEmptyPostgresDatabase();
+    const database = await createPostgresDatabase();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'orbit-kill-'));
     const client = new pg.Client({ connectionString: database.url });
     const env = { DATABASE_URL: database.url, HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false', JOB_CONCURRENCY: '1', JOB_STALE_SECONDS: '3', LOG_LEVEL: 'warn' };
