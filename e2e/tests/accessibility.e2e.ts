@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { accessibilityViolations } from '../helpers/accessibility';
 import { serverAndBrowser } from '../helpers/suite';
 import { openPage, signedInPage } from './shell-support';
@@ -126,6 +126,48 @@ describe('accessibility', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => newButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    await context.close();
+  }, 120_000);
+
+  it('goes through the menu to a list, creates a record in its form and opens it, by keyboard alone', async () => {
+    const { context, page } = await signedInPage(app.browser, app.server.url);
+    await openPage(page, app.server.url, '/home');
+    await settled(page);
+    const focused = (target: Locator) => target.evaluate((el) => el === document.activeElement).catch(() => false);
+    const tabTo = async (target: Locator, most: number) => {
+      for (let i = 0; i < most && !(await focused(target)); i++) await page.keyboard.press('Tab');
+      expect(await focused(target)).toBe(true);
+    };
+    // The sidebar menu takes the focus as one stop; the arrows move through it, Enter opens a folder and then a page.
+    const menu = page.getByRole('menu').first();
+    await tabTo(menu, 10);
+    const campaigns = page.getByRole('menuitem', { name: 'Campaign' }).first();
+    for (let i = 0; i < 12 && !(await focused(campaigns)); i++) await page.keyboard.press('ArrowDown');
+    expect(await focused(campaigns)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/campaign/campaign-index');
+    await settled(page);
+
+    // The list's "New" opens the form; its fields and its Save are reached with Tab, Enter saves.
+    await tabTo(page.getByTestId('record-new'), 60);
+    await page.keyboard.press('Enter');
+    const form = page.getByTestId('record-form');
+    await form.waitFor();
+    await tabTo(form.locator('#name'), 10);
+    await page.keyboard.type('Keyboard-only launch');
+    await tabTo(page.getByTestId('record-form-save'), 60);
+    await page.keyboard.press('Enter');
+    await form.waitFor({ state: 'hidden' });
+
+    // The new record's link in the list opens it.
+    const link = page.getByRole('link', { name: 'Keyboard-only launch' }).first();
+    await link.waitFor();
+    await tabTo(link, 100);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/campaign/campaign-detail');
+    await page.getByTestId('record-detail-campaign').getByText('Keyboard-only launch').first().waitFor();
     await context.close();
   }, 120_000);
 });
