@@ -28,8 +28,8 @@ export class StringTable {
   #used = 0;
   /** Bytes of chunks in memory. */
   #held = 0;
-  #starts = new Uint32Array(1024);
-  #lengths = new Uint32Array(1024);
+  #starts: Uint32Array = new Uint32Array(1024);
+  #lengths: Uint32Array = new Uint32Array(1024);
   #count = 0;
   #file: { fd: number; path: string } | null = null;
   readonly #limit: number;
