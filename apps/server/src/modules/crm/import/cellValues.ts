@@ -143,7 +143,8 @@ export function createCellReader(meta: MetadataStore, caller: Caller, timezoneOf
         } else return [];
         return (await rowsOf<{ id: unknown }>(db, query)).map((row) => Number(row.id));
       })();
-      names.set(cacheKey, found);
+      // A copy of the key: the cell's text is a slice of the reader's chunk of XML, which it would keep alive.
+      names.set(structuredClone(cacheKey), found);
     }
     return found;
   }

@@ -15,6 +15,7 @@ import { createWriteCache } from '../engine/records/writeCache';
 import { createCellReader } from './cellValues';
 import type { ImportPlan } from './importPlan';
 import { cellText, type DataRow } from './importSheet';
+import { KeySet } from './keySet';
 
 /** What a row did (a run) or would do (a dry run). */
 export type RowOutcome =
@@ -47,8 +48,8 @@ export function createBatchImporter(db: Db, meta: MetadataStore, plan: ImportPla
   const { def, caller, duplicate } = plan;
   const records = createRecordsService(db, plan.module);
   const cells = createCellReader(meta, caller, plan.timezoneOffset);
-  /** Duplicate keys (lower case) of the rows this pass created (a dry run: would create), with the record's id when written. */
-  const created = new Map<string, number | null>();
+  /** Duplicate keys (lower case) of the rows this pass created (a dry run: would create), as hashes: never the rows' strings, which would keep the reader's chunks alive. */
+  const created = new KeySet();
 
   /** A refusal as the row's messages, "Field: message" (the field named once); `except`: fields already said to be wrong. */
   function messagesOf(error: AppError, except: Set<string>): string[] {
@@ -135,7 +136,7 @@ export function createBatchImporter(db: Db, meta: MetadataStore, plan: ImportPla
         const answer = answers[i]!;
         if ('id' in answer) {
           outcomes[at] = { action: 'create', recordId: answer.id };
-          if (seenKey) created.set(seenKey, answer.id);
+          if (seenKey) created.add(seenKey);
         } else outcomes[at] = refused(answer.error, row);
       }
       pending = [];
@@ -180,7 +181,7 @@ export function createBatchImporter(db: Db, meta: MetadataStore, plan: ImportPla
           const changes = await records.checkWriteIn(db, caller, full, target?.id, cache);
           if (target) outcomes[at] = changes ? { action: 'update', recordId: target.id, before: null, version: null } : { action: 'skip' };
           else {
-            if (duplicate && row.key) created.set(seenKey, null);
+            if (duplicate && row.key) created.add(seenKey);
             outcomes[at] = { action: 'create', recordId: null };
           }
         } else if (target) {

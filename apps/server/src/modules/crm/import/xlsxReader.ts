@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { MessageKey } from '@orbit/shared/messages';
+import { StringTable } from './stringTable';
 
 /** A cell as an import reads it: what the user sees in it, as a plain value. */
 export type SheetCell = string | number | boolean | Date | null;
@@ -13,8 +14,8 @@ const END_OF_DIRECTORY = 0x06054b50;
 const DIRECTORY_ENTRY = 0x02014b50;
 /**
  * What the parts of one workbook may declare once unpacked. 20 MB of xlsx is rarely more than
- * ~200 MB of XML; far more is a "zip bomb" that would fill the server's memory while the shared
- * strings are read (they are kept in memory to read the rows).
+ * ~200 MB of XML; far more is a "zip bomb" that would fill the disk while the shared strings and
+ * the sheet are spooled to temporary files to read the rows.
  */
 export const MAX_UNPACKED_BYTES = 512 * 1024 * 1024;
 
@@ -66,34 +67,60 @@ export async function inspectWorkbook(absolute: string): Promise<MessageKey | nu
   }
 }
 
-/** A cell's value as the user sees it: rich text as its text, a formula as its result, a link as its text. */
-function plain(value: ExcelJS.CellValue | undefined): SheetCell {
+/** Rich text as the text it shows. */
+const richText = (parts: Array<{ text?: string | null }>) => parts.map((part) => part.text).join('');
+
+/** A cell's value as the user sees it: a shared string from the table, rich text as its text, a formula as its result, a link as its text. */
+function plain(value: ExcelJS.CellValue | { sharedString: number } | undefined, strings: StringTable): SheetCell {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
-  if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('formula' in value || 'sharedFormula' in value) return plain((value as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
+  if ('sharedString' in value) return strings.get(value.sharedString) ?? null;
+  if ('richText' in value) return richText(value.richText);
+  if ('formula' in value || 'sharedFormula' in value) return plain((value as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue, strings);
   if ('error' in value) return value.error;
-  if ('text' in value) return plain(value.text as ExcelJS.CellValue);
+  if ('text' in value) return plain(value.text as ExcelJS.CellValue, strings);
   return null;
 }
 
 /**
+ * What the library's reader yields: its `parse()`, which unlike its iterator also yields the shared
+ * strings when they are emitted — as they are, without the `eventType` of its other events
+ * (exceljs 4.4 workbook-reader.js, `_parseSharedStrings`).
+ */
+type ReaderEvent =
+  | { eventType?: undefined; index: number; text: string | null | { richText: Array<{ text?: string | null }> } }
+  | { eventType: 'worksheet'; value: AsyncIterable<ExcelJS.Row> }
+  | { eventType: 'hyperlinks'; value: unknown };
+
+/**
  * The rows of a workbook's first sheet, streamed from the file (never all in memory): cells by
  * column (index 0 is column A), rows without any value left out. Throws when the file is no
- * workbook the library can read.
+ * workbook the library can read. The shared strings (the text of the cells of a file saved by
+ * Excel: a million for 100,000 rows) go into a compact StringTable rather than the library's array
+ * of strings; the library then spools the sheet to a temporary file and reads it after them, as it
+ * does anyway when the sheet comes first in the archive (as Excel writes it). Styles are read:
+ * a date is a number with a date format.
  */
 export async function* readSheet(absolute: string): AsyncGenerator<SheetRow> {
   const input = createReadStream(absolute);
   // A stream destroyed before the end (the caller had enough rows) must not end the process.
   input.on('error', () => undefined);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { sharedStrings: 'emit', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  const strings = new StringTable();
   try {
-    for await (const sheet of reader) {
-      for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) {
+    for await (const event of (reader as unknown as { parse(): AsyncIterable<ReaderEvent> }).parse()) {
+      if (event.eventType === undefined) {
+        // The index is the order: every shared string comes, in order, once.
+        const { text } = event;
+        strings.push(text === null ? '' : typeof text === 'string' ? text : richText(text.richText));
+        continue;
+      }
+      if (event.eventType !== 'worksheet') continue;
+      for await (const row of event.value) {
         const values = row.values as ExcelJS.CellValue[];
         const cells: SheetCell[] = [];
         for (let column = 1; column < values.length; column++) {
-          const cell = plain(values[column]);
+          const cell = plain(values[column], strings);
           cells.push(typeof cell === 'string' && cell.trim() === '' ? null : cell);
         }
         if (cells.some((cell) => cell !== null)) yield { rowNo: row.number, cells };
@@ -102,5 +129,6 @@ export async function* readSheet(absolute: string): AsyncGenerator<SheetRow> {
     }
   } finally {
     input.destroy();
+    strings.close();
   }
 }
