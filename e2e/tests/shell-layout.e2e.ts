@@ -226,7 +226,7 @@ describe('web shell: layout, tags, languages, search', () => {
     await page.waitForTimeout(400); // its opening animation
     // Measured in the same task as the scroll, before antd could realign a popup that scrolled away.
     const moved = await page.evaluate(() => {
-      const li = [...document.querySelectorAll('[role=menuitem]')].find((e) => e.textContent === '中文')!;
+      const li = Array.from(document.querySelectorAll('[role=menuitem]')).find((e) => e.textContent === '中文')!;
       const before = li.getBoundingClientRect().top;
       window.scrollTo({ top: 120, behavior: 'instant' });
       const after = li.getBoundingClientRect().top;

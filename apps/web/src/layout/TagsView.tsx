@@ -3,7 +3,6 @@ import { Dropdown } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { headerPopupContainer } from '../components/headerPopupContainer';
 import { closeAllViews, closeOtherViews, closeView, refreshView, tagsStore, type VisitedView } from '../store/tagsView';
 import { HOME_PATH } from './routes/constantPages';
 import { menuTitle } from './routes/menuTitle';
@@ -57,7 +56,6 @@ export default function TagsView() {
           <Dropdown
             key={view.path}
             trigger={['contextMenu']}
-            getPopupContainer={headerPopupContainer}
             menu={{
               items: [
                 { key: 'refresh', label: t('layout.tags.refresh') },
