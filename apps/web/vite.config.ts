@@ -1,12 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
+import { iconChunk } from './build/iconChunk.ts';
 import { sharedLibraryChunk } from './build/sharedLibraryChunk.ts';
-
-/** An icon of @ant-design/icons (its component or its SVG definition). */
-const ICON = /@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/]/;
-/** The icons the sign-in page and its flows draw (views/login). */
-const SIGN_IN_ICON = /[\\/](Eye|EyeInvisible|Mail|User|Safety|Lock|CheckCircleFilled|ArrowLeft)(Outlined|Filled)?\.js$/;
 
 export default defineConfig({
   plugins: [react(), precompress()],
@@ -34,16 +30,10 @@ export default defineConfig({
             { name: 'locale-zh-signin', test: /[\\/]locales[\\/]zh[\\/]signIn[\\/]|[\\/]signInMessages[\\/]zh\.ts$/, priority: 1 },
             { name: 'locale-en', test: /[\\/]locales[\\/]en[\\/]/ },
             { name: 'locale-zh', test: /[\\/]locales[\\/]zh[\\/]/ },
-            // The signed-in pages' icons in one file, not one tiny file each (~25 of them): the
-            // whole app's JS is ~19 KiB smaller (each file's gzip restarts and its imports repeat
-            // hashed names). The sign-in page's own icons stay out, so that it does not load the
-            // others (bench/wireSize.ts fails if one is forgotten here: /login grows by ~30 KiB).
-            // Only the icons themselves, not what they import (the icon base that sign-in uses).
-            {
-              name: 'icons',
-              test: (id: string) => ICON.test(id) && !SIGN_IN_ICON.test(id),
-              includeDependenciesRecursively: false,
-            },
+            // The icons in three files: the sign-in page's, what the signed-in shell and a list
+            // draw, every other page's (build/iconChunk.ts). Only the icons themselves, not what
+            // they import (the icon base that sign-in uses).
+            { name: iconChunk(import.meta.dirname), includeDependenciesRecursively: false },
             // The libraries that 15 or more pages share (antd's internals and common components,
             // react-query…) in one file rather than ~110 small ones split by which pages share
             // them: each small file paid its own gzip start, its hashed import lists and, on the
@@ -52,7 +42,8 @@ export default defineConfig({
             // date picker or the upload (measured: 10 shares → the list's JS +35 KiB, 20 → total
             // +2 KiB). Last, so that the groups above keep their modules; its dependencies stay
             // where they are, so that the sign-in page's (react, i18next) do not join it.
-            { name: sharedLibraryChunk(import.meta.dirname, 'antd'), minShareCount: 15, includeDependenciesRecursively: false },
+            { name: sharedLibraryChunk(import.meta.dirname, 'antd', 'list'), includeDependenciesRecursively: false },
+            { name: sharedLibraryChunk(import.meta.dirname, 'antd', 'pages'), minShareCount: 15, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -216,6 +216,33 @@ describe('web shell: layout, tags, languages, search', () => {
     await context.close();
   });
 
+  it("a top-bar menu stays under its button when the page scrolls under the fixed header", async () => {
+    const { context, page } = await signedInPage(app.browser, app.server.url, { height: 600 });
+    await openPage(page, app.server.url, '/home');
+    expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight)).toBe(true);
+    await page.getByTestId('language-switch').hover();
+    const item = page.getByRole('menuitem', { name: '中文' });
+    await item.waitFor();
+    await page.waitForTimeout(400); // its opening animation
+    // Measured in the same task as the scroll, before antd could realign a popup that scrolled away.
+    const moved = await page.evaluate(() => {
+      const li = Array.from(document.querySelectorAll('[role=menuitem]')).find((e) => e.textContent === '中文')!;
+      const before = li.getBoundingClientRect().top;
+      window.scrollTo({ top: 120, behavior: 'instant' });
+      const after = li.getBoundingClientRect().top;
+      const header = document.querySelector('.app-navbar')!.getBoundingClientRect().bottom;
+      const pop = li.closest('.ant-dropdown')!;
+      return { scrolled: window.scrollY, before, after, header, inHeader: !!pop.closest('.app-header'), headerPosition: getComputedStyle(document.querySelector('.app-header')!).position, popups: document.querySelectorAll('.ant-dropdown').length };
+    });
+    expect(moved.scrolled).toBe(120);
+    expect({ inHeader: moved.inHeader, headerPosition: moved.headerPosition }).toEqual({ inHeader: true, headerPosition: 'sticky' });
+    expect(moved.after).toBeCloseTo(moved.before, 0);
+    expect(moved.after).toBeGreaterThanOrEqual(moved.header);
+    await item.click();
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+    await context.close();
+  });
+
   it('menu search opens a page from a misspelt title (English and Chinese)', async () => {
     const { context, page } = await signedInPage(app.browser, app.server.url);
     await openPage(page, app.server.url, '/home');

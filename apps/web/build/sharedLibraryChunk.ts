@@ -1,26 +1,9 @@
-import path from 'node:path';
-
-type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
-
-/** Statically imported closure of `roots` (what loads before they run). */
-function staticClosure(graph: ModuleGraph, roots: string[]): Set<string> {
-  const seen = new Set<string>();
-  const queue = [...roots];
-  while (queue.length) {
-    const id = queue.pop()!;
-    if (seen.has(id)) continue;
-    const info = graph.getModuleInfo(id);
-    if (!info) continue;
-    seen.add(id);
-    queue.push(...info.importedIds);
-  }
-  return seen;
-}
+import { LIST_PATH } from './iconChunk.ts';
+import { staticClosure, type ModuleGraph } from './staticClosure.ts';
 
 const LIBRARY = /[\\/]node_modules[\\/]/;
 /** Libraries only some pages use, which must stay in their own chunks (loaded by those pages only). */
 const PAGE_LIBRARY = /[\\/]node_modules[\\/](zod|echarts|zrender|exceljs|jszip|fuse\.js)[\\/]/;
-
 /**
  * A code-splitting group's name function for the libraries many signed-in pages share (antd and
  * its rc-components, react-query…), to be used with a `minShareCount`: those modules go into one
@@ -28,11 +11,15 @@ const PAGE_LIBRARY = /[\\/]node_modules[\\/](zod|echarts|zrender|exceljs|jszip|f
  * and the libraries of a few pages (zod: the admin forms; charts, Excel: their pages). The app's
  * own shared modules are left to Rolldown: grouped alike, the total grew (measured).
  */
-export function sharedLibraryChunk(webRoot: string, name: string): (id: string, graph: ModuleGraph) => string | null {
+export function sharedLibraryChunk(webRoot: string, name: string, part: 'list' | 'pages'): (id: string, graph: ModuleGraph) => string | null {
   let signIn: Set<string> | null = null;
+  let list: Set<string> | null = null;
   return (id, graph) => {
     if (!LIBRARY.test(id) || PAGE_LIBRARY.test(id)) return null;
-    signIn ??= staticClosure(graph, [path.join(webRoot, 'src/main.tsx'), path.join(webRoot, 'src/views/login/LoginPage.tsx')]);
-    return signIn.has(id) ? null : name;
+    signIn ??= staticClosure(graph, webRoot, ['src/main.tsx', 'src/views/login/LoginPage.tsx']);
+    if (signIn.has(id)) return null;
+    list ??= staticClosure(graph, webRoot, LIST_PATH);
+    if (part === 'list') return list.has(id) ? name : null;
+    return list.has(id) ? null : `${name}-pages`;
   };
 }

@@ -1,22 +1,11 @@
-import { Button, Result } from 'antd';
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { addErrorLog } from '../store/errorLog';
+
+// antd's Result and its illustrations load only when a page has broken, not with the shell.
+const PageError = lazy(() => import('./PageError'));
 
 type Props = { children: ReactNode };
 type State = { error: Error | null };
-
-function PageError({ error, onRetry }: { error: Error; onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Result
-      status="error"
-      title={t('layout.pageError')}
-      subTitle={`${t('layout.pageErrorHint')} ${error.message}`}
-      extra={<Button onClick={onRetry}>{t('common.retry')}</Button>}
-    />
-  );
-}
 
 /** Keeps one broken page from taking the shell down; the error goes to the error log. */
 export default class ErrorBoundary extends Component<Props, State> {
@@ -31,7 +20,13 @@ export default class ErrorBoundary extends Component<Props, State> {
   }
 
   override render() {
-    if (this.state.error) return <PageError error={this.state.error} onRetry={() => this.setState({ error: null })} />;
+    if (this.state.error) {
+      return (
+        <Suspense fallback={null}>
+          <PageError error={this.state.error} onRetry={() => this.setState({ error: null })} />
+        </Suspense>
+      );
+    }
     return this.props.children;
   }
 }

@@ -3,12 +3,14 @@ import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@orbit/shared/constants';
 import { changeLanguage } from '../i18n/i18n';
+import { headerPopupContainer } from './headerPopupContainer';
 
 /** en / zh switch; the choice is remembered. */
 export default function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   return (
     <Dropdown
+      getPopupContainer={headerPopupContainer}
       menu={{
         selectedKeys: [i18n.language],
         items: [

@@ -21,6 +21,12 @@ type Files = Record<string, () => Promise<{ default: Table }>>;
 const signInFiles: Files = import.meta.glob<{ default: Table }>('../locales/*/signIn/*.ts');
 const restFiles: Files = import.meta.glob<{ default: Table }>('../locales/*/*.ts');
 
+// One module per language, so that a language's rest does not bring the other's server messages.
+const sharedMessages: Record<Language, () => Promise<Table>> = {
+  en: () => import('@orbit/shared/messagesEn').then((m) => m.messagesEn),
+  zh: () => import('@orbit/shared/messagesZh').then((m) => m.messagesZh),
+};
+
 type Part = 'signIn' | 'rest';
 const loaded = new Set<string>();
 /** The parts a language change must load for the new language: those already in for the current one. */
@@ -33,7 +39,7 @@ async function loadPart(language: Language, part: Part): Promise<void> {
   const own = Object.entries(part === 'signIn' ? signInFiles : restFiles).filter(([name]) => name.split('/')[2] === language);
   const [mods, shared] = await Promise.all([
     Promise.all(own.map(([, load]) => load())),
-    part === 'rest' ? import('@orbit/shared/messages').then((m) => m.messages[language]) : undefined,
+    part === 'rest' ? sharedMessages[language]() : undefined,
   ]);
   const table: Table = {};
   own.forEach(([name], i) => Object.assign(table, name.endsWith('/server.ts') ? serverTexts(mods[i]!.default) : mods[i]!.default));

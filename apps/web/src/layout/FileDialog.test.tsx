@@ -41,7 +41,8 @@ describe('FileDialog', () => {
     renderWithProviders(<FileDialog />);
     expect(screen.queryByTestId('file-dialog')).toBeNull();
     act(() => fileCentreOpen.set(true));
-    expect(await screen.findByText('1,234 of 5,000 rows')).toBeTruthy();
+    // The file centre loads when first opened (layout/FileCentre.tsx): on busy cores, more than findBy's default second.
+    expect(await screen.findByText('1,234 of 5,000 rows', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByTestId('file-error').textContent).toBe('The user who asked for this file can no longer sign in');
     expect(screen.getByTestId('file-download-1').hasAttribute('disabled')).toBe(true);
   });

@@ -2,6 +2,7 @@ import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Empty, Popover, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import LoadError from '../components/admin/LoadError';
+import { headerPopupContainer } from '../components/headerPopupContainer';
 import './navbarBell.css';
 
 type Props = {
@@ -46,6 +47,7 @@ export default function NavbarBell({ title, actions, unread, label, icon, state,
       onOpenChange={onOpenChange}
       trigger="click"
       placement="bottomRight"
+      getPopupContainer={headerPopupContainer}
       arrow={false}
       title={
         <div className="navbar-bell-header">

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, type Location } from 'react-router';
 import ErrorBoundary from '../components/ErrorBoundary';
 import { addView, tagsStore, type VisitedView } from '../store/tagsView';
-import NoPermissionPage from '../views/error/NoPermissionPage';
 import { PageContext } from './PageContext';
 import { constantPages } from './routes/constantPages';
 import type { MenuPage } from './routes/menuModel';
@@ -13,6 +12,9 @@ import { resolvePath } from './routes/resolvePath';
 import { useMenuModel } from './routes/useMenuModel';
 import { loadView } from './routes/views';
 import { setPageTitle } from '../utils/pageTitle';
+
+// Loaded when a page is refused, not with the shell: it draws antd's Result (and its illustrations).
+const NoPermissionPage = lazy(() => import('../views/error/NoPermissionPage'));
 
 const lazyViews = new Map<string, LazyExoticComponent<ComponentType>>();
 function lazyView(component: string) {
@@ -88,7 +90,11 @@ export default function PageHost() {
   }
   return (
     <>
-      {resolution.kind === 'noPermission' && <NoPermissionPage />}
+      {resolution.kind === 'noPermission' && (
+        <Suspense fallback={null}>
+          <NoPermissionPage />
+        </Suspense>
+      )}
       {mounted.map((view) => {
         const isActive = view.path === active?.fullPath;
         return <KeptPage key={`${view.path}#${view.version}`} page={pagesByPath.get(view.path)!} active={isActive} location={isActive ? location : toLocation(view.fullPath)} />;

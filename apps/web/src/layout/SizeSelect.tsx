@@ -1,6 +1,7 @@
 import { FontSizeOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { headerPopupContainer } from '../components/headerPopupContainer';
 import { appStore, setSize, SIZES, type Size } from '../store/app';
 
 /** Component size (large / medium / small), remembered in a cookie. */
@@ -11,6 +12,7 @@ export default function SizeSelect() {
   return (
     <Dropdown
       trigger={['click']}
+      getPopupContainer={headerPopupContainer}
       menu={{
         selectable: true,
         selectedKeys: [size],

@@ -3,6 +3,7 @@ import { Avatar, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { API_PREFIX } from '@orbit/shared/constants';
+import { headerPopupContainer } from '../components/headerPopupContainer';
 import { useSession } from '../store/session';
 import { avatarSrc } from '../utils/avatarSrc';
 
@@ -15,6 +16,7 @@ export default function UserMenu({ onOpenSettings, onLogOut }: { onOpenSettings:
   return (
     <Dropdown
       trigger={['click']}
+      getPopupContainer={headerPopupContainer}
       menu={{
         items: [
           { key: 'profile', icon: <UserOutlined />, label: t('layout.profile') },

@@ -53,11 +53,13 @@ describe('ListTable', () => {
     expect(list.setSelectedRowKeys).toHaveBeenCalledWith([], [], expect.anything());
   });
 
-  it('shows the error state with a retry instead of the table when the list cannot be loaded', () => {
+  it('shows the error state with a retry instead of the table when the list cannot be loaded', async () => {
     const list = fakeList({ isError: true, rows: [] });
     render(<ListTable list={list} rowKey="id" columns={columns} />);
     expect(document.querySelector('.ant-table')).toBeNull();
-    act(() => fireEvent.click(screen.getByTestId('retry')));
+    // The error view loads on demand (LoadError.tsx).
+    const retry = await screen.findByTestId('retry', {}, { timeout: 10_000 });
+    act(() => fireEvent.click(retry));
     expect(list.refetch).toHaveBeenCalledOnce();
   });
 });

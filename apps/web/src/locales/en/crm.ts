@@ -1,4 +1,4 @@
-import { messages } from '@orbit/shared/messages';
+import { messagesEn } from '@orbit/shared/messagesEn';
 import crmAccount from './crmAccount';
 import crmCampaign from './crmCampaign';
 import crmOpportunity from './crmOpportunity';
@@ -6,11 +6,11 @@ import crmTask from './crmTask';
 
 /** The records engine's pages (lists, filters, forms, details) and the business modules. Field labels come from the metadata. */
 export default {
-  'crm.module.leads': messages.en['module.leads'],
-  'crm.module.opportunity': messages.en['module.opportunity'],
-  'crm.module.account': messages.en['module.account'],
-  'crm.module.task': messages.en['module.task'],
-  'crm.module.campaign': messages.en['module.campaign'],
+  'crm.module.leads': messagesEn['module.leads'],
+  'crm.module.opportunity': messagesEn['module.opportunity'],
+  'crm.module.account': messagesEn['module.account'],
+  'crm.module.task': messagesEn['module.task'],
+  'crm.module.campaign': messagesEn['module.campaign'],
   'crm.record.leads': 'Lead',
   'crm.record.opportunity': 'Opportunity',
   'crm.record.account': 'Account',

@@ -1,4 +1,4 @@
-import { messages } from '@orbit/shared/messages';
+import { messagesZh } from '@orbit/shared/messagesZh';
 import crmAccount from './crmAccount';
 import crmCampaign from './crmCampaign';
 import crmOpportunity from './crmOpportunity';
@@ -6,11 +6,11 @@ import crmTask from './crmTask';
 
 /** 记录引擎页面（列表、筛选、表单、详情）与业务模块。字段名称来自元数据。 */
 export default {
-  'crm.module.leads': messages.zh['module.leads'],
-  'crm.module.opportunity': messages.zh['module.opportunity'],
-  'crm.module.account': messages.zh['module.account'],
-  'crm.module.task': messages.zh['module.task'],
-  'crm.module.campaign': messages.zh['module.campaign'],
+  'crm.module.leads': messagesZh['module.leads'],
+  'crm.module.opportunity': messagesZh['module.opportunity'],
+  'crm.module.account': messagesZh['module.account'],
+  'crm.module.task': messagesZh['module.task'],
+  'crm.module.campaign': messagesZh['module.campaign'],
   'crm.record.leads': '线索',
   'crm.record.opportunity': '商机',
   'crm.record.account': '客户',

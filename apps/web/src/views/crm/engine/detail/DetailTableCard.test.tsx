@@ -36,10 +36,11 @@ describe('DetailTableCard', () => {
     expect(screen.getByTestId('card').querySelector('.ant-spin-spinning')).toBeTruthy();
   });
 
-  it('offers a retry when loading failed', () => {
+  it('offers a retry when loading failed', async () => {
     const q = query({ isError: true });
     renderCard(q);
-    fireEvent.click(screen.getByRole('button', { name: /retry/i }));
+    // The error view loads on demand (LoadError.tsx).
+    fireEvent.click(await screen.findByRole('button', { name: /retry/i }, { timeout: 10_000 }));
     expect(q.refetch).toHaveBeenCalledTimes(1);
   });
 });

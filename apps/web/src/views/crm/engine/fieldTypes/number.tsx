@@ -1,8 +1,12 @@
-import { InputNumber, Space } from 'antd';
+import { Space, type InputNumberProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@orbit/shared/constants';
 import { currencySign, formatCurrency } from '../../../../utils/formatCurrency';
 import type { DisplayProps, FieldTypeView, FilterInputProps, InputProps } from './fieldTypeView';
+import { lazyInput } from './lazyInput';
+
+// The number box loads when a form or filter first draws one, not with every list that shows numbers.
+const NumberBox = lazyInput<InputNumberProps<string | number>>(() => import('./numberBox'));
 
 type NumberValue = number | string | null | undefined;
 const asNumber = (value: unknown): NumberValue => (typeof value === 'number' || typeof value === 'string' ? value : null);
@@ -23,7 +27,7 @@ function numericView(options: { format: (value: number | string, language: Langu
   function NumberInput({ value, onChange, id, autoFocus, label }: InputProps & { label?: string }) {
     const { i18n } = useTranslation();
     return (
-      <InputNumber<string | number>
+      <NumberBox
         id={id}
         aria-label={label}
         value={asNumber(value)}

@@ -110,12 +110,13 @@ describe('field-type registry', () => {
 
   it('types text, whole numbers and money as the wire carries them (money as a decimal string, in the language\'s currency)', async () => {
     const { container } = renderCrm(<Bound meta={leadFields.annualRevenue} />);
+    // The number box loads when first drawn (numberBox.tsx).
+    fireEvent.change(await screen.findByRole('spinbutton'), { target: { value: '1250.5' } });
     expect(container.querySelector('.ant-input-number-prefix')?.textContent).toBe('$');
-    fireEvent.change(screen.getByRole('spinbutton'), { target: { value: '1250.5' } });
     await waitFor(() => expect(wireValue()).toBe('1250.5'));
     cleanup();
     renderCrm(<Bound meta={leadFields.employees} />);
-    fireEvent.change(screen.getByRole('spinbutton'), { target: { value: '42' } });
+    fireEvent.change(await screen.findByRole('spinbutton'), { target: { value: '42' } });
     await waitFor(() => expect(wireValue()).toBe(42));
     cleanup();
     renderCrm(<Bound meta={leadFields.company} initial="Acme" />);

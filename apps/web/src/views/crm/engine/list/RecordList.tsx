@@ -1,5 +1,5 @@
 import { DeleteOutlined, FilterOutlined, PlusOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Badge, Button, Card, Empty, Input, Radio, Segmented, Skeleton, Space } from 'antd';
+import { Badge, Button, Empty, Input, Radio, Segmented, Skeleton, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import type { CrmModule } from '@orbit/shared/crm/modules';
 import { printPath } from '../../../../app/printRoutes';
 import ListTable from '../../../../components/admin/ListTable';
 import LoadError from '../../../../components/admin/LoadError';
+import Surface from '../../../../components/Surface';
 import ImportButton from '../import/ImportButton';
 import type { RecordFormTarget } from '../form/RecordForm';
 import { lazyWhenOpen } from '../../../../components/lazyWhenOpen';
@@ -61,7 +62,7 @@ export default function RecordList(props: Props) {
   const [filterText] = useState(() => address.get('filter'));
   const startFilter = useStartFilter(filterText);
   if (!meta.data || !startFilter.ready) {
-    return <Card variant="borderless">{meta.isError ? <LoadError onRetry={() => void meta.refetch()} /> : <Skeleton active />}</Card>;
+    return <Surface>{meta.isError ? <LoadError onRetry={() => void meta.refetch()} /> : <Skeleton active />}</Surface>;
   }
   return (
     <ModuleMetaContext.Provider value={meta.data}>
@@ -115,7 +116,7 @@ function RecordListView({ module, meta, startFilter, massActions, removeDialog, 
   const rowParts = useRowParts(module, () => void controller.refresh());
 
   return (
-    <Card variant="borderless" className="crm-record-list" data-testid={`record-list-${module}`}>
+    <Surface className="crm-record-list" data-testid={`record-list-${module}`}>
       <div className="crm-list-toolbar">
         <Space wrap>
           {displayModes.length > 0 && (
@@ -200,6 +201,6 @@ function RecordListView({ module, meta, startFilter, massActions, removeDialog, 
       />
       <RecordForm module={module} meta={meta} target={form} onClose={() => setForm(null)} onSaved={() => void controller.refresh()} />
       {can.remove && <RecycleBinDrawer module={module} meta={meta} open={recycleOpen} onClose={() => setRecycleOpen(false)} onRestored={() => void controller.refresh()} />}
-    </Card>
+    </Surface>
   );
 }
