@@ -9,12 +9,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = path.join(root, 'apps/web/dist');
 const builtIndex = path.join(webDist, 'index.html');
 
+/** Tests are not part of the built app: changing one must not rebuild it. */
+const isTest = (name) => /\.test\.tsx?$/.test(name);
+
 function newestMtime(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
-    else newest = Math.max(newest, statSync(full).mtimeMs);
+    else if (!isTest(entry.name)) newest = Math.max(newest, statSync(full).mtimeMs);
   }
   return newest;
 }
@@ -29,7 +32,10 @@ function webIsStale() {
 
 if (webIsStale()) {
   console.log('Building the web app…');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@orbit/web'], { cwd: root, stdio: 'inherit' });
+  // Always a production build: Vite takes NODE_ENV from the environment, and under a test runner
+  // (NODE_ENV=test) or a developer's shell it would build React's development bundle and leave out
+  // what only production builds have (the error log's collector).
+  const result = spawnSync('npm', ['run', 'build', '-w', '@orbit/web'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
