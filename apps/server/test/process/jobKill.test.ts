@@ -9,11 +9,52 @@ import type { ImportState, ImportUpload } from '@orbit/shared/contract/recordImp
 import { IMPORT_BATCH } from '../../src/modules/crm/import/recordImport.job';
 import { multipart, workbook } from '../helpers/importApi';
 import { createPostgresDatabase, testDatabaseKind } from '../helpers/testApp';
-import { freePort, startServer, waitUntilServing } from '../helpers/serverProcess';
+import { freePort, startServer, waitUntilServing, type ServerProcess } from '../helpers/serverProcess';
 
 const LEADS = 60_000;
 /** Rows of the killed import: some batches before the kill, more after. */
 const IMPORT_ROWS = 4_000;
+
+/** What a test sees of the two server processes sharing its new database. */
+type TwoServers = { client: pg.Client; dataDir: string; portA: number; first: ServerProcess; startSecond(): Promise<number> };
+
+/**
+ * Runs `work` with a first server process serving a new PostgreSQL database (a job runner each,
+ * stale after 3 s), a client on that database, and a way to start the second process once the
+ * first is killed; everything is stopped and removed afterwards.
+ */
+async function withTwoServers(work: (servers: TwoServers) => Promise<void>): Promise<void> {
+  const database = await createPostgresDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'orbit-kill-'));
+  const client = new pg.Client({ connectionString: database.url });
+  const env = { DATABASE_URL: database.url, HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false', JOB_CONCURRENCY: '1', JOB_STALE_SECONDS: '3', LOG_LEVEL: 'warn' };
+  const portA = await freePort();
+  const first = startServer({ ...env, PORT: String(portA) });
+  let second: ServerProcess | undefined;
+  try {
+    expect(await waitUntilServing(portA, 90_000), first.output()).toBe(true);
+    await client.connect();
+    await work({
+      client,
+      dataDir,
+      portA,
+      first,
+      async startSecond() {
+        const portB = await freePort();
+        second = startServer({ ...env, PORT: String(portB) });
+        expect(await waitUntilServing(portB, 90_000), second.output()).toBe(true);
+        return portB;
+      },
+    });
+  } finally {
+    if (first.child.exitCode === null) first.child.kill('SIGKILL');
+    second?.child.kill('SIGTERM');
+    await second?.exited;
+    await client.end().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
+  }
+}
 
 /**
  * kill -9 of the process running an export (issue 13 and 15): another process sharing the database
@@ -23,16 +64,7 @@ const IMPORT_ROWS = 4_000;
 // Two processes share one database only on PostgreSQL (PGlite is embedded in its process).
 describe.runIf(testDatabaseKind === 'postgres')('a job whose process is killed (PostgreSQL only)', () => {
   it('an export is completed by another process from the start, with every row, and no partial file left', async () => {
-    const database = await createPostgresDatabase();
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'orbit-kill-'));
-    const client = new pg.Client({ connectionString: database.url });
-    const env = { DATABASE_URL: database.url, HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false', JOB_CONCURRENCY: '1', JOB_STALE_SECONDS: '3', LOG_LEVEL: 'warn' };
-    const portA = await freePort();
-    const first = startServer({ ...env, PORT: String(portA) });
-    let second: ReturnType<typeof startServer> | undefined;
-    try {
-      expect(await waitUntilServing(portA, 90_000), first.output()).toBe(true);
-      await client.connect();
+    await withTwoServers(async ({ client, dataDir, portA, first, startSecond }) => {
       // Many leads, copied from a demo one in SQL, so that the export runs long enough to be killed.
       const { rows: cols } = await client.query<{ column_name: string }>(
         "select column_name from information_schema.columns where table_name = 'crm_lead' and column_name <> 'id' and is_generated = 'NEVER'",
@@ -55,9 +87,7 @@ describe.runIf(testDatabaseKind === 'postgres')('a job whose process is killed (
       await first.exited;
       expect((await file()).status).toBe(0);
 
-      const portB = await freePort();
-      second = startServer({ ...env, PORT: String(portB) });
-      expect(await waitUntilServing(portB, 90_000), second.output()).toBe(true);
+      const portB = await startSecond();
       for (let i = 0; i < 1200 && (await file()).status === 0; i++) await new Promise((r) => setTimeout(r, 100));
       const done = await file();
       expect(done.status, done.error_msg).toBe(1);
@@ -71,27 +101,11 @@ describe.runIf(testDatabaseKind === 'postgres')('a job whose process is killed (
       expect(workbook.worksheets[0]!.rowCount).toBe(Number(total) + 1);
       // The dead attempt wrote to the same file, which the retry replaced: nothing else is left.
       expect(readdirSync(path.join(dataDir, 'files', path.dirname(done.storage_path!)))).toEqual([path.basename(done.storage_path!)]);
-    } finally {
-      if (first.child.exitCode === null) first.child.kill('SIGKILL');
-      second?.child.kill('SIGTERM');
-      await second?.exited;
-      await client.end().catch(() => undefined);
-      rmSync(dataDir, { recursive: true, force: true });
-      await database.drop();
-    }
+    });
   }, 240_000);
 
   it('an import goes on from its last committed batch in another process: every row once, the upload record says what happened', async () => {
-    const database = await createPostgresDatabase();
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'orbit-kill-'));
-    const client = new pg.Client({ connectionString: database.url });
-    const env = { DATABASE_URL: database.url, HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false', JOB_CONCURRENCY: '1', JOB_STALE_SECONDS: '3', LOG_LEVEL: 'warn' };
-    const portA = await freePort();
-    const first = startServer({ ...env, PORT: String(portA) });
-    let second: ReturnType<typeof startServer> | undefined;
-    try {
-      expect(await waitUntilServing(portA, 90_000), first.output()).toBe(true);
-      await client.connect();
+    await withTwoServers(async ({ client, portA, first, startSecond }) => {
       const login = await fetch(`http://127.0.0.1:${portA}/dev-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'olivia.park', password: 'admin123' }) });
       const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
       const rows = [['Last Name', 'Email'], ...Array.from({ length: IMPORT_ROWS }, (_, i) => [`Killed${i}`, `killed${i}@example.com`])];
@@ -120,9 +134,7 @@ describe.runIf(testDatabaseKind === 'postgres')('a job whose process is killed (
       expect(Number((await imported()).n)).toBe(checkpoint!.created);
       expect(checkpoint!.created % IMPORT_BATCH).toBe(0);
 
-      const portB = await freePort();
-      second = startServer({ ...env, PORT: String(portB) });
-      expect(await waitUntilServing(portB, 90_000), second.output()).toBe(true);
+      const portB = await startSecond();
       for (let i = 0; i < 1200 && (await file()).status === FILE_STATUS.generating; i++) await new Promise((r) => setTimeout(r, 100));
       const state = await fetch(`http://127.0.0.1:${portB}/dev-api/crm/leads/import/${up.fileId}`, { headers: auth });
       const done = ((await state.json()) as { data: ImportState }).data;
@@ -131,13 +143,6 @@ describe.runIf(testDatabaseKind === 'postgres')('a job whose process is killed (
       expect(await imported()).toEqual({ n: String(IMPORT_ROWS), names: String(IMPORT_ROWS) });
       const { rows: [job] } = await client.query<{ state: string; attempts: number }>('select state, attempts from sys_job where file_id = $1', [up.fileId]);
       expect(job).toMatchObject({ state: 'done', attempts: 2 });
-    } finally {
-      if (first.child.exitCode === null) first.child.kill('SIGKILL');
-      second?.child.kill('SIGTERM');
-      await second?.exited;
-      await client.end().catch(() => undefined);
-      rmSync(dataDir, { recursive: true, force: true });
-      await database.drop();
-    }
+    });
   }, 240_000);
 });
