@@ -107,8 +107,9 @@ describe('an SQL-injection corpus through every list', () => {
       listsAttacked += 1;
       for (const parameter of list.parameters.filter(isStringParameter)) {
         const payloads = SORT_PARAMETERS.has(parameter.name) ? SORT_PAYLOADS : PAYLOADS;
+        const field = parameter.name === 'filter' ? await filterField(path, token) : undefined;
         for (const payload of payloads) {
-          const value = parameter.name === 'filter' ? JSON.stringify({ field: await filterField(path, token), op: 'contains', value: payload }) : payload;
+          const value = field ? JSON.stringify({ field, op: 'contains', value: payload }) : payload;
           statements.length = 0;
           const answer = await call(`${path}?${new URLSearchParams({ ...required, [parameter.name]: value })}`, token);
           attacks += 1;
