@@ -1,26 +1,14 @@
-// `npm start`: build the web app when it is missing or older than its sources, then run the
-// server (TypeScript through tsx) in this process, serving API and web app on one port.
+// `npm start`: build the web app and the server bundle when missing or older than their sources,
+// then run the server in this process, serving API and web app on one port.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildServer, newestMtime, serverBundle, serverIsStale } from './serverBundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = path.join(root, 'apps/web/dist');
 const builtIndex = path.join(webDist, 'index.html');
-
-/** Tests are not part of the built app: changing one must not rebuild it. */
-const isTest = (name) => /\.test\.tsx?$/.test(name);
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
-    else if (!isTest(entry.name)) newest = Math.max(newest, statSync(full).mtimeMs);
-  }
-  return newest;
-}
 
 function webIsStale() {
   if (!existsSync(builtIndex)) return true;
@@ -39,7 +27,7 @@ if (webIsStale()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+if (serverIsStale()) await buildServer();
+
 process.env.WEB_DIST ??= webDist;
-const { register } = await import('tsx/esm/api');
-register();
-await import(path.join(root, 'apps/server/src/server.ts'));
+await import(pathToFileURL(serverBundle).href);

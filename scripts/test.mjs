@@ -1,5 +1,5 @@
 // `npm test`: every test, in steps — unit and server tests on embedded PGlite, the server tests
-// again on real PostgreSQL, then a web build and the Chromium end-to-end tests. Ends with one
+// again on real PostgreSQL, then a build (web app and server bundle) and the Chromium end-to-end tests. Ends with one
 // line `N passed, N failed` over all steps.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
@@ -16,7 +16,7 @@ const only = process.argv.slice(2); // e.g. `npm test -- server-postgres` runs o
 const steps = [
   { name: 'unit-and-server-pglite', args: ['--project', 'shared', '--project', 'web', '--project', 'server'], env: {} },
   { name: 'server-postgres', args: ['--project', 'server'], env: { TEST_DATABASE: 'postgres' } },
-  { name: 'build-web', command: ['npm', 'run', 'build', '-w', '@orbit/web'] },
+  { name: 'build', command: ['npm', 'run', 'build'] },
   { name: 'e2e', args: ['--project', 'e2e'], env: {} },
 ].filter((s) => !only.length || only.includes(s.name));
 

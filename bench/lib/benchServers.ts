@@ -1,9 +1,9 @@
 /**
  * The servers a load benchmark drives, each in its own process as in production: the real app
- * (`src/server.ts`, as `npm start` runs it, listening on a port) and the bare handler. Stopped by
+ * (the bundle `npm start` runs, listening on a port) and the bare handler. Stopped by
  * their own process ids when the benchmark ends.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,15 +12,26 @@ import { freePort, startServer, waitUntilServing } from '../../apps/server/test/
 import type { ListStatements, Statement } from './sqlCapture';
 
 const BARE_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bareListHandler.ts');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The server bundle `npm start` runs, built afresh once per benchmark process: the figures are those of production's code. */
+let bundleBuilt = false;
+function buildServerBundle() {
+  if (bundleBuilt) return;
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts/serverBundle.mjs')], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('the server bundle did not build');
+  bundleBuilt = true;
+}
 
 /** `pid` and `dataDir`: the app's own process (its memory is read from /proc) and files; absent for the bare handler. */
 export type RunningServer = { url: string; pid?: number; dataDir?: string; stop(): Promise<void> };
 
-/** The app on PostgreSQL without request logs (the bare handler has none either). */
+/** The app as `npm start` runs it (bundled), on PostgreSQL, without request logs (the bare handler has none either). */
 export async function startAppServer(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  buildServerBundle();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'orbit-bench-'));
-  const server = startServer({ DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false', LOG_LEVEL: 'warn', ...env });
+  const server = startServer({ DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false', LOG_LEVEL: 'warn', ...env }, { bundled: true });
   const stop = async () => {
     if (server.child.exitCode === null) server.child.kill('SIGTERM');
     await server.exited;

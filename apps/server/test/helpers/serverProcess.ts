@@ -17,10 +17,16 @@ export async function freePort(): Promise<number> {
 
 export type ServerProcess = ReturnType<typeof startServer>;
 
-/** `npm start`'s server as a child process, on the embedded database unless `env` sets DATABASE_URL. */
-export function startServer(env: Record<string, string>) {
+/** Built by `node scripts/serverBundle.mjs` (`npm run build`, or `npm start` when it is stale). */
+export const serverBundle = path.join(serverDir, 'dist/server.mjs');
+
+/**
+ * The server as a child process, on the embedded database unless `env` sets DATABASE_URL: from its
+ * TypeScript sources (through tsx), or `bundled`, the module `npm start` runs.
+ */
+export function startServer(env: Record<string, string>, { bundled = false } = {}) {
   // Straight through node (not the tsx CLI, which wraps a child) so SIGTERM reaches the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, bundled ? [serverBundle] : ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
     env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
