@@ -1,6 +1,6 @@
 // The server as `npm start` runs it: one ES module bundled by esbuild from apps/server/src (and
 // @orbit/shared), the npm packages left to Node. Loading TypeScript through tsx's hooks file by file
-// took about half of a start (docs/decisions.md, "npm start runs a bundled server").
+// took about 40 % of a start (docs/decisions.md, "`npm start` runs a bundled server").
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverSrc = path.join(root, 'apps/server/src');
 const modulesDir = path.join(serverSrc, 'modules');
-export const serverDist = path.join(root, 'apps/server/dist');
+const serverDist = path.join(root, 'apps/server/dist');
 export const serverBundle = path.join(serverDist, 'server.mjs');
 
 /** Tests are not part of a built app: changing one must not rebuild it. */
