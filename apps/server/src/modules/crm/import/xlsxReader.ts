@@ -102,13 +102,16 @@ type PartReader = {
 };
 
 const WORKSHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
+const sheetNumber = (part: ZipEntry) => Number(WORKSHEET.exec(part.path)?.[1]);
 
 /** The workbook's first sheet: the one its workbook.xml lists first, else the lowest-numbered part. */
 function firstSheet(reader: PartReader, parts: Map<string, ZipEntry>): { entry: ZipEntry; sheetNo: string } | undefined {
   const rId = reader.model?.sheets?.[0]?.rId;
+  // A target is relative to xl/ (`worksheets/sheet1.xml`), or absolute (`/xl/worksheets/sheet1.xml`).
   const target = reader.workbookRels?.find((rel) => rel.Id === rId)?.Target.replace(/^\/?(xl\/)?/, 'xl/');
-  const entry = (target && parts.get(target)) || [...parts.values()].filter((p) => WORKSHEET.test(p.path)).sort((a, b) => Number(WORKSHEET.exec(a.path)![1]) - Number(WORKSHEET.exec(b.path)![1]))[0];
-  return entry && WORKSHEET.test(entry.path) ? { entry, sheetNo: WORKSHEET.exec(entry.path)![1]! } : undefined;
+  const sheets = [...parts.values()].filter((part) => WORKSHEET.test(part.path)).sort((a, b) => sheetNumber(a) - sheetNumber(b));
+  const entry = sheets.find((part) => part.path === target) ?? sheets[0];
+  return entry && { entry, sheetNo: String(sheetNumber(entry)) };
 }
 
 /**
