@@ -1,3 +1,6 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
 // jsdom lacks matchMedia, which antd's responsive helpers (Grid, Table, Form) call.
 window.matchMedia ??= ((query: string) => ({
   matches: false,
@@ -16,3 +19,8 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+
+// Testing Library unmounts after each test by itself only when the test API is global, which it is
+// not here: a tree left mounted at a file's end could run React's scheduled work after jsdom was
+// torn down ("window is not defined", seen once on a busy machine).
+afterEach(() => cleanup());
