@@ -3,32 +3,26 @@
  * (the bundle `npm start` runs, listening on a port) and the bare handler. Stopped by
  * their own process ids when the benchmark ends.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, startServer, waitUntilServing } from '../../apps/server/test/helpers/serverProcess';
+import { buildServerBundle, freePort, startServer, waitUntilServing } from '../../apps/server/test/helpers/serverProcess';
 import type { ListStatements, Statement } from './sqlCapture';
 
 const BARE_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bareListHandler.ts');
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The server bundle `npm start` runs, built afresh once per benchmark process: the figures are those of production's code. */
 let bundleBuilt = false;
-function buildServerBundle() {
-  if (bundleBuilt) return;
-  const built = spawnSync(process.execPath, [path.join(root, 'scripts/serverBundle.mjs')], { stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('the server bundle did not build');
-  bundleBuilt = true;
-}
 
 /** `pid` and `dataDir`: the app's own process (its memory is read from /proc) and files; absent for the bare handler. */
 export type RunningServer = { url: string; pid?: number; dataDir?: string; stop(): Promise<void> };
 
 /** The app as `npm start` runs it (bundled), on PostgreSQL, without request logs (the bare handler has none either). */
 export async function startAppServer(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningServer> {
-  buildServerBundle();
+  if (!bundleBuilt) buildServerBundle();
+  bundleBuilt = true;
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'orbit-bench-'));
   const server = startServer({ DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false', LOG_LEVEL: 'warn', ...env }, { bundled: true });

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,12 @@ export type ServerProcess = ReturnType<typeof startServer>;
 
 /** Built by `node scripts/serverBundle.mjs` (`npm run build`, or `npm start` when it is stale). */
 export const serverBundle = path.join(serverDir, 'dist/server.mjs');
+
+/** Builds the bundle afresh, as `npm run build` does; throws with esbuild's output when it fails. */
+export function buildServerBundle(): void {
+  const built = spawnSync(process.execPath, [path.join(serverDir, '../../scripts/serverBundle.mjs')], { encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`the server bundle did not build:\n${built.stderr}`);
+}
 
 /**
  * The server as a child process, on the embedded database unless `env` sets DATABASE_URL: from its

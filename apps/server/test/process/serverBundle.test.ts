@@ -1,12 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, serverBundle, startServer, waitUntilServing, type ServerProcess } from '../helpers/serverProcess';
+import { buildServerBundle, freePort, serverBundle, startServer, waitUntilServing, type ServerProcess } from '../helpers/serverProcess';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 
-const root = path.resolve(import.meta.dirname, '../../../..');
 type OpenApi = { paths: Record<string, Record<string, unknown>> };
 /** Every "METHOD path" of an OpenAPI document. */
 const operations = (doc: OpenApi) => Object.entries(doc.paths).flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`)).sort();
@@ -23,8 +21,7 @@ describe('the server bundle npm start runs', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'orbit-bundle-'));
 
   beforeAll(async () => {
-    const built = spawnSync(process.execPath, [path.join(root, 'scripts/serverBundle.mjs')], { encoding: 'utf8' });
-    expect(built.status, built.stderr).toBe(0);
+    buildServerBundle();
     const port = await freePort();
     url = `http://127.0.0.1:${port}/dev-api`;
     // A new embedded database: the copied migrations make it, the seed fills it.
