@@ -106,11 +106,15 @@ describe('ConvertLeadDialog', () => {
 
   it('checks the opportunity as its own form does, and puts the server\'s field errors on the dialog\'s fields', async () => {
     renderDialog();
-    fireEvent.change(await screen.findByLabelText('Account Name'), { target: { value: '' } });
+    // The date and number inputs load when first drawn (lazyInput): wait for them as a person would.
+    await screen.findByLabelText('Close Date');
+    fireEvent.change(screen.getByLabelText('Account Name'), { target: { value: '' } });
     await waitFor(() => expect((ok() as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(ok());
+    // antd draws each field's errors after its own debounce, so one field's message can come a
+    // render after another's: wait for each.
     expect(await within(itemOf('Close Date')).findByText('Close Date is required')).toBeTruthy();
-    expect(within(itemOf('Account Name')).getByText('Account Name is required')).toBeTruthy();
+    expect(await within(itemOf('Account Name')).findByText('Account Name is required')).toBeTruthy();
     expect(api.convertLead).not.toHaveBeenCalled();
 
     api.convertLead.mockRejectedValue(
@@ -120,7 +124,7 @@ describe('ConvertLeadDialog', () => {
     typeDay('Close Date', '2027-01-29');
     fireEvent.click(ok());
     expect(await within(itemOf('Stage')).findByText('Stage has an invalid value')).toBeTruthy();
-    expect(within(itemOf('Account Name')).getByText('Account Name is too long')).toBeTruthy();
+    expect(await within(itemOf('Account Name')).findByText('Account Name is too long')).toBeTruthy();
   });
 
   it('offers to reload a lead someone else changed meanwhile', async () => {
