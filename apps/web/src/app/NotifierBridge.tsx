@@ -58,7 +58,7 @@ export default function NotifierBridge() {
             okText: t('common.ok'),
             closable: false,
             keyboard: false,
-            maskClosable: false,
+            mask: { closable: false },
             onOk: () => resolve(),
           });
         });

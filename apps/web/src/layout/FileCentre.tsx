@@ -22,7 +22,7 @@ function FileStatus({ file }: { file: FileRecord }) {
   if (file.status === FILE_STATUS.generating) {
     const total = file.progressTotal;
     return (
-      <Space direction="vertical" size={2} style={{ width: '100%' }}>
+      <Space orientation="vertical" size={2} style={{ width: '100%' }}>
         <Tag icon={<LoadingOutlined spin />} color="processing" data-testid="file-status-generating">
           {t('layout.files.status.0')}
         </Tag>
@@ -50,7 +50,7 @@ function FileStatus({ file }: { file: FileRecord }) {
   );
   // Why it failed, when the server said (the job's reason, in the language it was asked in).
   return file.errorMsg ? (
-    <Space direction="vertical" size={2}>
+    <Space orientation="vertical" size={2}>
       {failed}
       <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="file-error">
         {file.errorMsg}
@@ -84,7 +84,7 @@ function FileTable({ type }: { type: number }) {
   };
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Input.Search
         allowClear
         placeholder={t('layout.files.searchPlaceholder')}

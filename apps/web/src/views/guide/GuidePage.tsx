@@ -13,10 +13,10 @@ export default function GuidePage() {
       <Typography.Title level={3}>{t('guide.title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('guide.intro')}</Typography.Paragraph>
       <Steps
-        direction="vertical"
+        orientation="vertical"
         current={current}
         onChange={setCurrent}
-        items={STEPS.map((step) => ({ title: t(`guide.${step}.title`), description: t(`guide.${step}.text`) }))}
+        items={STEPS.map((step) => ({ title: t(`guide.${step}.title`), content: t(`guide.${step}.text`) }))}
       />
     </Card>
   );

@@ -43,7 +43,7 @@ export default function PasswordChangePrompt() {
 
   if (session.isDefaultModifyPwd) {
     return (
-      <Modal open title={t('password.forcedTitle')} closable={false} maskClosable={false} keyboard={false} footer={null} destroyOnHidden afterOpenChange={setOpened}>
+      <Modal open title={t('password.forcedTitle')} closable={false} mask={{ closable: false }} keyboard={false} footer={null} destroyOnHidden afterOpenChange={setOpened}>
         <div data-testid="forced-password-change">
           <p>{t('password.forcedText')}</p>
           <ChangePasswordForm userName={session.user.userName} onChanged={handleChanged} ready={opened} />
@@ -80,7 +80,7 @@ export default function PasswordChangePrompt() {
     </>
   );
   return (
-    <Modal open title={t('password.expiredTitle')} onCancel={() => setDismissed(true)} maskClosable={false} footer={changing ? null : choice} destroyOnHidden>
+    <Modal open title={t('password.expiredTitle')} onCancel={() => setDismissed(true)} mask={{ closable: false }} footer={changing ? null : choice} destroyOnHidden>
       <div data-testid="suggested-password-change">
         <p>{t('password.expiredText', { days: PASSWORD_AGE_HINT_DAYS })}</p>
         {changing && <ChangePasswordForm userName={session.user.userName} onChanged={handleChanged} extraActions={remindLater} />}

@@ -49,7 +49,7 @@ function ReportDetail({ id }: { id: number }) {
     <Card
       data-testid="report-detail"
       title={
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <Typography.Title level={4} style={{ margin: 0 }} data-testid="report-title">
             {r.name}
           </Typography.Title>

@@ -104,7 +104,7 @@ export default function LayoutEditor({ draft, data, dispatch }: { draft: DraftWi
                 </Space>
               }
             >
-              <Space direction="vertical" size={2}>
+              <Space orientation="vertical" size={2}>
                 <Typography.Text type="secondary">
                   {KIND_ICON[widget.kind]} {t(`dashboard.kind.${widget.kind}`)}
                 </Typography.Text>

@@ -36,7 +36,7 @@ export default function RecordTypePicker({ module, open, onPick, onClose }: Prop
         <Skeleton active />
       ) : (
         <Radio.Group value={value} onChange={(e) => setChosen(e.target.value as number)} data-testid="record-type-picker">
-          <Space direction="vertical">
+          <Space orientation="vertical">
             {types.data.map((type) => (
               <Radio key={type.id} value={type.id}>
                 <strong>{type.label}</strong>

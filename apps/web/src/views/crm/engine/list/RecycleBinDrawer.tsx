@@ -46,7 +46,7 @@ export default function RecycleBinDrawer({ module, meta, open, onClose, onRestor
 
   return (
     <Drawer open={open} title={t('crm.recycle.title')} size="large" onClose={onClose} destroyOnHidden>
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <Typography.Text type="secondary">{t('crm.recycle.hint', { days: RECYCLE_BIN_DAYS })}</Typography.Text>
         <Button icon={<UndoOutlined />} onClick={() => void restore().catch(showError)} data-testid="recycle-restore">
           {t('crm.recycle.restore')}

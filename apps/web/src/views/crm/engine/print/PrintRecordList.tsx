@@ -78,7 +78,7 @@ function PrintedList({ module, meta, settings, title }: Props & { meta: ModuleMe
         {title}
         {view ? ` · ${view.label}` : ''}
       </Typography.Title>
-      <Space split="·" wrap className="print-facts" data-testid="print-facts">
+      <Space separator="·" wrap className="print-facts" data-testid="print-facts">
         {facts.map((fact) => (
           <span key={String(fact)}>{fact}</span>
         ))}

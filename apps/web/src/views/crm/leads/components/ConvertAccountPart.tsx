@@ -47,7 +47,7 @@ export default function ConvertAccountPart({ meta, candidates, canCreate, canPic
           )}
           <Form.Item name={['account', 'pick']} style={{ marginBottom: 8 }}>
             <Radio.Group style={{ width: '100%' }}>
-              <Space direction="vertical" style={{ width: '100%' }}>
+              <Space orientation="vertical" style={{ width: '100%' }}>
                 {found.map((c) => (
                   <Radio key={c.id} value={c.id}>
                     <span data-testid="convert-candidate">

@@ -41,7 +41,7 @@ export default function ConvertedBanner({ context, conversion }: Props) {
       style={{ marginTop: 16 }}
       title={t('crm.convert.converted', { time: parseTime(String(record.convertedAt)) })}
       description={
-        <Space split="·" wrap>
+        <Space separator="·" wrap>
           {made('account', record.convertedAccountId)}
           {made('opportunity', record.convertedOpportunityId)}
           {task && made('task', task.taskId, task.taskSubject)}

@@ -77,7 +77,7 @@ export default function ReportBuilder({ value, onChange }: Props) {
     const groups: ReportGrouping[] = def[key] ?? [];
     const update = (next: ReportGrouping[]) => set({ [key]: next });
     return (
-      <Space direction="vertical" style={{ width: '100%' }} data-testid={testId}>
+      <Space orientation="vertical" style={{ width: '100%' }} data-testid={testId}>
         {groups.map((g, i) => (
           <Space key={i} wrap>
             <Select style={{ width: 220 }} showSearch optionFilterProp="label" value={g.field} options={groupable} onChange={(field) => update(groups.map((x, j) => (j === i ? { field, ...(isDate(field) ? { bucket: 'month' as const } : {}) } : x)))} data-testid={`${testId}-field-${i}`} />
@@ -154,7 +154,7 @@ export default function ReportBuilder({ value, onChange }: Props) {
             )}
             {def.format === 'matrix' && <Form.Item label={t('report.groupColumns')}>{groupEditor('groupColumns', MAX_MATRIX_GROUPINGS, 'report-group-columns')}</Form.Item>}
             <Form.Item label={t('report.aggregates')}>
-              <Space direction="vertical" style={{ width: '100%' }} data-testid="report-aggregates">
+              <Space orientation="vertical" style={{ width: '100%' }} data-testid="report-aggregates">
                 {(def.aggregates ?? []).map((a, i) => (
                   <Space key={i} wrap>
                     <Select
@@ -201,7 +201,7 @@ export default function ReportBuilder({ value, onChange }: Props) {
       <Col xs={24} xl={14}>
         <Card size="small" title={t('report.preview')} extra={<Typography.Text type="secondary">{t('report.previewHelp', { count: 100 })}</Typography.Text>} data-testid="report-preview">
           {error ? (
-            <Alert type="warning" showIcon message={error} data-testid="report-preview-error" />
+            <Alert type="warning" showIcon title={error} data-testid="report-preview-error" />
           ) : !preview.data ? (
             <Skeleton active />
           ) : (

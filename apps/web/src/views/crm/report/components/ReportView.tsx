@@ -28,7 +28,7 @@ export default function ReportView({ result, chart, meta, related, pagination, l
   }
   return (
     <div className="report-view">
-      {result.truncated && <Alert type="info" showIcon message={t('report.previewLimit', { count: 100 })} style={{ marginBottom: 12 }} data-testid="report-truncated" />}
+      {result.truncated && <Alert type="info" showIcon title={t('report.previewLimit', { count: 100 })} style={{ marginBottom: 12 }} data-testid="report-truncated" />}
       {chart && result.format !== 'tabular' && (
         <Card size="small" style={{ marginBottom: 12 }}>
           <ReportChart result={result} type={chart.type} aggregate={chart.aggregate ?? 0} labels={labels} onSegment={onSegment} />

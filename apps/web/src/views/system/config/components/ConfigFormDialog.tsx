@@ -28,7 +28,7 @@ export default function ConfigFormDialog({ dialog, onClose, onSaved }: { dialog:
   return (
     <FormDialog open={!!dialog} title={t(editing ? 'config.editTitle' : 'config.addTitle')} onSubmit={() => void submit()} onClose={onClose} saving={saving}>
       <DialogForm form={form} name="config" layout="vertical" initialValues={editing ?? { configType: 'N' }}>
-        {builtIn && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('config.builtInHint', { value: editing?.defaultValue || t('config.noDefault') })} />}
+        {builtIn && <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('config.builtInHint', { value: editing?.defaultValue || t('config.noDefault') })} />}
         <Form.Item name="configName" label={t('config.configName')} required rules={[zodRule(field.configName, 'configName')]}>
           <Input maxLength={100} disabled={builtIn} />
         </Form.Item>

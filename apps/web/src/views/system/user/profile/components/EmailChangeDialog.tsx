@@ -47,7 +47,7 @@ export default function EmailChangeDialog({ open, onClose, onRequest, onConfirm 
       <DialogForm form={form} layout="vertical" data-testid="email-change-form">
         {step.kind === 'request' ? (
           <>
-            <Alert type="info" showIcon message={t('profile.emailChangeHint')} style={{ marginBottom: 16 }} />
+            <Alert type="info" showIcon title={t('profile.emailChangeHint')} style={{ marginBottom: 16 }} />
             <Form.Item name="email" label={t('profile.newEmail')} required rules={[zodRule(changeEmailBody.shape.email, 'email')]}>
               <Input maxLength={EMAIL_MAX} autoComplete="email" />
             </Form.Item>
@@ -57,7 +57,7 @@ export default function EmailChangeDialog({ open, onClose, onRequest, onConfirm 
           </>
         ) : (
           <>
-            <Alert type="success" showIcon message={step.notice} style={{ marginBottom: 16 }} />
+            <Alert type="success" showIcon title={step.notice} style={{ marginBottom: 16 }} />
             <Form.Item name="code" label={t('profile.emailCode')} required rules={[zodRule(confirmEmailBody.shape.code, 'code')]}>
               <Input maxLength={EMAIL_CODE_LENGTH} inputMode="numeric" autoComplete="one-time-code" />
             </Form.Item>
