@@ -1,11 +1,18 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
 import { iconChunk } from './build/iconChunk.ts';
 import { sharedLibraryChunk } from './build/sharedLibraryChunk.ts';
 
-export default defineConfig({
+// react-router 7's package exports name only its development build (remix-run/react-router#14102),
+// whose checks and console warnings would ship to users; a build takes its production build.
+const reactRouterProduction = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs');
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), precompress()],
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: {
     port: 5173,
     proxy: { '/dev-api': { target: 'http://localhost:8080', changeOrigin: true } },
@@ -52,4 +59,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

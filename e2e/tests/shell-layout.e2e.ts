@@ -29,6 +29,21 @@ describe('web shell: layout, tags, languages, search', () => {
     await context.close();
   });
 
+  it('keeps the browser console free of warnings: the build ships no library\'s development checks', async () => {
+    const { context, page } = await signedInPage(app.browser, app.server.url);
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    // Pages with their own <Routes> inside the layout (the keep-alive host): react-router's
+    // development build warned about each.
+    for (const path of ['/home', '/Leads/leads-index', '/guide/index']) await openPage(page, app.server.url, path);
+    await page.goBack();
+    await page.locator('[data-page="/Leads/leads-index"]:visible').waitFor();
+    expect(warnings).toEqual([]);
+    await context.close();
+  });
+
   it('collapses the sidebar at 800px wide and opens it over the content', async () => {
     const { context, page } = await signedInPage(app.browser, app.server.url, { width: 800, height: 900 });
     await openPage(page, app.server.url, '/Leads/leads-index');
