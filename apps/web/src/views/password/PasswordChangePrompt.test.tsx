@@ -47,6 +47,14 @@ async function openSubmit(): Promise<HTMLButtonElement> {
   return submit;
 }
 
+/** A click on the dimmed page around the dialog, where a click closes an ordinary dialog. */
+function clickMask() {
+  const wrap = document.querySelector('.ant-modal-wrap')!;
+  fireEvent.mouseDown(wrap);
+  fireEvent.mouseUp(wrap);
+  fireEvent.click(wrap);
+}
+
 const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('PasswordChangePrompt', () => {
@@ -97,6 +105,9 @@ describe('PasswordChangePrompt', () => {
     renderPrompt({ isPasswordExpired: true });
     expect(await screen.findByText('Time for a new password')).toBeTruthy();
     expect(document.querySelector('.ant-modal-close')).not.toBeNull();
+    // Only its buttons answer it: a stray click beside it does not dismiss it unanswered.
+    clickMask();
+    expect(screen.getByTestId('suggested-password-change')).toBeTruthy();
     fireEvent.click(screen.getByTestId('remind-later'));
     await waitFor(() => expect(api.postponePasswordChange).toHaveBeenCalled());
     await waitFor(() => expect(getSession()?.isPasswordExpired).toBe(false));
