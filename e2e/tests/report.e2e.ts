@@ -135,6 +135,18 @@ describe('reports in Chromium, as a sales manager', () => {
 describe('the sales dashboard in Chromium', () => {
   const app = serverAndBrowser();
 
+  it('keeps each report\'s name on one line in the list, its tags beside or below it', async () => {
+    const { context, page } = await signedInPage(app.browser, app.server.url);
+    await openPage(page, app.server.url, '/report/report-index');
+    const names = page.getByTestId('report-table').locator('[data-testid^="report-link-"]');
+    await names.first().waitFor();
+    // A name broken inside its words draws as more than one line box.
+    const lines = await names.evaluateAll((links) => links.map((link) => [link.textContent, link.getClientRects().length]));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.filter(([, count]) => count !== 1)).toEqual([]);
+    await context.close();
+  });
+
   it('shows the seeded sales dashboard, and a click on a chart segment opens the matching records; en and zh', async () => {
     const { context, page } = await signedInPage(app.browser, app.server.url, { username: 'emma.stone', width: 1600, height: 1300 });
     await openPage(page, app.server.url, '/dashboard/dashboard-index');

@@ -65,7 +65,7 @@ export default function ReportIndexPage() {
       key: 'name',
       title: t('report.name'),
       render: (_: unknown, r: ReportMeta) => (
-        <Space>
+        <Space wrap size={[8, 4]}>
           <Typography.Link onClick={() => void navigate(reportLink(r.id))} data-testid={`report-link-${r.id}`}>
             {r.name}
           </Typography.Link>
@@ -80,13 +80,16 @@ export default function ReportIndexPage() {
         </Space>
       ),
     },
-    { key: 'module', title: t('report.module'), render: (_: unknown, r: ReportMeta) => t(`crm.module.${r.module}`) },
-    { key: 'format', title: t('report.format'), render: (_: unknown, r: ReportMeta) => t(`report.formatName.${r.definition.format}`) },
-    { key: 'owner', title: t('report.owner'), render: (_: unknown, r: ReportMeta) => r.ownerName ?? t('report.builtIn') },
+    // The description's ellipsis makes the table's layout fixed: the short columns get widths so that
+    // the name and the description share the rest, and a name is not broken inside its words.
+    { key: 'module', title: t('report.module'), width: 150, render: (_: unknown, r: ReportMeta) => t(`crm.module.${r.module}`) },
+    { key: 'format', title: t('report.format'), width: 120, render: (_: unknown, r: ReportMeta) => t(`report.formatName.${r.definition.format}`) },
+    { key: 'owner', title: t('report.owner'), width: 150, render: (_: unknown, r: ReportMeta) => r.ownerName ?? t('report.builtIn') },
     { key: 'description', title: t('report.description'), dataIndex: 'description', ellipsis: true },
     {
       key: 'actions',
       title: t('report.actions'),
+      width: 140,
       render: (_: unknown, r: ReportMeta) => (
         <Space>
           {may(PERMISSIONS.report.add) && (
