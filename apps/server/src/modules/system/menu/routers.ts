@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { RouterVo } from '@orbit/shared/contract/auth';
-import { isExternalLink } from '@orbit/shared/validation';
+import { isWebAddress } from '@orbit/shared/patterns';
 import type { Executor } from '../../../db/client';
 import { STATUS_NORMAL } from '../../../db/schema/columns';
 import { sysMenu, sysRoleMenu } from '../../../db/schema/menu';
@@ -55,13 +55,13 @@ function isTopLevelPage(menu: MenuRow): boolean {
 
 function componentOf(menu: MenuRow): string {
   if (menu.component && !isTopLevelPage(menu)) return menu.component;
-  if (menu.parentId !== 0 && isExternalLink(menu.path)) return 'InnerLink';
+  if (menu.parentId !== 0 && isWebAddress(menu.path)) return 'InnerLink';
   if (menu.parentId !== 0 && menu.menuType === 'M') return 'ParentView';
   return 'Layout';
 }
 
 function pathOf(menu: MenuRow): string {
-  if (menu.isFrame === 0 && isExternalLink(menu.path)) return menu.path;
+  if (menu.isFrame === 0 && isWebAddress(menu.path)) return menu.path;
   if (menu.parentId === 0 && menu.menuType === 'M') return `/${menu.path}`;
   if (isTopLevelPage(menu)) return '/';
   return menu.path;
@@ -72,7 +72,7 @@ function metaOf(menu: MenuRow) {
     title: menu.menuName,
     icon: menu.icon,
     noCache: menu.isCache === 1,
-    link: isExternalLink(menu.path) ? menu.path : null,
+    link: isWebAddress(menu.path) ? menu.path : null,
   };
 }
 
