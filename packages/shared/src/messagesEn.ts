@@ -24,6 +24,7 @@ export const messagesEn = {
   'field.uuid': 'Captcha id',
   'field.oldPassword': 'Old password',
   'field.userName': 'User name',
+  'field.introduction': 'Introduction',
   'field.nickName': 'Nickname',
   'field.phonenumber': 'Phone number',
   'field.deptId': 'Department',

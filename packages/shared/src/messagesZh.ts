@@ -22,6 +22,7 @@ export const messagesZh: Record<MessageKey, string> = {
   'field.uuid': '验证码标识',
   'field.oldPassword': '旧密码',
   'field.userName': '用户名',
+  'field.introduction': '个人简介',
   'field.nickName': '用户昵称',
   'field.phonenumber': '手机号码',
   'field.deptId': '归属部门',

@@ -27,6 +27,9 @@ const menuFields = {
   status: statusValue.default('0'),
   perms: nullableText(100).refine((v) => PERMS.test(v), { error: 'validation.wrongFormat' }),
   icon: nullableText(100),
+  /** Route meta `affix` and `breadcrumb`; left out (RuoYi's menu form), a menu keeps what it has. */
+  affix: z.boolean().optional(),
+  breadcrumb: z.boolean().optional(),
   remark: nullableText(500),
 };
 /** A path naming somewhere else rather than a route: a scheme (`https:`, `javascript:`) or a host of its own (`//`). */
@@ -62,6 +65,8 @@ export type MenuRow = {
   status: string;
   perms: string | null;
   icon: string;
+  affix: boolean;
+  breadcrumb: boolean;
   remark: string;
   createTime: string;
 };
