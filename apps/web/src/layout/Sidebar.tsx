@@ -20,6 +20,7 @@ type Item = Required<MenuProps>['items'][number];
 function toItems(nodes: MenuNode[]): Item[] {
   return nodes.map((node) => ({
     key: node.key,
+    ...(node.link && { className: 'app-menu-item-external' }),
     icon: menuIcon(node.icon),
     label: (
       <span data-testid={`menu-${node.name}`}>
@@ -40,10 +41,10 @@ function ExternalMark({ link }: { link: string }) {
   const host = new URL(link).host;
   const label = t('layout.externalLink', { host });
   return (
-    <span className="app-menu-external" title={label}>
-      <ExportOutlined aria-label={label} />
+    <>
+      <ExportOutlined className="app-menu-external" aria-label={label} title={label} />
       <span className="app-menu-external-host">{host}</span>
-    </span>
+    </>
   );
 }
 
