@@ -38,7 +38,8 @@ function toItems(nodes: MenuNode[]): Item[] {
  */
 function ExternalMark({ link }: { link: string }) {
   const { t } = useTranslation();
-  const host = new URL(link).host;
+  // A web address (isWebAddress): its host is what follows the scheme, up to the path.
+  const host = link.replace(/^https?:\/\//i, '').split(/[/?#]/)[0];
   const label = t('layout.externalLink', { host });
   return (
     <>

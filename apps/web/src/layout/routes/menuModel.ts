@@ -1,6 +1,6 @@
 import type { RouterVo } from '@orbit/shared/contract/auth';
 import { DASHBOARD_VIEW } from '@orbit/shared/constants';
-import { isExternalLink } from '@orbit/shared/validation';
+import { isWebAddress } from '@orbit/shared/patterns';
 
 /**
  * The server's menu (`/getRouters`, RouterVo tree) turned into what the shell needs: a flat list
@@ -48,13 +48,14 @@ export type MenuModel = { pages: MenuPage[]; dirs: MenuDir[]; tree: MenuNode[]; 
 const CONTAINERS = new Set(['Layout', 'ParentView', 'InnerLink', '']);
 
 export function joinPath(base: string, path: string): string {
-  if (path.startsWith('/') || isExternalLink(path)) return path;
+  if (path.startsWith('/') || isWebAddress(path)) return path;
   return `${base.replace(/\/$/, '')}/${path}`.replace(/\/{2,}/g, '/');
 }
 
 function linkOf(route: RouterVo): string | null {
-  if (route.meta?.link) return route.meta.link;
-  return isExternalLink(route.path) ? route.path : null;
+  // Menus lead outside only to http(s) web addresses (the server's rule, contract/menu.ts).
+  const link = route.meta?.link ?? route.path;
+  return isWebAddress(link) ? link : null;
 }
 
 /** SPEC §6: a route is shown when it lists no roles, or the user holds one of them (`roles` undefined: no check). */
