@@ -80,11 +80,16 @@ export const EMAIL_CODE_TTL_MINUTES = 10;
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 export const EMAIL_CODE_RESEND_SECONDS = 60;
 
+/** The view of the dashboards page: a role with a landing dashboard gets its tab pinned (SPEC §2's second reading of `/`). */
+export const DASHBOARD_VIEW = 'crm/dashboard/index';
+
 /** Field limits shared by the forms and the server. */
 export const USERNAME_MAX = 30;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 export const EMAIL_MAX = 100;
+/** A profile's introduction, counted as SPEC §5 counts text (double-width characters as 2). */
+export const INTRODUCTION_MAX = 500;
 
 /** Envelope codes. */
 export const CODE = {

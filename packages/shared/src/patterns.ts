@@ -26,3 +26,14 @@ export function isUrl(value: string): boolean {
 export function isExternalLink(value: string): boolean {
   return /^(https?:|mailto:|tel:)/.test(value);
 }
+
+/**
+ * A web address a menu may lead to: http or https, a plain host name (no user part, which would
+ * make `https://intranet.example.com@evil.example` read as the intranet), then no spaces, quotes
+ * or backslashes.
+ */
+const WEB_ADDRESS = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?([/?#][^\s\\<>"'`]*)?$/i;
+
+export function isWebAddress(value: string): boolean {
+  return WEB_ADDRESS.test(value);
+}

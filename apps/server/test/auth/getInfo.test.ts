@@ -45,11 +45,16 @@ describe('GET /getInfo', () => {
         phonenumber: '15888888888',
         sex: '0',
         avatar: '',
+        introduction: '',
         deptId: admin.deptId,
         dept: { deptId: admin.deptId, deptName: dept!.deptName },
         loginDate: expect.any(String),
         createTime: admin.createTime.toISOString(),
       },
+      // SPEC §7 reads these at the top level: the name shown (the nickname), the avatar, the introduction.
+      name: 'Alex Admin',
+      avatar: '',
+      introduction: '',
       roles: ['admin'],
       permissions: ['*:*:*'],
       isAdmin: true,
@@ -63,6 +68,20 @@ describe('GET /getInfo', () => {
     // Secrets and internals never leave the server.
     const text = JSON.stringify(body);
     for (const secret of ['password', 'argon2', 'failedLoginCount', 'lockedUntil', 'tokenHash']) expect(text).not.toContain(secret);
+  });
+
+  it('name, avatar and introduction follow the profile', async () => {
+    const me = { ...bearer(repToken), 'content-type': 'application/json' };
+    const put = await app.inject({ method: 'PUT', url: '/dev-api/system/user/profile', headers: me, payload: { nickName: 'Olivia P.', introduction: 'Sales East, key accounts since 2021.' } });
+    expect(put.json().code).toBe(200);
+    await updateUser(app, 'olivia.park', { avatar: '/profile/avatar/0123456789abcdef0123456789abcdef.png' });
+    try {
+      const body = await info(repToken);
+      expect(body).toMatchObject({ name: 'Olivia P.', avatar: '/profile/avatar/0123456789abcdef0123456789abcdef.png', introduction: 'Sales East, key accounts since 2021.' });
+      expect(body.user).toMatchObject({ nickName: 'Olivia P.', avatar: body.avatar });
+    } finally {
+      await updateUser(app, 'olivia.park', { nickName: 'Olivia Park', avatar: '', introduction: '' });
+    }
   });
 
   it('the msg is translated', async () => {

@@ -2,7 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GetRoutersResponse, RouterVo } from '@orbit/shared/contract/auth';
 import { sysMenu, sysRoleMenu } from '../../src/db/schema/menu';
-import { sysRole } from '../../src/db/schema/organisation';
+import { sysRole, sysUser, sysUserRole } from '../../src/db/schema/organisation';
+import { caller } from '../helpers/adminApi';
 import { bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
 import { get } from './authTestUtils';
 
@@ -54,16 +55,23 @@ describe('GET /getRouters', () => {
       component: 'Layout',
       alwaysShow: true,
       redirect: 'noRedirect',
-      meta: { title: 'Leads', icon: 'user', noCache: false, link: null },
+      meta: { title: 'Leads', icon: 'user', noCache: false, link: null, roles: ['admin'], affix: false, breadcrumb: true },
       children: [
-        { name: 'LeadsIndex', path: 'leads-index', hidden: false, component: 'crm/leads/index', meta: { title: 'Leads', icon: 'user', noCache: false, link: null } },
-        { name: 'LeadsDetail', path: 'leads-detail', hidden: true, component: 'crm/leads/detail', meta: { title: 'Leads Detail', icon: '#', noCache: true, link: null } },
+        {
+          name: 'LeadsIndex', path: 'leads-index', hidden: false, component: 'crm/leads/index',
+          meta: { title: 'Leads', icon: 'user', noCache: false, link: null, roles: ['admin'], affix: false, breadcrumb: true },
+        },
+        {
+          name: 'LeadsDetail', path: 'leads-detail', hidden: true, component: 'crm/leads/detail',
+          meta: { title: 'Leads Detail', icon: '#', noCache: true, link: null, roles: ['admin'], affix: false, breadcrumb: true },
+        },
       ],
     });
     // Every node has the RouterVo keys; directories and only directories have children.
     for (const r of flatten(data)) {
       expect(Object.keys(r)).toEqual(expect.arrayContaining(['name', 'path', 'hidden', 'component', 'meta']));
-      expect(Object.keys(r.meta).sort()).toEqual(['icon', 'link', 'noCache', 'title']);
+      // SPEC §3: meta (title, icon, roles, affix, noCache, breadcrumb), and RuoYi's link.
+      expect(Object.keys(r.meta).sort()).toEqual(['affix', 'breadcrumb', 'icon', 'link', 'noCache', 'roles', 'title']);
       if (r.children) expect(r).toMatchObject({ alwaysShow: true, redirect: 'noRedirect' });
       else expect(r.component).toMatch(/^[a-z]+\/[a-z-]+\/[a-z]+$/);
     }
@@ -110,6 +118,54 @@ describe('GET /getRouters', () => {
     expect(names).toContain('LeadsDetail');
     expect(names).not.toContain('User');
     expect(names).not.toContain('LogLogin');
+  });
+
+  it('meta.roles: the caller’s roles that open the entry (SPEC §6: shown when the user holds one of them)', async () => {
+    const rep = flatten(await routers(repToken));
+    expect(rep.every((r) => r.meta.roles.length === 1 && r.meta.roles[0] === 'sales_rep')).toBe(true);
+    // A second role opening some of the same entries is listed beside the first on those only.
+    const token = await loginAs(app, 'mia.chen');
+    const [repRole] = await app.db.select({ roleId: sysRole.roleId }).from(sysRole).where(eq(sysRole.roleKey, 'sales_rep'));
+    const [mia] = await app.db.select({ userId: sysUser.userId }).from(sysUser).where(eq(sysUser.userName, 'mia.chen'));
+    await app.db.insert(sysUserRole).values({ userId: mia!.userId, roleId: repRole!.roleId });
+    try {
+      const both = flatten(await routers(token));
+      expect(byName(both, 'CampaignIndex')!.meta.roles.sort()).toEqual(['marketing', 'sales_rep']);
+      expect(byName(both, 'OpportunityIndex')!.meta.roles).toEqual(['sales_rep']);
+    } finally {
+      await app.db.delete(sysUserRole).where(and(eq(sysUserRole.userId, mia!.userId), eq(sysUserRole.roleId, repRole!.roleId)));
+    }
+  });
+
+  it('meta.affix: the menu’s own pin, and the dashboard page of a role that lands on it (SPEC §2)', async () => {
+    // The sales roles land on the sales dashboard: its page is pinned for them, not for the administrator.
+    expect(byName(await routers(repToken), 'DashboardIndex')!.meta.affix).toBe(true);
+    expect(byName(await routers(adminToken), 'DashboardIndex')!.meta.affix).toBe(false);
+    expect(flatten(await routers(adminToken)).filter((r) => r.meta.affix)).toEqual([]);
+  });
+
+  it('meta.affix and meta.breadcrumb are the menu’s to set; a RuoYi form that leaves them out keeps them', async () => {
+    const admin = caller(app, adminToken);
+    const id = await menuId('LeadsIndex');
+    const dirId = await menuId('Leads');
+    const menu = (await admin('GET', `/system/menu/${id}`)).body.data;
+    expect(menu).toMatchObject({ affix: false, breadcrumb: true });
+    try {
+      expect((await admin('PUT', '/system/menu', { ...menu, affix: true })).body.code).toBe(200);
+      const dir = (await admin('GET', `/system/menu/${dirId}`)).body.data;
+      expect((await admin('PUT', '/system/menu', { ...dir, breadcrumb: false })).body.code).toBe(200);
+      for (const token of [adminToken, repToken]) {
+        const data = await routers(token);
+        expect(byName(data, 'LeadsIndex')!.meta).toMatchObject({ affix: true, breadcrumb: true });
+        expect(byName(data, 'Leads')!.meta).toMatchObject({ affix: false, breadcrumb: false });
+      }
+      const { affix: _a, breadcrumb: _b, ...ruoyi } = menu;
+      expect((await admin('PUT', '/system/menu', { ...ruoyi, menuName: 'Leads' })).body.code).toBe(200);
+      expect((await admin('GET', `/system/menu/${id}`)).body.data).toMatchObject({ affix: true, breadcrumb: true });
+      expect((await admin('PUT', '/system/menu', { ...menu, affix: 'yes' })).body.errors).toHaveProperty('affix');
+    } finally {
+      await app.db.update(sysMenu).set({ affix: false, breadcrumb: true }).where(inArray(sysMenu.menuId, [id, dirId]));
+    }
   });
 
   it('a marketing user sees campaigns, reports, dashboard and leads only', async () => {

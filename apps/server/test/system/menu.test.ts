@@ -1,4 +1,6 @@
+import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sysMenu } from '../../src/db/schema/menu';
 import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
 import { caller } from '../helpers/adminApi';
 
@@ -68,6 +70,39 @@ describe('menu tree', () => {
     const assigned = (await admin('GET', '/system/menu/list?menuName=Leads')).body.data.find((m: { menuType: string }) => m.menuType === 'F');
     expect((await admin('DELETE', `/system/menu/${assigned.menuId}`)).body.msg).toBe('The menu is assigned to roles and cannot be deleted');
     expect((await admin('POST', '/system/menu', { parentId: 0, menuName: 'X', menuType: 'Z' })).status).toBe(400);
+  });
+
+  it('takes only http(s) addresses as links, external or not, with a translated message; they reach the sidebar as links', async () => {
+    const base = { parentId: systemId, menuType: 'C', orderNum: 98 };
+    const refused = [
+      ['javascript:alert(1)', 1],
+      ['javascript:alert(1)', 0],
+      ['mailto:it@example.com', 0],
+      ['data:text/html,<b>hi</b>', 1],
+      ['//evil.example/phish', 1],
+      ['\\\\evil.example/phish', 1],
+      ['https://intranet.example.com@evil.example/phish', 0],
+      ['https://evil.example/a b', 0],
+      ['ftp://files.example.com', 0],
+      ['help', 0],
+    ] as const;
+    for (const [i, [path, isFrame]] of refused.entries()) {
+      const res = await admin('POST', '/system/menu', { ...base, menuName: `Link ${i}`, path, isFrame });
+      expect(res.status, path).toBe(400);
+      expect(res.body.errors, path).toEqual({ path: 'A link must be a web address starting with http:// or https://' });
+    }
+    const zh = await admin('POST', '/system/menu', { ...base, menuName: 'Link zh', path: 'javascript:alert(1)', isFrame: 0 }, { 'accept-language': 'zh' });
+    expect(zh.body.errors.path).toBe('链接必须是以 http:// 或 https:// 开头的网址');
+    expect(await app.db.select().from(sysMenu).where(like(sysMenu.menuName, 'Link %'))).toEqual([]);
+
+    // An internal page with an address for a path is a link too: the sidebar opens it outside, never as a route.
+    for (const [name, path, isFrame] of [['Wiki', 'https://wiki.example.com/sales?x=1#top', 1], ['Status', 'http://status.example.com:8080/', 0]] as const) {
+      const res = await admin('POST', '/system/menu', { ...base, menuName: name, routeName: name, path, isFrame });
+      expect(res.body.code, name).toBe(200);
+      expect(find(await routers(), name), name).toMatchObject({ meta: { link: path } });
+    }
+    const menu = (await admin('GET', '/system/menu/list?menuName=Wiki')).body.data[0];
+    expect((await admin('PUT', '/system/menu', { ...menu, path: 'javascript:alert(1)' })).status).toBe(400);
   });
 
   it('gives the tree for pickers, limited to the caller’s menus for non-administrators', async () => {

@@ -49,6 +49,26 @@ describe('own profile', () => {
     expect((await me('GET', '/getInfo')).body.roles).toEqual(['marketing']);
   });
 
+  it('keeps an introduction: read and written with the profile, limited in length (double-width characters count 2), kept when a RuoYi form leaves it out', async () => {
+    const text = 'Campaigns and events for the whole company. 负责市场活动。';
+    expect((await me('PUT', '/system/user/profile', { nickName: 'Mia', sex: '1', introduction: text })).body.code).toBe(200);
+    expect((await me('GET', '/system/user/profile')).body.data).toMatchObject({ nickName: 'Mia', introduction: text });
+    // RuoYi's profile form sends nickname, phone, e-mail and sex only.
+    expect((await me('PUT', '/system/user/profile', { nickName: 'Mia', phonenumber: '', email: 'mia.chen@example.com', sex: '1' })).body.code).toBe(200);
+    expect((await me('GET', '/system/user/profile')).body.data.introduction).toBe(text);
+
+    const tooLong = await me('PUT', '/system/user/profile', { nickName: 'Mia', introduction: '介'.repeat(251) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.errors).toEqual({ introduction: 'Introduction must be at most 500 characters' });
+    const zh = await me('PUT', '/system/user/profile', { nickName: 'Mia', introduction: 'x'.repeat(501) }, ZH);
+    expect(zh.body.errors).toEqual({ introduction: '个人简介长度不能超过 500 个字符' });
+    expect((await me('PUT', '/system/user/profile', { nickName: 'Mia', introduction: '介'.repeat(250) })).body.code).toBe(200);
+    expect((await me('GET', '/system/user/profile')).body.data.introduction).toBe('介'.repeat(250));
+    // Emptied on purpose.
+    expect((await me('PUT', '/system/user/profile', { nickName: 'Mia', introduction: '' })).body.code).toBe(200);
+    expect((await me('GET', '/getInfo')).body.introduction).toBe('');
+  });
+
   it('tells nothing about other users’ phone numbers: phones need not be unique', async () => {
     const res = await me('PUT', '/system/user/profile', { nickName: 'Mia', phonenumber: '15888888888' });
     expect(res.body).toEqual({ code: 200, msg: 'Operation successful' });

@@ -9,7 +9,7 @@ import { renderWithProviders } from '../test/renderWithProviders';
 import Breadcrumbs from './Breadcrumbs';
 import { breadcrumbTrail } from './routes/breadcrumbTrail';
 
-const meta = (title: string) => ({ title, icon: '', noCache: false, link: null });
+const meta = (title: string, extra: Partial<RouterVo['meta']> = {}) => ({ title, icon: '', noCache: false, link: null, roles: [], affix: false, breadcrumb: true, ...extra });
 /** The menu as the server sends it: a Dashboard folder holding its one Dashboard page, and System › User. */
 const routers: RouterVo[] = [
   { name: 'Dashboard', path: '/dashboard', hidden: false, component: 'Layout', meta: meta('Dashboard'), children: [{ name: 'DashboardIndex', path: 'dashboard-index', hidden: false, component: 'crm/dashboard/index', meta: meta('Dashboard') }] },
@@ -46,9 +46,32 @@ describe('the breadcrumb', () => {
     expect(screen.getByRole('link', { name: 'System' }).getAttribute('href')).toBe('/system/user');
   });
 
+  it('leaves out what the server’s meta keeps out of the breadcrumb: a folder, or the page itself (then its folder is the current crumb)', () => {
+    act(() =>
+      patchSession({
+        routers: [
+          {
+            name: 'System', path: '/system', hidden: false, component: 'Layout', meta: meta('System', { breadcrumb: false }),
+            children: [{ name: 'User', path: 'user', hidden: false, component: 'system/user/index', meta: meta('User') }],
+          },
+          {
+            name: 'Setup', path: '/setup', hidden: false, component: 'Layout', meta: meta('Setup'),
+            children: [{ name: 'LogLogin', path: 'log-login', hidden: false, component: 'monitor/logininfor/index', meta: meta('Login Log', { breadcrumb: false }) }],
+          },
+        ],
+      }),
+    );
+    const first = show('/system/user');
+    expect(crumbs()).toEqual(['Home', 'Users']);
+    first.unmount();
+    show('/setup/log-login');
+    expect(crumbs()).toEqual(['Home', 'Setup']);
+    expect(screen.queryByRole('link', { name: 'Setup' })).toBeNull();
+  });
+
   it('drops only a folder titled like the crumb right after it', () => {
-    const dir = (fullPath: string, title: string) => ({ fullPath, name: '', title, firstPage: `${fullPath}/x` });
-    const trail = (titles: string[], page: string) => breadcrumbTrail({ fullPath: '/p', name: '', title: page, parents: titles.map((t, i) => dir(`/d${i}`, t)) }, (r) => r.title).map((c) => c.title);
+    const dir = (fullPath: string, title: string) => ({ fullPath, name: '', title, firstPage: `${fullPath}/x`, breadcrumb: true });
+    const trail = (titles: string[], page: string) => breadcrumbTrail({ fullPath: '/p', name: '', title: page, breadcrumb: true, parents: titles.map((t, i) => dir(`/d${i}`, t)) }, (r) => r.title).map((c) => c.title);
     expect(trail(['Reports'], 'Reports')).toEqual(['Reports']);
     expect(trail(['Sales', 'Reports'], 'Reports')).toEqual(['Sales', 'Reports']);
     expect(trail(['Reports', 'Sales'], 'Reports')).toEqual(['Reports', 'Sales', 'Reports']);

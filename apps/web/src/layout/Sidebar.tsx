@@ -1,8 +1,10 @@
+import ExportOutlined from '@ant-design/icons/ExportOutlined';
 import { ConfigProvider, Menu, theme, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '@orbit/shared/constants';
+import { isWebAddress } from '@orbit/shared/patterns';
 import { appStore, closeSidebar } from '../store/app';
 import { menuViewStore } from '../store/menuView';
 import { settingsStore } from '../store/settings';
@@ -18,10 +20,33 @@ type Item = Required<MenuProps>['items'][number];
 function toItems(nodes: MenuNode[]): Item[] {
   return nodes.map((node) => ({
     key: node.key,
+    ...(node.link && { className: 'app-menu-item-external' }),
     icon: menuIcon(node.icon),
-    label: <span data-testid={`menu-${node.name}`}>{menuTitle(node)}</span>,
+    label: (
+      <span data-testid={`menu-${node.name}`}>
+        {menuTitle(node)}
+        {node.link && <ExternalMark link={node.link} />}
+      </span>
+    ),
     children: node.children ? toItems(node.children) : undefined,
   }));
+}
+
+/**
+ * An entry leading out of the app says so, and where: an administrator's sidebar must not pass
+ * off an outside page (a "Security Alert" somewhere else) as one of the app's own.
+ */
+function ExternalMark({ link }: { link: string }) {
+  const { t } = useTranslation();
+  // A web address (isWebAddress): its host is what follows the scheme, up to the path.
+  const host = link.replace(/^https?:\/\//i, '').split(/[/?#]/)[0];
+  const label = t('layout.externalLink', { host });
+  return (
+    <>
+      <ExportOutlined className="app-menu-external" aria-label={label} title={label} />
+      <span className="app-menu-external-host">{host}</span>
+    </>
+  );
 }
 
 /** The server's menu: 210px, collapsed to icons when closed; on a phone it slides over the page. */
@@ -49,7 +74,8 @@ export default function Sidebar() {
   const items = useMemo(() => toItems(withoutEntries(model.tree, new Set(hidden))), [model, hidden, i18n.language]);
 
   const handleClick: MenuProps['onClick'] = ({ key }) => {
-    if (/^(https?:|mailto:|tel:)/.test(key)) window.open(key, '_blank', 'noopener');
+    // Outside addresses open in a new tab that cannot reach back into the app, nor learn where it came from.
+    if (isWebAddress(key)) window.open(key, '_blank', 'noopener,noreferrer');
     else navigate(key);
     if (device === 'mobile') closeSidebar(false);
   };

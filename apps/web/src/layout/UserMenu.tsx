@@ -12,7 +12,8 @@ export default function UserMenu({ onOpenSettings, onLogOut }: { onOpenSettings:
   const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
-  const name = session?.user.nickName || session?.user.userName || '';
+  // getInfo's top-level name and avatar (SPEC §7).
+  const name = session?.name || session?.user.nickName || session?.user.userName || '';
   return (
     <Dropdown
       trigger={['click']}
@@ -32,7 +33,7 @@ export default function UserMenu({ onOpenSettings, onLogOut }: { onOpenSettings:
       }}
     >
       <div className="app-user" data-testid="user-menu" role="button" tabIndex={0}>
-        <Avatar size={30} src={avatarSrc(session?.user.avatar, API_PREFIX)} icon={<UserOutlined />} style={{ background: 'var(--orbit-primary)' }} />
+        <Avatar size={30} src={avatarSrc(session?.avatar ?? session?.user.avatar, API_PREFIX)} icon={<UserOutlined />} style={{ background: 'var(--orbit-primary)' }} />
         <span className="app-user-name" data-testid="navbar-greeting">
           {t('layout.greeting', { name })}
         </span>

@@ -56,6 +56,8 @@ export type SessionUser = {
   phonenumber: string;
   sex: string;
   avatar: string;
+  /** What the user wrote about themselves on their profile. */
+  introduction: string;
   deptId: number | null;
   dept: { deptId: number; deptName: string } | null;
   loginDate: string | null;
@@ -65,6 +67,10 @@ export type SessionUser = {
 export type GetInfoResponse = {
   code: number;
   msg: string;
+  /** SPEC §7: the name shown (the nickname), the avatar's address and the introduction, as vue-element-admin reads them. */
+  name: string;
+  avatar: string;
+  introduction: string;
   user: SessionUser;
   roles: string[];
   permissions: string[];
@@ -78,7 +84,12 @@ export type GetInfoResponse = {
 };
 
 /** RouterVo of `/getRouters`. */
-export type RouterMeta = { title: string; icon: string; noCache: boolean; link: string | null; affix?: boolean };
+/**
+ * SPEC §3's route meta. `roles`: the caller's roles that open the entry (SPEC §6: shown when the
+ * user holds one); `affix`: its tab is pinned; `breadcrumb`: false leaves it out of the
+ * breadcrumb; `link`: an external address, opened in a new tab (RuoYi).
+ */
+export type RouterMeta = { title: string; icon: string; noCache: boolean; link: string | null; roles: string[]; affix: boolean; breadcrumb: boolean };
 export type RouterVo = {
   name: string;
   path: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWebAddress } from '../patterns';
 import { requiredText } from '../validation';
 import { id, nullableText, statusFilter, statusValue, textFilter } from './common';
 
@@ -26,8 +27,23 @@ const menuFields = {
   status: statusValue.default('0'),
   perms: nullableText(100).refine((v) => PERMS.test(v), { error: 'validation.wrongFormat' }),
   icon: nullableText(100),
+  /** Route meta `affix` and `breadcrumb`; left out (RuoYi's menu form), a menu keeps what it has. */
+  affix: z.boolean().optional(),
+  breadcrumb: z.boolean().optional(),
   remark: nullableText(500),
 };
+/** A path naming somewhere else rather than a route: a scheme (`https:`, `javascript:`) or a host of its own (`//`). */
+const ADDRESS = /^([A-Za-z][A-Za-z0-9+.-]*:|[\\/]{2})/;
+
+/**
+ * Why a menu's path cannot be saved: an external link (isFrame 0), and any path that is an
+ * address, must be a web address (isWebAddress) — the sidebar opens it in a new tab, marked as
+ * leaving the app. Server and menu dialog both ask this.
+ */
+export function menuPathProblem(path: string, isFrame: number): 'menu.externalLink' | undefined {
+  return (isFrame === 0 || ADDRESS.test(path)) && !isWebAddress(path) ? 'menu.externalLink' : undefined;
+}
+
 export const createMenuBody = z.object(menuFields);
 export type CreateMenuBody = z.infer<typeof createMenuBody>;
 export const updateMenuBody = z.object({ ...menuFields, menuId: id });
@@ -49,6 +65,8 @@ export type MenuRow = {
   status: string;
   perms: string | null;
   icon: string;
+  affix: boolean;
+  breadcrumb: boolean;
   remark: string;
   createTime: string;
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_MAX, PASSWORD_MAX, USERNAME_MAX } from '../constants';
+import { EMAIL_MAX, INTRODUCTION_MAX, PASSWORD_MAX, USERNAME_MAX } from '../constants';
+import { textLength } from '../textLength';
 import { optionalEmail, requiredEmail, requiredText, secret } from '../validation';
 import { emailCode, newPassword } from './auth';
 import { dateRangeQuery, id, nullableText, pageQuery, sortQuery, statusFilter, statusValue, textFilter } from './common';
@@ -73,6 +74,10 @@ export const updateProfileBody = z.object({
   nickName: requiredText(30),
   phonenumber: nullableText(20).refine((v) => v === '' || PHONE.test(v), { error: 'validation.wrongFormat' }),
   sex: z.enum(['0', '1', '2']).default('2'),
+  /** Left out (RuoYi's profile form): kept as it is. */
+  introduction: nullableText(INTRODUCTION_MAX)
+    .refine((v) => textLength(v) <= INTRODUCTION_MAX, { error: 'validation.tooLong', params: { maximum: INTRODUCTION_MAX } })
+    .optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 

@@ -1,4 +1,4 @@
-import { bigint, char, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, char, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { auditColumns } from './columns';
 
 /** Directories (M), pages (C) and buttons (F); `perms` is the permission string a page or button needs. */
@@ -24,6 +24,10 @@ export const sysMenu = pgTable(
     status: char('status', { length: 1 }).notNull().default('0'),
     perms: text('perms'),
     icon: text('icon').notNull().default('#'),
+    /** A page whose tab is pinned in the tab bar (route meta `affix`). */
+    affix: boolean('affix').notNull().default(false),
+    /** Shown as a crumb of the breadcrumb (route meta `breadcrumb`); false leaves it out. */
+    breadcrumb: boolean('breadcrumb').notNull().default(true),
     remark: text('remark').notNull().default(''),
     ...auditColumns,
   },

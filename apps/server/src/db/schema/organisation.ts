@@ -45,6 +45,8 @@ export const sysUser = pgTable(
     /** "Remind me later" on the expiry suggestion; suppresses it for another age period. */
     pwdHintPostponedAt: ts('pwd_hint_postponed_at'),
     remark: text('remark').notNull().default(''),
+    /** What the user writes about themselves on their profile (SPEC §3 session user). */
+    introduction: text('introduction').notNull().default(''),
     ...auditColumns,
   },
   (t) => [

@@ -1,3 +1,4 @@
+import { DASHBOARD_VIEW } from '@orbit/shared/constants';
 import { PERMISSIONS as P } from '@orbit/shared/permissions';
 
 /**
@@ -74,7 +75,7 @@ export const menuTree: MenuSeed[] = [
     type: 'M',
     icon: 'dashboard',
     children: [
-      { name: 'Dashboard', routeName: 'DashboardIndex', path: 'dashboard-index', type: 'C', component: 'crm/dashboard/index', perms: P.dashboard.list, icon: 'dashboard', children: buttons('Dashboard', P.dashboard) },
+      { name: 'Dashboard', routeName: 'DashboardIndex', path: 'dashboard-index', type: 'C', component: DASHBOARD_VIEW, perms: P.dashboard.list, icon: 'dashboard', children: buttons('Dashboard', P.dashboard) },
     ],
   },
   {

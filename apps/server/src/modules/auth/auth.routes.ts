@@ -8,6 +8,7 @@ import { clientInfo } from '../../lib/clientInfo';
 import { AppError, badRequest, unauthorized } from '../../lib/errors';
 import { ok, okData } from '../../lib/reply';
 import { bearerToken, requireUser } from '../../plugins/auth';
+import { landingDashboardOf } from '../crm/dashboard/roleDashboards';
 import { buildRouters, menusForUser, toTree } from '../system/menu/routers';
 import { createCaptchaService } from './captcha.service';
 import { createEmailCodeService } from './emailCode.service';
@@ -62,8 +63,9 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   app.get('/getRouters', { config: { access: 'authenticated', beforePasswordChange: true } }, async (request) => {
-    const menus = await menusForUser(app.db, requireUser(request));
-    return okData(request, buildRouters(toTree(menus)));
+    const user = requireUser(request);
+    const menus = await menusForUser(app.db, user);
+    return okData(request, buildRouters(toTree(menus), { landsOnDashboard: (await landingDashboardOf(app.db, user)) !== null }));
   });
 
   // Password reset by e-mail code. The answers never say whether the address has an account.

@@ -36,6 +36,7 @@ export async function buildUserInfo(db: Executor, current: CurrentUser, rules: {
     phonenumber: user.phonenumber,
     sex: user.sex,
     avatar: user.avatar,
+    introduction: user.introduction,
     deptId: user.deptId,
     dept: dept ?? null,
     loginDate: user.loginDate?.toISOString() ?? null,
@@ -44,6 +45,10 @@ export async function buildUserInfo(db: Executor, current: CurrentUser, rules: {
   // A signed-in user without roles still needs a non-empty list, or the client would reload forever.
   const roles = current.isAdmin ? ['admin'] : current.roles.length ? current.roles.map((r) => r.roleKey) : ['ROLE_DEFAULT'];
   return {
+    // SPEC §7 reads these at the top level (vue-element-admin's getInfo): the name shown, avatar, introduction.
+    name: user.nickName || user.userName,
+    avatar: user.avatar,
+    introduction: user.introduction,
     user: sessionUser,
     roles,
     permissions: [...current.permissions],

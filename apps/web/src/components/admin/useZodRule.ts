@@ -12,9 +12,13 @@ export function useZodRule() {
     validator: async (_rule, value: unknown) => {
       const result = schema.safeParse(value === null ? undefined : value);
       if (result.success) return;
-      const issue = result.error.issues[0] as { message: string; maximum?: number | bigint; minimum?: number | bigint } | undefined;
+      type Limits = { maximum?: number | bigint; minimum?: number | bigint };
+      // A refinement carries its limits in `params`, as the server's error handler reads them too.
+      const issue = result.error.issues[0] as (Limits & { message: string; params?: Limits }) | undefined;
       const key = issue?.message.startsWith('validation.') ? issue.message : 'validation.invalidValue';
-      throw new Error(t(`server.${key}`, { field: t(`server.field.${field}`), max: String(issue?.maximum ?? ''), min: String(issue?.minimum ?? '') }));
+      const max = issue?.maximum ?? issue?.params?.maximum ?? '';
+      const min = issue?.minimum ?? issue?.params?.minimum ?? '';
+      throw new Error(t(`server.${key}`, { field: t(`server.field.${field}`), max: String(max), min: String(min) }));
     },
   });
 }

@@ -13,6 +13,7 @@ const page = (fullPath: string, name: string, component: string, extra: Partial<
   hidden: true,
   noCache: false,
   affix: false,
+  breadcrumb: true,
   link: null,
   parents: [],
   ...extra,

@@ -3,7 +3,7 @@ import type { RouterVo } from '@orbit/shared/contract/auth';
 import { activeEntry, buildMenuModel } from './menuModel';
 import { resolvePath } from './resolvePath';
 
-const meta = (title: string, extra: Partial<RouterVo['meta']> = {}) => ({ title, icon: 'x', noCache: false, link: null, ...extra });
+const meta = (title: string, extra: Partial<RouterVo['meta']> = {}) => ({ title, icon: 'x', noCache: false, link: null, roles: [], affix: false, breadcrumb: true, ...extra });
 const routers: RouterVo[] = [
   {
     name: 'Leads', path: '/Leads', hidden: false, component: 'Layout', alwaysShow: true, redirect: 'noRedirect', meta: meta('Leads'),
@@ -43,6 +43,35 @@ describe('buildMenuModel', () => {
 
   it('directories know their first page (for breadcrumbs and bare directory paths)', () => {
     expect(model.dirs.find((d) => d.name === 'Setup')!.firstPage).toBe('/setup/index-leads/leads-fields');
+  });
+
+  it('takes pins and breadcrumbs from the route meta (SPEC §3)', () => {
+    const withMeta: RouterVo[] = [
+      {
+        name: 'Leads', path: '/Leads', hidden: false, component: 'Layout', alwaysShow: true, meta: meta('Leads', { breadcrumb: false }),
+        children: [{ name: 'LeadsIndex', path: 'leads-index', hidden: false, component: 'crm/leads/index', meta: meta('Leads', { affix: true }) }],
+      },
+    ];
+    const built = buildMenuModel(withMeta);
+    expect(built.dirs[0]).toMatchObject({ name: 'Leads', breadcrumb: false });
+    expect(built.pages[0]).toMatchObject({ name: 'LeadsIndex', affix: true, breadcrumb: true });
+    expect(model.pages.every((p) => !p.affix && p.breadcrumb)).toBe(true);
+  });
+
+  it('shows a route listing roles only to a user holding one of them (SPEC §6); no roles listed, everyone', () => {
+    const byRole: RouterVo[] = [
+      { name: 'Open', path: '/open', hidden: false, component: 'demo/open', meta: meta('Open') },
+      { name: 'Editors', path: '/editors', hidden: false, component: 'demo/editors', meta: meta('Editors', { roles: ['admin', 'editor'] }) },
+      {
+        name: 'Perm', path: '/perm', hidden: false, component: 'Layout', alwaysShow: true, meta: meta('Perm', { roles: ['admin'] }),
+        children: [{ name: 'PermPage', path: 'page', hidden: false, component: 'demo/page', meta: meta('Page') }],
+      },
+    ];
+    const names = (roles?: string[]) => buildMenuModel(byRole, false, false, roles).pages.map((p) => p.name);
+    expect(names(['visitor'])).toEqual(['Open']);
+    expect(names(['editor'])).toEqual(['Open', 'Editors']);
+    expect(names(['admin'])).toEqual(['Open', 'Editors', 'PermPage']);
+    expect(buildMenuModel(byRole, false, false, ['visitor']).tree.map((n) => n.name)).toEqual(['Open']);
   });
 });
 

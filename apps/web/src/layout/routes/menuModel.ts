@@ -1,12 +1,14 @@
 import type { RouterVo } from '@orbit/shared/contract/auth';
-import { isExternalLink } from '@orbit/shared/validation';
+import { DASHBOARD_VIEW } from '@orbit/shared/constants';
+import { isWebAddress } from '@orbit/shared/patterns';
 
 /**
  * The server's menu (`/getRouters`, RouterVo tree) turned into what the shell needs: a flat list
  * of pages by full path (the run-time routes), the sidebar tree, and the directories for the
  * breadcrumb. Pure, so that it is unit-tested on its own.
  */
-export type MenuDir = { fullPath: string; name: string; title: string; firstPage: string | null };
+/** `breadcrumb`: the server's route meta; false leaves the directory out of the breadcrumb. */
+export type MenuDir = { fullPath: string; name: string; title: string; firstPage: string | null; breadcrumb: boolean };
 
 export type MenuPage = {
   fullPath: string;
@@ -17,7 +19,10 @@ export type MenuPage = {
   component: string;
   hidden: boolean;
   noCache: boolean;
+  /** Pinned in the tab bar: the server's route meta (the constant pages declare their own). */
   affix: boolean;
+  /** Shown in the breadcrumb (route meta; false leaves the page out). */
+  breadcrumb: boolean;
   /** External link: opened in a new window, never routed. */
   link: string | null;
   /** Directories above the page, outermost first. */
@@ -35,32 +40,40 @@ export type MenuNode = {
 
 /**
  * `wholeMenu`: the menu is the product's whole menu (an administrator's), so a path missing from it
- * does not exist. `landing`: where `/` goes instead of the home page — the dashboards page, pinned,
- * for a user whose role has a dashboard (SPEC §2's second reading of `/`).
+ * does not exist. `landing`: where `/` goes instead of the home page — the dashboards page for a
+ * user whose role has a dashboard (SPEC §2's second reading of `/`; the server pins its tab).
  */
 export type MenuModel = { pages: MenuPage[]; dirs: MenuDir[]; tree: MenuNode[]; wholeMenu: boolean; landing?: string };
-
-/** The view of the dashboards page (`/dashboard/dashboard-index`). */
-export const DASHBOARD_COMPONENT = 'crm/dashboard/index';
 
 const CONTAINERS = new Set(['Layout', 'ParentView', 'InnerLink', '']);
 
 export function joinPath(base: string, path: string): string {
-  if (path.startsWith('/') || isExternalLink(path)) return path;
+  if (path.startsWith('/') || isWebAddress(path)) return path;
   return `${base.replace(/\/$/, '')}/${path}`.replace(/\/{2,}/g, '/');
 }
 
 function linkOf(route: RouterVo): string | null {
-  if (route.meta?.link) return route.meta.link;
-  return isExternalLink(route.path) ? route.path : null;
+  // Menus lead outside only to http(s) web addresses (the server's rule, contract/menu.ts).
+  const link = route.meta?.link ?? route.path;
+  return isWebAddress(link) ? link : null;
 }
 
-/** `landsOnDashboard`: the user's role has a dashboard to land on (getInfo's `defaultDashboardId`). */
-export function buildMenuModel(routers: RouterVo[], wholeMenu = false, landsOnDashboard = false): MenuModel {
+/** SPEC §6: a route is shown when it lists no roles, or the user holds one of them (`roles` undefined: no check). */
+export function routeVisibleTo(route: RouterVo, roles: readonly string[] | undefined): boolean {
+  const listed = route.meta?.roles;
+  return !roles || !listed?.length || listed.some((role) => roles.includes(role));
+}
+
+/**
+ * `landsOnDashboard`: the user's role has a dashboard to land on (getInfo's `defaultDashboardId`);
+ * `roles`: the user's role keys (getInfo's `roles`), checked against each route's meta.
+ */
+export function buildMenuModel(routers: RouterVo[], wholeMenu = false, landsOnDashboard = false, roles?: readonly string[]): MenuModel {
   const pages: MenuPage[] = [];
   const dirs: MenuDir[] = [];
 
   function walk(route: RouterVo, base: string, parents: MenuDir[]): MenuNode | null {
+    if (!routeVisibleTo(route, roles)) return null;
     const fullPath = joinPath(base, route.path);
     const children = route.children ?? [];
     const isContainer = CONTAINERS.has(route.component) && children.length > 0;
@@ -76,6 +89,7 @@ export function buildMenuModel(routers: RouterVo[], wholeMenu = false, landsOnDa
         hidden: route.hidden,
         noCache: route.meta?.noCache ?? false,
         affix: route.meta?.affix ?? false,
+        breadcrumb: route.meta?.breadcrumb ?? true,
         link: linkOf(route),
         parents,
       });
@@ -83,7 +97,7 @@ export function buildMenuModel(routers: RouterVo[], wholeMenu = false, landsOnDa
     }
     // A top-level wrapper `{ path: '/', component: 'Layout', children: [page] }` is not a directory.
     const wrapper = route.path === '/' || route.path === '';
-    const dir: MenuDir = { fullPath, name: route.name, title, firstPage: null };
+    const dir: MenuDir = { fullPath, name: route.name, title, firstPage: null, breadcrumb: route.meta?.breadcrumb ?? true };
     if (!wrapper) dirs.push(dir);
     const nodes = children.map((child) => walk(child, fullPath, wrapper ? parents : [...parents, dir])).filter((n): n is MenuNode => n !== null);
     dir.firstPage = pages.find((p) => !p.hidden && !p.link && p.fullPath.startsWith(`${fullPath}/`))?.fullPath ?? null;
@@ -95,8 +109,7 @@ export function buildMenuModel(routers: RouterVo[], wholeMenu = false, landsOnDa
 
   const tree = routers.map((route) => walk(route, '/', [])).filter((n): n is MenuNode => n !== null);
   // Without the dashboards page in their menu the user keeps the home page.
-  const dashboard = landsOnDashboard ? pages.find((p) => p.component === DASHBOARD_COMPONENT && !p.link) : undefined;
-  if (dashboard) dashboard.affix = true;
+  const dashboard = landsOnDashboard ? pages.find((p) => p.component === DASHBOARD_VIEW && !p.link) : undefined;
   return { pages, dirs, tree, wholeMenu, ...(dashboard && { landing: dashboard.fullPath }) };
 }
 

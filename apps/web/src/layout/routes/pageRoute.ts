@@ -11,7 +11,7 @@ import { loadView } from './views';
  */
 export async function loader(args: LoaderFunctionArgs): Promise<null> {
   const session = await requireSession(args);
-  const resolution = resolvePath(new URL(args.request.url).pathname, menuModelOf(session.routers, session.isAdmin, !!session.defaultDashboardId));
+  const resolution = resolvePath(new URL(args.request.url).pathname, menuModelOf(session));
   if (resolution.kind === 'page') await loadView(resolution.page.component).catch(() => undefined);
   return null;
 }

@@ -3,7 +3,7 @@ import type { RouterVo } from '@orbit/shared/contract/auth';
 import { buildMenuModel } from './menuModel';
 import { resolvePath } from './resolvePath';
 
-const meta = (title: string) => ({ title, icon: 'x', noCache: false, link: null });
+const meta = (title: string, extra: Partial<RouterVo['meta']> = {}) => ({ title, icon: 'x', noCache: false, link: null, roles: [], affix: false, breadcrumb: true, ...extra });
 /** The template demo's example section (SPEC §2): list, create, and a hidden edit/:id. */
 const example: RouterVo = {
   name: 'Example', path: '/example', hidden: false, component: 'Layout', alwaysShow: true, meta: meta('Example'),
@@ -41,11 +41,15 @@ describe('`/` for a user whose role has a dashboard (SPEC §2, second reading)',
     name: 'Dashboard', path: '/dashboard', hidden: false, component: 'Layout', meta: meta('Dashboard'),
     children: [{ name: 'DashboardIndex', path: 'dashboard-index', hidden: false, component: 'crm/dashboard/index', meta: meta('Dashboards') }],
   };
+  /** As the server sends it to a role landing on a dashboard: the page pinned (route meta `affix`). */
+  const pinned: RouterVo = { ...dashboards, children: [{ ...dashboards.children![0]!, meta: meta('Dashboards', { affix: true }) }] };
 
-  it('goes to the dashboards page, pinned, when the role has a dashboard and the menu has the page', () => {
-    const model = buildMenuModel([dashboards], false, true);
+  it('goes to the dashboards page when the role has a dashboard and the menu has the page; the server’s meta pins it', () => {
+    const model = buildMenuModel([pinned], false, true);
     expect(resolvePath('/', model)).toEqual({ kind: 'redirect', to: '/dashboard/dashboard-index' });
     expect(model.pages.find((p) => p.name === 'DashboardIndex')!.affix).toBe(true);
+    // The pin is the server's to give: the client pins nothing on its own.
+    expect(buildMenuModel([dashboards], false, true).pages.find((p) => p.name === 'DashboardIndex')!.affix).toBe(false);
   });
 
   it('keeps the home page for a role without one, or without the dashboards page in the menu', () => {

@@ -1,23 +1,23 @@
 import type { RouterVo } from '@orbit/shared/contract/auth';
-import { useSession } from '../../store/session';
+import { useSession, type Session } from '../../store/session';
 import { buildMenuModel, type MenuModel } from './menuModel';
 
 const cache = new WeakMap<RouterVo[], MenuModel>();
+const EMPTY: RouterVo[] = [];
 
 /**
- * The menu model of a session's routes (built once per session); an administrator's is the whole
- * menu; `landsOnDashboard` when the user's role has a dashboard (it is one per session too).
+ * The menu model of a session (built once per session, keyed by its routes): an administrator's is
+ * the whole menu; `/` lands on the dashboards page when the user's role has a dashboard; routes are
+ * checked against the user's roles (SPEC §6).
  */
-export function menuModelOf(routers: RouterVo[], isAdmin: boolean, landsOnDashboard = false): MenuModel {
+export function menuModelOf(session: Pick<Session, 'routers' | 'isAdmin' | 'defaultDashboardId' | 'roles'> | null): MenuModel {
+  const routers = session?.routers ?? EMPTY;
   let model = cache.get(routers);
-  if (!model) cache.set(routers, (model = buildMenuModel(routers, isAdmin, landsOnDashboard)));
+  if (!model) cache.set(routers, (model = buildMenuModel(routers, session?.isAdmin ?? false, !!session?.defaultDashboardId, session?.roles)));
   return model;
 }
 
-const EMPTY: RouterVo[] = [];
-
 /** The signed-in user's menu model (empty before the session loads). */
 export function useMenuModel(): MenuModel {
-  const session = useSession();
-  return menuModelOf(session?.routers ?? EMPTY, session?.isAdmin ?? false, !!session?.defaultDashboardId);
+  return menuModelOf(useSession());
 }

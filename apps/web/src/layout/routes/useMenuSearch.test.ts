@@ -4,7 +4,7 @@ import type { RouterVo } from '@orbit/shared/contract/auth';
 import { buildMenuModel } from './menuModel';
 import { createMenuSearch, loadFuse, searchEntries } from './useMenuSearch';
 
-const meta = (title: string) => ({ title, icon: '', noCache: false, link: null });
+const meta = (title: string) => ({ title, icon: '', noCache: false, link: null, roles: [], affix: false, breadcrumb: true });
 const routers: RouterVo[] = [
   { name: 'Opportunity', path: '/opportunity', hidden: false, component: 'Layout', alwaysShow: true, meta: meta('Opportunity'), children: [{ name: 'OpportunityIndex', path: 'opportunity-index', hidden: false, component: 'crm/opportunity/index', meta: meta('Opportunity') }, { name: 'OpportunityDetail', path: 'opportunity-detail', hidden: true, component: 'crm/opportunity/detail', meta: meta('Opportunity Detail') }] },
   { name: 'System', path: '/system', hidden: false, component: 'Layout', alwaysShow: true, meta: meta('System'), children: [{ name: 'User', path: 'user', hidden: false, component: 'system/user/index', meta: meta('Users') }] },

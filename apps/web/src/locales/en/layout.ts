@@ -1,5 +1,6 @@
 export default {
   'layout.toggleSidebar': 'Open or close the menu',
+  'layout.externalLink': 'Opens {{host}} in a new tab',
   'layout.breadcrumbHome': 'Home',
   'layout.files': 'File management',
   'layout.search': 'Search pages and records',

@@ -1,5 +1,6 @@
 export default {
   'layout.toggleSidebar': '展开或收起菜单',
+  'layout.externalLink': '在新标签页打开 {{host}}',
   'layout.breadcrumbHome': '首页',
   'layout.files': '文件管理',
   'layout.search': '搜索页面和记录',

@@ -4,12 +4,14 @@ import { Avatar, Button, Card, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { API_PREFIX } from '@orbit/shared/constants';
 import { useSession } from '../../store/session';
+import { avatarSrc } from '../../utils/avatarSrc';
 import { logOut } from '../../utils/logOut';
 import styles from './HomePage.module.css';
 import { homeSections } from './homeSections';
 
-/** Home: greets the signed-in user by name and lists the areas of the menu they can open. */
+/** Home: greets the signed-in user by name (with their introduction) and lists the areas of the menu they can open. */
 export default function HomePage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -18,7 +20,8 @@ export default function HomePage() {
   const sections = useMemo(() => homeSections(session?.routers ?? []), [session?.routers]);
   if (!session) return null;
 
-  const name = session.user.nickName || session.user.userName;
+  // getInfo's top-level name and avatar (SPEC §7), as the profile page keeps them.
+  const name = session.name || session.user.nickName || session.user.userName;
   const title = (section: { name: string; title: string }) => (i18n.exists(`menu.${section.name}`) ? t(`menu.${section.name}`) : section.title);
 
   const handleLogOut = async () => {
@@ -31,7 +34,7 @@ export default function HomePage() {
     <div className={styles.page}>
       <Card className={styles.welcome}>
         <div className={styles.welcomeBody}>
-          <Avatar size={56} src={session.user.avatar || undefined} className={styles.avatar}>
+          <Avatar size={56} src={avatarSrc(session.avatar, API_PREFIX)} className={styles.avatar}>
             {name.slice(0, 1).toUpperCase()}
           </Avatar>
           <div className={styles.welcomeText}>
@@ -44,6 +47,11 @@ export default function HomePage() {
                 </Tag>
               ))}
             </p>
+            {session.introduction && (
+              <p className={styles.introduction} data-testid="home-introduction">
+                {session.introduction}
+              </p>
+            )}
           </div>
           <Button icon={<LogoutOutlined />} onClick={() => void handleLogOut()} loading={leaving} data-testid="logout">
             {t('common.logout')}

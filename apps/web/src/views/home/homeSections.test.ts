@@ -7,7 +7,7 @@ const route = (name: string, path: string, extra: Partial<RouterVo> = {}): Route
   path,
   hidden: false,
   component: 'Layout',
-  meta: { title: name, icon: '', noCache: false, link: null },
+  meta: { title: name, icon: '', noCache: false, link: null, roles: [], affix: false, breadcrumb: true },
   ...extra,
 });
 

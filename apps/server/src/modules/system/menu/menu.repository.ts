@@ -64,6 +64,11 @@ export function createMenuRepository(db: Executor) {
       return row!.menuId;
     },
 
+    /** Grants a menu to roles (a non-administrator's new menu goes to its parent's roles). */
+    async grant(menuId: number, roleIds: number[]): Promise<void> {
+      if (roleIds.length) await db.insert(sysRoleMenu).values(roleIds.map((roleId) => ({ roleId, menuId })));
+    },
+
     async update(menuId: number, values: Partial<typeof sysMenu.$inferInsert>): Promise<void> {
       await db.update(sysMenu).set(values).where(eq(sysMenu.menuId, menuId));
     },

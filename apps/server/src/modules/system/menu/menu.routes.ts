@@ -66,7 +66,7 @@ const menuRoutes: FastifyPluginAsync = async (fastify) => {
     '/system/menu/:menuId',
     { config: { access: { permission: P.remove }, log: { title: TITLE, businessType: BUSINESS_TYPE.delete } }, schema: { params: menuIdParams } },
     async (request) => {
-      await menus.remove(request.params.menuId);
+      await menus.remove(requireUser(request), request.params.menuId);
       return ok(request);
     },
   );

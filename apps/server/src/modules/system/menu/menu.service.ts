@@ -1,12 +1,13 @@
 import type { SortUpdate } from '@orbit/shared/contract/common';
-import type { CreateMenuBody, MenuListQuery, UpdateMenuBody } from '@orbit/shared/contract/menu';
+import { menuPathProblem, type CreateMenuBody, type MenuListQuery, type UpdateMenuBody } from '@orbit/shared/contract/menu';
 import type { Db } from '../../../db/client';
 import { badRequest, fieldError, notFound } from '../../../lib/errors';
 import { parentsWithin, toTreeSelect } from '../../../lib/tree';
 import { hasPermission, type CurrentUser } from '../../auth/currentUser';
-import { assertMenuChangeable, permsOf } from '../role/roleReach';
+import { permsOf } from '../role/roleReach';
 import { createRoleRepository } from '../role/role.repository';
 import { createMenuRepository, type MenuRecord } from './menu.repository';
+import { assertMenuChangeable, assertParentReachable } from './menuReach';
 
 /** Menu tree of directories (M), pages (C) and buttons (F): no cycles, unique names among siblings. */
 export function createMenuService(db: Db) {
@@ -33,7 +34,8 @@ export function createMenuService(db: Db) {
         }
       }
     }
-    if (body.isFrame === 0 && !/^https?:\/\//.test(body.path)) throw fieldError('path', 'menu.externalLink');
+    const pathProblem = menuPathProblem(body.path, body.isFrame);
+    if (pathProblem) throw fieldError('path', pathProblem);
     if (await repo.nameTakenAmongSiblings(body.parentId, body.menuName, menuId)) throw fieldError('menuName', 'menu.nameTaken', { value: body.menuName });
   }
 
@@ -80,7 +82,12 @@ export function createMenuService(db: Db) {
     async create(user: CurrentUser, body: CreateMenuBody): Promise<number> {
       await checkPlacement(body);
       assertPermsHeld(user, null, body.perms);
-      return repo.insert({ ...columnsOf(body), createBy: user.userName });
+      const parentRoles = await assertParentReachable(db, user, body.parentId);
+      return db.transaction(async (tx) => {
+        const menuId = await createMenuRepository(tx).insert({ ...columnsOf(body), createBy: user.userName });
+        await createMenuRepository(tx).grant(menuId, parentRoles);
+        return menuId;
+      });
     },
 
     async update(user: CurrentUser, body: UpdateMenuBody): Promise<void> {
@@ -90,6 +97,7 @@ export function createMenuService(db: Db) {
       await checkPlacement(rest, menuId);
       assertPermsHeld(user, current.perms, rest.perms);
       await assertMenuChangeable(db, user, menuId);
+      if (rest.parentId !== current.parentId) await assertParentReachable(db, user, rest.parentId);
       await repo.update(menuId, { ...columnsOf(rest), updateBy: user.userName, updateTime: new Date() });
     },
 
@@ -108,8 +116,9 @@ export function createMenuService(db: Db) {
       });
     },
 
-    async remove(menuId: number): Promise<void> {
+    async remove(user: CurrentUser, menuId: number): Promise<void> {
       if (!(await repo.findById(menuId))) throw notFound();
+      await assertMenuChangeable(db, user, menuId);
       if (await repo.hasChildren(menuId)) throw badRequest('menu.hasChildren');
       if (await repo.isAssigned(menuId)) throw badRequest('menu.assigned');
       await repo.delete(menuId);

@@ -12,8 +12,11 @@ export function createProfileService(db: Db) {
 
   return {
     async get(userId: number) {
-      const data = await users.findById(userId);
-      if (!data) throw unauthorized();
+      const user = await users.findById(userId);
+      const [own] = await db.select({ introduction: sysUser.introduction }).from(sysUser).where(eq(sysUser.userId, userId));
+      if (!user || !own) throw unauthorized();
+      // The introduction is the profile's own: the user list and the administrators' dialog do not carry it.
+      const data = { ...user, introduction: own.introduction };
       const roles = await db
         .select({ roleName: sysRole.roleName })
         .from(sysUserRole)
@@ -22,7 +25,7 @@ export function createProfileService(db: Db) {
       return { data, roleGroup: roles.map((r) => r.roleName).join(','), postGroup: '' };
     },
 
-    /** Nickname, phone and sex: nothing here is unique, so the answer says nothing about other users. */
+    /** Nickname, phone, sex and introduction: nothing here is unique, so the answer says nothing about other users. */
     async update(userId: number, userName: string, body: UpdateProfileBody): Promise<void> {
       await users.update(userId, { ...body, updateBy: userName, updateTime: new Date() });
     },

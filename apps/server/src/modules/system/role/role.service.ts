@@ -10,6 +10,7 @@ import { parentsWithin } from '../../../lib/tree';
 import { hasPermission, type CurrentUser } from '../../auth/currentUser';
 import { assertRoleDashboard } from '../../crm/dashboard/roleDashboards';
 import { createDeptService } from '../dept/dept.service';
+import { assertMenusHeld } from '../menu/menuReach';
 import { createUserRepository } from '../user/user.repository';
 import { createUserService } from '../user/user.service';
 import { userScopeOf } from '../user/userScope';
@@ -39,7 +40,7 @@ export function createRoleService(db: Db, config: Config) {
     return role;
   }
 
-  /** Menus added or removed must exist and carry only permissions the caller holds. */
+  /** Menus added or removed must exist and carry only permissions the caller holds; menus added, be the caller's own. */
   async function assertMenusGrantable(user: CurrentUser, before: number[], after: number[]): Promise<void> {
     const changed = [...new Set([...after.filter((m) => !before.includes(m)), ...before.filter((m) => !after.includes(m))])];
     if (!changed.length) return;
@@ -47,6 +48,7 @@ export function createRoleService(db: Db, config: Config) {
     if (menus.length !== changed.length) throw fieldError('menuIds', 'validation.invalidValue');
     const missing = menus.flatMap((m) => permsOf(m.perms)).filter((p) => !hasPermission(user, p));
     if (missing.length) throw fieldError('menuIds', 'role.menuNotGrantable', { perms: [...new Set(missing)].slice(0, 5).join(', ') });
+    await assertMenusHeld(db, user, after.filter((m) => !before.includes(m)));
   }
 
   async function assertUnique(body: { roleKey: string; roleName: string }, exceptRoleId?: number): Promise<void> {

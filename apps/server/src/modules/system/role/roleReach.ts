@@ -230,23 +230,14 @@ export async function assertScopeWithinReach(db: Executor, user: CurrentUser, ro
 }
 
 /**
- * A menu belongs to every role holding it: its permission string and status are what those roles
- * grant, its path, name and visibility are what their holders see and follow. Changing any of it
- * changes each of those roles, so anyone but an administrator may do it only while every one of
- * them is within their reach (a delegated editor could otherwise point everyone's Leads entry at
- * an outside page).
+ * The first of `roles` the caller could not change as it is held today (its permissions, its data
+ * reach for its holders, or holders outside their data scope), if any. Unlike assertRoleChangeable,
+ * a role the caller holds counts as theirs: the menu rule uses it (menu/menuReach.ts).
  */
-export async function assertMenuChangeable(db: Executor, user: CurrentUser, menuId: number): Promise<void> {
-  if (user.isAdmin) return;
-  const roles = await db
-    .select({ role: sysRole })
-    .from(sysRoleMenu)
-    .innerJoin(sysRole, eq(sysRole.roleId, sysRoleMenu.roleId))
-    .where(and(eq(sysRoleMenu.menuId, menuId), eq(sysRole.delFlag, DEL_FLAG_PRESENT)))
-    .orderBy(asc(sysRole.roleSort), asc(sysRole.roleId));
+export async function firstRoleBeyondReach(db: Executor, user: CurrentUser, roles: RoleRecord[]): Promise<RoleRecord | undefined> {
+  if (user.isAdmin || !roles.length) return undefined;
   const reach = await reachOf(db, user);
-  const grants = await grantsOf(db, roles.map((r) => r.role));
+  const grants = await grantsOf(db, roles);
   const holders = await holdersOf(db, reach, grants.map((g) => g.roleId));
-  const beyond = grants.find((g) => changeRefusal(reach, g, holders));
-  if (beyond) throw new AppError(CODE.forbidden, 'menu.heldBeyondReach', { name: beyond.roleName });
+  return grants.find((g) => changeRefusal(reach, g, holders));
 }

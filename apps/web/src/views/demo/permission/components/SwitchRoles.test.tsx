@@ -26,7 +26,7 @@ const ROUTES: DemoRoute[] = [
   { path: '/charts', meta: { title: 'Charts' }, children: [{ path: 'line', meta: { title: 'Line Chart' } }] },
 ];
 
-const meta = (title: string) => ({ title, icon: '', noCache: false, link: null });
+const meta = (title: string) => ({ title, icon: '', noCache: false, link: null, roles: [], affix: false, breadcrumb: true });
 const page = (name: string, path: string, component: string): RouterVo => ({ name, path, component, hidden: false, meta: meta(name) });
 const dir = (name: string, path: string, children: RouterVo[]): RouterVo => ({ name, path, component: 'Layout', hidden: false, alwaysShow: true, meta: meta(name), children });
 /** The admin's menu as /getRouters sends it: a product entry, then the demo sections. */

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MenuRow } from '@orbit/shared/contract/menu';
 import { loadAllTexts } from '../../../../i18n/i18n';
@@ -26,6 +26,8 @@ const setupLeads: MenuRow = {
   status: '0',
   perms: null,
   icon: 'table',
+  affix: false,
+  breadcrumb: true,
   remark: 'Field layouts of leads',
   createTime: '2026-11-01T00:00:00.000Z',
 };
@@ -35,7 +37,31 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
+/** A seeded page: it can be pinned and kept out of the breadcrumb. */
+const loginLog: MenuRow = { ...setupLeads, menuId: 41, menuName: 'Login Log', path: 'log-login', component: 'monitor/logininfor/index', routeName: 'LogLogin', menuType: 'C' };
+
 describe('MenuFormDialog', () => {
+  it('refuses a path that is an address but no web address, as the server does, whether or not it is an external link', async () => {
+    api.updateMenu.mockClear();
+    renderWithProviders(<MenuFormDialog dialog={{ mode: 'edit', menu: loginLog }} rows={[loginLog]} onClose={vi.fn()} onSaved={vi.fn()} />);
+    fireEvent.change(await screen.findByLabelText('Route address'), { target: { value: 'javascript:alert(1)' } });
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('A link must be a web address starting with http:// or https://')).toBeTruthy();
+    expect(api.updateMenu).not.toHaveBeenCalled();
+  });
+
+  it('pins a page’s tab and keeps it out of the breadcrumb (route meta affix and breadcrumb)', async () => {
+    api.updateMenu.mockClear();
+    const onSaved = vi.fn();
+    renderWithProviders(<MenuFormDialog dialog={{ mode: 'edit', menu: loginLog }} rows={[loginLog]} onClose={vi.fn()} onSaved={onSaved} />);
+    fireEvent.click(within(await screen.findByRole('radiogroup', { name: 'Pinned tab' })).getByLabelText('Yes'));
+    fireEvent.click(within(screen.getByRole('radiogroup', { name: 'Breadcrumb' })).getByLabelText('Hide'));
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.updateMenu).toHaveBeenCalledWith(expect.objectContaining({ menuId: 41, affix: true, breadcrumb: false }));
+  });
+
+
   it('keeps the route name and remark of a directory it edits', async () => {
     const onSaved = vi.fn();
     renderWithProviders(<MenuFormDialog dialog={{ mode: 'edit', menu: setupLeads }} rows={[setupLeads]} onClose={vi.fn()} onSaved={onSaved} />);

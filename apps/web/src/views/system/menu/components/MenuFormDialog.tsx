@@ -1,7 +1,7 @@
 import { Col, Form, Input, InputNumber, Radio, Row, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createMenuBody, MENU_TYPES, type CreateMenuBody, type MenuRow } from '@orbit/shared/contract/menu';
+import { createMenuBody, MENU_TYPES, menuPathProblem, type CreateMenuBody, type MenuRow } from '@orbit/shared/contract/menu';
 import { addMenu, updateMenu } from '../../../../api/system/menu';
 import DialogForm from '../../../../components/admin/DialogForm';
 import FormDialog from '../../../../components/admin/FormDialog';
@@ -44,7 +44,7 @@ export default function MenuFormDialog({ dialog, rows, onClose, onSaved }: Props
 
   const initialValues: Partial<CreateMenuBody> = editing
     ? ({ ...editing, component: editing.component ?? '', perms: editing.perms ?? '', query: editing.query ?? '' } as Partial<CreateMenuBody>)
-    : { parentId: dialog?.mode === 'create' ? (dialog.parentId ?? 0) : 0, menuType: 'M', orderNum: 0, isFrame: 1, isCache: 0, visible: '0', status: '0' };
+    : { parentId: dialog?.mode === 'create' ? (dialog.parentId ?? 0) : 0, menuType: 'M', orderNum: 0, isFrame: 1, isCache: 0, visible: '0', status: '0', affix: false, breadcrumb: true };
 
   return (
     <FormDialog
@@ -96,9 +96,10 @@ export default function MenuFormDialog({ dialog, rows, onClose, onSaved }: Props
                     { required: true, whitespace: true, message: t('server.validation.required', { field: t('server.field.path') }) },
                     zodRule(field.path, 'path'),
                     ({ getFieldValue }) => ({
-                      // Mirrors the server: an external link must be an http(s) address.
+                      // The server's own check: an external link, or any path that is an address, must be an http(s) web address.
                       validator: async (_r, value?: string) => {
-                        if (getFieldValue('isFrame') === 0 && value && !/^https?:\/\//.test(value)) throw new Error(t('server.menu.externalLink'));
+                        const problem = value ? menuPathProblem(value.trim(), getFieldValue('isFrame')) : undefined;
+                        if (problem) throw new Error(t(`server.${problem}`));
                       },
                     }),
                   ]}>
@@ -138,6 +139,20 @@ export default function MenuFormDialog({ dialog, rows, onClose, onSaved }: Props
             <Col span={12}>
               <Form.Item name="isCache" label={t('menu.isCache')}>
                 <Radio.Group options={[{ value: 0, label: t('menu.cache') }, { value: 1, label: t('menu.noCache') }]} />
+              </Form.Item>
+            </Col>
+          )}
+          {shown.page && (
+            <Col span={12}>
+              <Form.Item name="affix" label={t('menu.affix')} tooltip={t('menu.affixHint')}>
+                <Radio.Group aria-label={t('menu.affix')} options={[{ value: true, label: t('menu.yes') }, { value: false, label: t('menu.no') }]} />
+              </Form.Item>
+            </Col>
+          )}
+          {shown.routing && (
+            <Col span={12}>
+              <Form.Item name="breadcrumb" label={t('menu.breadcrumb')} tooltip={t('menu.breadcrumbHint')}>
+                <Radio.Group aria-label={t('menu.breadcrumb')} options={[{ value: true, label: t('menu.breadcrumbShow') }, { value: false, label: t('menu.breadcrumbHide') }]} />
               </Form.Item>
             </Col>
           )}

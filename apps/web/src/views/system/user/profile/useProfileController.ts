@@ -11,9 +11,12 @@ export function useProfileController() {
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: [PROFILE_KEY], queryFn: getProfile });
   const refresh = () => queryClient.invalidateQueries({ queryKey: [PROFILE_KEY] });
+  /** The session's user follows; so do getInfo's top-level name, avatar and introduction (SPEC §7). */
   const patchUser = (patch: Partial<NonNullable<ReturnType<typeof getSession>>['user']>) => {
     const session = getSession();
-    if (session) patchSession({ user: { ...session.user, ...patch } });
+    if (!session) return;
+    const user = { ...session.user, ...patch };
+    patchSession({ user, name: user.nickName || user.userName, avatar: user.avatar, introduction: user.introduction });
   };
 
   return {
@@ -24,7 +27,7 @@ export function useProfileController() {
     refetch: () => void query.refetch(),
     saveDetails: async (values: UpdateProfileBody) => {
       await updateProfile(values);
-      patchUser({ nickName: values.nickName, phonenumber: values.phonenumber, sex: values.sex });
+      patchUser({ nickName: values.nickName, phonenumber: values.phonenumber, sex: values.sex, ...(values.introduction !== undefined && { introduction: values.introduction }) });
       await refresh();
     },
     requestEmailChange: (values: ChangeEmailBody) => requestEmailChange(values),

@@ -1,4 +1,4 @@
-import { Card, Descriptions } from 'antd';
+import { Card, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@orbit/shared/contract/auth';
 import { formatTime } from '../../../../../components/admin/formatTime';
@@ -6,7 +6,7 @@ import AvatarUpload from './AvatarUpload';
 
 type Props = { profile: SessionUser; roleGroup: string; onAvatar: (file: File) => Promise<string> };
 
-/** Who the user is: avatar (click to change), account, contact, department, roles, since when. */
+/** Who the user is: avatar (click to change), account, contact, department, roles, since when, and their introduction. */
 export default function ProfileCard({ profile, roleGroup, onAvatar }: Props) {
   const { t } = useTranslation();
   return (
@@ -23,6 +23,12 @@ export default function ProfileCard({ profile, roleGroup, onAvatar }: Props) {
         <Descriptions.Item label={t('profile.roles')}>{roleGroup}</Descriptions.Item>
         <Descriptions.Item label={t('profile.createTime')}>{formatTime(profile.createTime)}</Descriptions.Item>
       </Descriptions>
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        {t('profile.introduction')}
+      </Typography.Title>
+      <Typography.Paragraph type={profile.introduction ? undefined : 'secondary'} data-testid="profile-introduction" style={{ whiteSpace: 'pre-line', marginBottom: 0 }}>
+        {profile.introduction || t('profile.introductionEmpty')}
+      </Typography.Paragraph>
     </Card>
   );
 }

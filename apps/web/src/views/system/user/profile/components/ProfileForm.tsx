@@ -1,8 +1,10 @@
 import { Button, Form, Input, Radio, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INTRODUCTION_MAX } from '@orbit/shared/constants';
 import type { SessionUser } from '@orbit/shared/contract/auth';
 import { updateProfileBody, type ChangeEmailBody, type ConfirmEmailBody, type UpdateProfileBody } from '@orbit/shared/contract/user';
+import { textLength } from '@orbit/shared/textLength';
 import { useFormSubmit } from '../../../../../components/admin/useFormSubmit';
 import { useZodRule } from '../../../../../components/admin/useZodRule';
 import { dictSelectOptions, useDict } from '../../../../../components/dict/useDict';
@@ -17,7 +19,7 @@ type Props = {
   onConfirmEmailChange: (values: ConfirmEmailBody) => Promise<unknown>;
 };
 
-/** Edit one's own nickname, phone and sex; the e-mail address changes through its own confirmed dialog. */
+/** Edit one's own nickname, phone, sex and introduction; the e-mail address changes through its own confirmed dialog. */
 export default function ProfileForm({ profile, onSave, onRequestEmailChange, onConfirmEmailChange }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<UpdateProfileBody>();
@@ -25,7 +27,7 @@ export default function ProfileForm({ profile, onSave, onRequestEmailChange, onC
   const dict = useDict('sys_user_sex');
   const { saving, submit } = useFormSubmit(form, onSave, () => undefined);
   const [changingEmail, setChangingEmail] = useState(false);
-  const initialValues = { nickName: profile.nickName, phonenumber: profile.phonenumber, sex: profile.sex } as UpdateProfileBody;
+  const initialValues = { nickName: profile.nickName, phonenumber: profile.phonenumber, sex: profile.sex, introduction: profile.introduction } as UpdateProfileBody;
 
   return (
     <Form form={form} layout="vertical" initialValues={initialValues} style={{ maxWidth: 480 }} data-testid="profile-form">
@@ -43,6 +45,10 @@ export default function ProfileForm({ profile, onSave, onRequestEmailChange, onC
       </Form.Item>
       <Form.Item name="sex" label={t('profile.sex')}>
         <Radio.Group options={dictSelectOptions(dict.sys_user_sex)} />
+      </Form.Item>
+      <Form.Item name="introduction" label={t('profile.introduction')} rules={[zodRule(field.introduction, 'introduction')]}>
+        {/* Counted as the server counts it: double-width characters as 2 (SPEC §5). */}
+        <Input.TextArea rows={4} placeholder={t('profile.introductionPlaceholder')} count={{ show: true, max: INTRODUCTION_MAX, strategy: textLength }} />
       </Form.Item>
       <Button type="primary" loading={saving} onClick={() => void submit()}>
         {t('common.submit')}
