@@ -124,4 +124,40 @@ describe('opportunities in Chromium, as a sales rep', () => {
     await screenshot(page, 'opportunity-detail-zh');
     await context.close();
   }, 180_000);
+
+  it("shows an account outside the rep's scope as \"Restricted record\", without a link, in the list, the detail and a report, in English and Chinese", async () => {
+    // Set up as the administrator: Noah's account (Sales West), Olivia's deal on it, a report shared with everyone.
+    const login = await fetch(`${app.server.url}/dev-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }) });
+    const admin = apiOf(app.server.url, ((await login.json()) as { token: string }).token);
+    const users = (await admin('GET', '/system/user/list?pageSize=100')).rows as Array<{ userName: string; userId: number }>;
+    const idOf = (name: string) => users.find((u) => u.userName === name)!.userId;
+    const account = await admin('POST', '/crm/account', { name: 'Zorblax Secret Holdings', ownerId: idOf('noah.king'), industry: 'finance' });
+    const deal = await admin('POST', '/crm/opportunity', { name: 'Cobalt expansion', accountId: account.data, ownerId: idOf('olivia.park'), closeDate: '2026-12-18', stage: 'proposal', amount: '5000.00' });
+    const report = await admin('POST', '/crm/report', {
+      name: 'Deals with their accounts', shared: true,
+      definition: { module: 'opportunity', related: 'accountId', format: 'tabular', columns: ['name', 'accountId', 'accountId.industry'], filter: { field: 'name', op: 'eq', value: 'Cobalt expansion' } },
+    });
+    expect([account.code, deal.code, report.code]).toEqual([200, 200, 200]);
+
+    for (const [language, restricted] of [['en', 'Restricted record'], ['zh', '受限记录']] as const) {
+      const { context, page } = await signedInPage(app.browser, app.server.url, { username: 'olivia.park', language, width: 1400, height: 900 });
+      await openPage(page, app.server.url, '/opportunity/opportunity-index');
+      const row = listOf(page).locator('.ant-table-row').filter({ hasText: 'Cobalt expansion' });
+      await row.getByTestId('restricted-record').waitFor();
+      expect(await row.getByTestId('restricted-record').innerText()).toBe(restricted);
+      expect(await row.getByRole('link').allInnerTexts()).toEqual(['Cobalt expansion']);
+
+      await page.goto(`${app.server.url}/opportunity/opportunity-detail?flag=detail&id=${deal.data as number}`);
+      await detailOf(page).getByTestId('restricted-record').first().waitFor();
+      expect(await detailOf(page).getByTestId('restricted-record').first().innerText()).toBe(restricted);
+      expect(await page.locator('body').innerText()).not.toContain('Zorblax');
+
+      await page.goto(`${app.server.url}/report/report-detail?flag=detail&id=${report.data as number}`);
+      await page.getByTestId('restricted-record').first().waitFor();
+      await settled(page);
+      expect(await page.locator('body').innerText()).not.toContain('Zorblax');
+      await screenshot(page, `opportunity-restricted-account-report-${language}`);
+      await context.close();
+    }
+  }, 240_000);
 });

@@ -46,6 +46,8 @@ export const crmEn = {
   'lead.alreadyConverted': 'This lead has already been converted',
   'lead.convertedReadOnly': 'A converted lead cannot be changed',
   'duplicate.unknownField': 'Duplicates can be checked by e-mail, company, phone, mobile, website or e-mail domain',
+  /** A record another points at, outside the viewer's data scope: neither its name nor a link (docs/decisions.md, 2026-11-28). */
+  'record.restricted': 'Restricted record',
   ...accountEn,
   ...campaignEn,
   ...opportunityEn,
@@ -93,6 +95,7 @@ export const crmZh: Record<CrmMessageKey, string> = {
   'lead.alreadyConverted': '该线索已转化',
   'lead.convertedReadOnly': '已转化的线索不能修改',
   'duplicate.unknownField': '只能按邮箱、公司、电话、手机、网站或邮箱域名查重',
+  'record.restricted': '受限记录',
   ...accountZh,
   ...campaignZh,
   ...opportunityZh,

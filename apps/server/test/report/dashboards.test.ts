@@ -79,6 +79,52 @@ describe('dashboards API', () => {
     expect((await as.admin!('GET', `/crm/dashboard/${sales}/data?from=2026-13-01`)).body.code).toBe(400);
   });
 
+  describe("a date range's last day counts (issue 27, item 16)", () => {
+    // The server's time zone is not the database session's (UTC here): a day must be the server's
+    // day on a date column and on a timestamp alike. Los Angeles: its evening is the next UTC day.
+    const zone = process.env.TZ;
+    beforeAll(() => void (process.env.TZ = 'America/Los_Angeles'));
+    afterAll(() => {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    });
+    const range = '?from=2031-03-01&to=2031-03-31';
+
+    it('a deal won on the last day counts, one won the day after does not (a date column)', async () => {
+      const won = async (closeDate: string, amount: string) => {
+        const res = await as.admin!('POST', '/crm/opportunity', { name: `Won ${closeDate}`, accountId: 1, amount, stage: 'closed_won', closeDate });
+        expect(res.body.code, res.body.msg).toBe(200);
+      };
+      await won('2031-03-01', '3.00');
+      await won('2031-03-31', '777.00');
+      await won('2031-04-01', '1000.00');
+      await won('2031-02-28', '50.00');
+      const widgets = await data(as.admin!, range);
+      expect(widgets[0]!.report!.name).toBe('Won deals');
+      expect(grand(widgets[0]!)).toBe('780.00');
+      // Compared with as many days before: 2031-01-29 to 2031-02-28, its last day included.
+      expect(widgets[0]!.previous!.summary.at(-1)!.values[0]).toBe('50.00');
+    });
+
+    it('a lead created late on the last day counts, one just after midnight does not (a timestamp column)', async () => {
+      const createdAt = async (at: Date) => {
+        const id = await as.admin!('POST', '/crm/leads', { lastName: `Created ${at.toISOString()}`, company: 'Edge of range' });
+        expect(id.body.code, id.body.msg).toBe(200);
+        await app.db.execute(sql`update crm_lead set create_time = ${at} where id = ${id.body.data as number}`);
+      };
+      // Local (server) times: the first minutes of the range, the last minutes of its last day, the next day.
+      await createdAt(new Date(2031, 2, 1, 0, 15));
+      await createdAt(new Date(2031, 2, 31, 23, 30));
+      await createdAt(new Date(2031, 2, 31, 23, 50));
+      await createdAt(new Date(2031, 3, 1, 0, 30));
+      await createdAt(new Date(2031, 1, 28, 23, 45));
+      const widgets = await data(as.admin!, range);
+      expect(widgets[3]!.report!.name).toBe('Leads by source and status');
+      expect(grand(widgets[3]!)).toBe(3);
+      expect(widgets[3]!.previous!.summary.at(-1)!.values[0]).toBe(1);
+    });
+  });
+
   it('a widget whose records the viewer may not list says so; the rest still show', async () => {
     const widgets = await data(as['mia.chen']!);
     expect(widgets[0]!.error).toBe('You cannot list the records this report is about');

@@ -115,8 +115,13 @@ export type CrmRecord = {
   updateBy: number | null;
 } & Record<string, FieldValue>;
 
-/** Display names of the records and people a page of records points at: `lookups.user[7]`. */
-export type LookupLabels = Partial<Record<LookupTarget, Record<string, string>>>;
+/**
+ * Display names of the records and people a page of records points at: `lookups.user[7]`. A
+ * business record the viewer may not see named (outside their data scope) is there with `null`:
+ * a restricted record, shown as "Restricted record" with no link, everywhere (docs/records-engine.md
+ * "Related records outside the viewer's scope").
+ */
+export type LookupLabels = Partial<Record<LookupTarget, Record<string, string | null>>>;
 
 export const recordListQuery = z.object({
   ...pageQuery,

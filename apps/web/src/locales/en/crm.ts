@@ -16,6 +16,7 @@ export default {
   'crm.record.account': 'Account',
   'crm.record.task': 'Task',
   'crm.record.campaign': 'Campaign',
+  'crm.restrictedRecord': messagesEn['record.restricted'],
   'crm.export.button': 'Export',
   'crm.export.view': 'This list as shown (filter, sort, columns)',
   'crm.export.selected': 'Selected rows ({{count}})',

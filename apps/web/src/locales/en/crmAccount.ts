@@ -2,7 +2,6 @@
 export default {
   'crm.hierarchy.title': 'Hierarchy',
   'crm.hierarchy.current': 'this record',
-  'crm.hierarchy.restricted': 'A record you cannot open',
   'crm.hierarchy.alone': 'No parent or child records',
   'crm.hierarchy.truncated': 'The hierarchy is too deep or too large to show whole: only part of it is shown.',
   'crm.related.count': 'Count',

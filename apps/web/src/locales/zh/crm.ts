@@ -16,6 +16,7 @@ export default {
   'crm.record.account': '客户',
   'crm.record.task': '任务',
   'crm.record.campaign': '市场活动',
+  'crm.restrictedRecord': messagesZh['record.restricted'],
   'crm.export.button': '导出',
   'crm.export.view': '当前列表（筛选、排序、列）',
   'crm.export.selected': '选中的行（{{count}}）',

@@ -2,7 +2,6 @@
 export default {
   'crm.hierarchy.title': '层级结构',
   'crm.hierarchy.current': '当前记录',
-  'crm.hierarchy.restricted': '您无权查看的记录',
   'crm.hierarchy.alone': '没有上级或下级记录',
   'crm.hierarchy.truncated': '层级过深或过大，无法完整显示：仅显示一部分。',
   'crm.related.count': '数量',

@@ -12,7 +12,7 @@ import { metadataOf } from '../engine/metadata/metadataStore';
 import { labelOf } from '../engine/query/filterCompiler';
 import { createRecordsService } from '../engine/records/recordsService';
 import { picklistLabels } from './picklistLabels';
-import { cellOf, numberFormat, type PicklistLabels } from './xlsxCells';
+import { cellOf, exportedLabels, numberFormat, type PicklistLabels } from './xlsxCells';
 import type { XlsxSheet } from '../../../lib/xlsxWriter';
 import { writeXlsxFile } from '../../jobs/xlsxFile';
 
@@ -50,7 +50,8 @@ export const recordExportJob: JobHandler = async ({ db, config, job, payload, pr
         );
         await progress(0, batch.total);
       }
-      for (const record of batch.records) await sheet.addRow(batch.fields.map((field) => cellOf(field, record[field.name], batch.lookups, picklists, query.timezoneOffset)));
+      const lookups = exportedLabels(batch.lookups, lang);
+      for (const record of batch.records) await sheet.addRow(batch.fields.map((field) => cellOf(field, record[field.name], lookups, picklists, query.timezoneOffset)));
       done += batch.records.length;
       if (batch.records.length) await progress(done, batch.total);
     }

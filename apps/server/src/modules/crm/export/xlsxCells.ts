@@ -1,6 +1,7 @@
 import type { Language } from '@orbit/shared/constants';
 import type { LookupLabels } from '@orbit/shared/contract/crm';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
+import { translate } from '@orbit/shared/messages';
 import { neutralised } from '../../../lib/spreadsheetText';
 import type { XlsxCell } from '../../../lib/xlsxWriter';
 import type { FieldDef } from '../engine/metadata/fieldDef';
@@ -26,6 +27,18 @@ export function numberFormat(field: FieldDef, lang: Language): string | undefine
     default:
       return undefined;
   }
+}
+
+/**
+ * The names of a page's lookups as a sheet writes them: a restricted record (`null`, outside the
+ * viewer's scope) as "Restricted record" in the export's language, as the screen shows it — never
+ * its name, and not an empty cell, which an import would read as "no record".
+ */
+export function exportedLabels(lookups: LookupLabels, lang: Language): LookupLabels {
+  const restricted = translate(lang, 'record.restricted');
+  return Object.fromEntries(
+    Object.entries(lookups).map(([target, names]) => [target, Object.fromEntries(Object.entries(names ?? {}).map(([id, name]) => [id, name ?? restricted]))]),
+  );
 }
 
 /**

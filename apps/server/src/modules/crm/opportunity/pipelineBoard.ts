@@ -59,7 +59,7 @@ export function createPipelineBoard(db: Db, meta: MetadataStore) {
           cards: cards.filter((c) => c.stage === s.value),
         };
       }),
-      lookups: await lookupLabels(db, meta, cards, fields, caller.lang),
+      lookups: await lookupLabels(db, meta, caller.user, cards, fields, caller.lang),
     };
   };
 }

@@ -3,6 +3,7 @@ import type { Language } from '@orbit/shared/constants';
 import { DATE_TYPES } from '@orbit/shared/crm/report';
 import type { CurrentUser } from '../../auth/currentUser';
 import { FIELD_TYPE_REGISTRY } from '../engine/fieldTypes/registry';
+import { dayStart } from '../engine/fieldTypes/datetime';
 import { decimalsOf } from '../engine/fieldTypes/number';
 import { compileFilter } from '../engine/query/filterCompiler';
 import { recordScope } from '../engine/query/recordScope';
@@ -29,12 +30,27 @@ function groupKey(group: ResolvedGrouping): SQL {
 
 /**
  * The date field a dashboard's date range applies to: the report's first date group, else its
- * sort field when a date, else its first date column, else the records' creation time.
+ * sort field when a date, else its first date column, else the records' creation time — and
+ * whether it holds instants (a `timestamptz`) rather than calendar days.
  */
-export function narrowingDate(report: ResolvedReport): SQL {
+export function narrowingDate(report: ResolvedReport): { column: SQL; instants: boolean } {
   const isDate = (ref: ResolvedRef | undefined) => !!ref && DATE_TYPES.has(ref.field.type);
   const field = report.groups.find(isDate) ?? (isDate(report.sort?.ref) ? report.sort!.ref : undefined) ?? report.columns.find(isDate);
-  return field ? columnOf(field) : qualified(BASE)('create_time');
+  return field ? { column: columnOf(field), instants: field.field.type === 'datetime' } : { column: qualified(BASE)('create_time'), instants: true };
+}
+
+/**
+ * A dashboard's days [from, to], both included, on its date field: a date column compared as
+ * dates; a timestamp from the first instant of `from` to before the first instant of the day after
+ * `to`, in the server's time zone (as every date filter reads a day: fieldTypes/datetime.ts), never
+ * the database session's, so the last evening of the range counts whatever zone the database keeps.
+ */
+function narrowingDays(report: ResolvedReport, narrowing: ReportNarrowing): SQL[] {
+  const { column, instants } = narrowingDate(report);
+  const days: SQL[] = [];
+  if (narrowing.from) days.push(instants ? sql`${column} >= ${dayStart(narrowing.from)}` : sql`${column} >= ${narrowing.from}::date`);
+  if (narrowing.to) days.push(instants ? sql`${column} < ${dayStart(narrowing.to, 1)}` : sql`${column} <= ${narrowing.to}::date`);
+  return days;
 }
 
 /**
@@ -52,14 +68,12 @@ export function reportSource(report: ResolvedReport, user: CurrentUser, lang: La
     from = sql`${from} left join ${tableOf(report.related.def.table)} ${sql.identifier(RELATED)} on ${sql.join(on, sql` and `)}`;
   }
   const { definition } = report;
-  const date = narrowingDate(report);
   const conditions = [
     sql`${b('deleted_at')} is null`,
     recordScope(user, BASE),
     definition.filter ? compileFilter(definition.filter, report.base, lang, b) : undefined,
     definition.relatedFilter && report.related ? compileFilter(definition.relatedFilter, report.related.def, lang, qualified(RELATED)) : undefined,
-    narrowing.from ? sql`${date} >= ${narrowing.from}::date` : undefined,
-    narrowing.to ? sql`${date} < (${narrowing.to}::date + 1)` : undefined,
+    ...narrowingDays(report, narrowing),
     narrowing.owners?.length ? sql`${b('owner_id')} = any(${`{${narrowing.owners.join(',')}}`}::bigint[])` : undefined,
   ].filter((c): c is SQL => !!c);
   return { from, where: sql.join(conditions, sql` and `) };

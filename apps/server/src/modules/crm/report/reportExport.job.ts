@@ -10,7 +10,7 @@ import type { JobHandler } from '../../jobs/jobRunner';
 import { picklistLabels } from '../export/picklistLabels';
 import { widthOf } from '../export/recordExport.job';
 import { neutralised } from '../../../lib/spreadsheetText';
-import { cellOf, numberFormat, type CellValue, type PicklistLabels } from '../export/xlsxCells';
+import { cellOf, exportedLabels, numberFormat, type CellValue, type PicklistLabels } from '../export/xlsxCells';
 import { writeXlsxFile } from '../../jobs/xlsxFile';
 import { metadataOf } from '../engine/metadata/metadataStore';
 import type { ReportNarrowing } from './reportCompiler';
@@ -46,6 +46,7 @@ export const reportExportJob: JobHandler = async ({ db, config, job, payload, pr
   const picklists = await picklistLabels(db, [...report.columns, ...report.groups].map((r) => r.field), lang);
   const first = await runReport(db, meta, report, user, lang, { preview: false, pageNum: 1, pageSize: PAGE, narrowing });
   await progress(0, first.total);
+  const firstLookups = exportedLabels(first.lookups, lang);
 
   return writeXlsxFile(config, job, async (workbook) => {
     if (first.summary.length) {
@@ -53,7 +54,7 @@ export const reportExportJob: JobHandler = async ({ db, config, job, payload, pr
       const sheet = workbook.addSheet(translate(lang, 'export.summarySheet'), headers.map((header) => ({ header, width: widthOf(header) })));
       for (const row of first.summary) {
         // A rolled-up level is a subtotal (or the grand total): it says so where its key would be.
-        const keys = report.groups.map((g, i) => (row.rollup[i] ? translate(lang, 'export.total') : keyCell(g, row.keys[i], first.lookups, picklists, timezoneOffset)));
+        const keys = report.groups.map((g, i) => (row.rollup[i] ? translate(lang, 'export.total') : keyCell(g, row.keys[i], firstLookups, picklists, timezoneOffset)));
         await sheet.addRow([...keys, ...row.values.map((v) => (v === null ? null : Number(v)))], { bold: row.rollup.some(Boolean) });
       }
       await sheet.end();
@@ -66,7 +67,8 @@ export const reportExportJob: JobHandler = async ({ db, config, job, payload, pr
     let done = 0;
     let page = first;
     for (let pageNum = 1; page.rows.length; ) {
-      for (const row of page.rows) await sheet.addRow(report.columns.map((c) => cellOf(c.field, row[c.ref] as FieldValue, page.lookups, picklists, timezoneOffset)));
+      const lookups = exportedLabels(page.lookups, lang);
+      for (const row of page.rows) await sheet.addRow(report.columns.map((c) => cellOf(c.field, row[c.ref] as FieldValue, lookups, picklists, timezoneOffset)));
       done += page.rows.length;
       await progress(done, first.total);
       if (page.rows.length < PAGE) break;

@@ -65,7 +65,7 @@ export async function runReport(db: Executor, meta: MetadataStore, report: Resol
     ...rows,
     ...summary.map((s) => Object.fromEntries(report.groups.map((g, i) => [g.ref, s.keys[i]]))),
   ] as unknown as CrmRecord[];
-  const lookups = await lookupLabels(db, meta, pseudoRecords, pseudoFields, lang);
+  const lookups = await lookupLabels(db, meta, user, pseudoRecords, pseudoFields, lang);
 
   return {
     format: report.definition.format,

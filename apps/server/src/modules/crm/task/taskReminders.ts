@@ -67,7 +67,7 @@ export function createTaskReminders(db: Db) {
             where ${shown} order by t.reminder_at desc, t.id desc limit ${TASK_REMINDERS_SHOWN}`,
       );
       const records: TaskReminder[] = rows.map((row) => ({ ...toRecord(row, fields), read: row.reminder_read_at !== null && row.reminder_read_at !== undefined }));
-      return { total: Number(counts?.total ?? 0), unread: Number(counts?.unread ?? 0), rows: records, lookups: await lookupLabels(db, meta, records, fields, lang) };
+      return { total: Number(counts?.total ?? 0), unread: Number(counts?.unread ?? 0), rows: records, lookups: await lookupLabels(db, meta, user, records, fields, lang) };
     },
     read: (user: CurrentUser, body: TaskRemindersBody) => mark(user, body, false),
     dismiss: (user: CurrentUser, body: TaskRemindersBody) => mark(user, body, true),

@@ -13,8 +13,8 @@ type Props = {
   target: LookupTarget;
   value?: Id | Id[] | null;
   onChange?: (value: Id | Id[] | null) => void;
-  /** Names already known for the current value(s), by id (the answer's `lookups`). */
-  labels?: Record<string, string>;
+  /** Names already known for the current value(s), by id (the answer's `lookups`; null: a restricted record). */
+  labels?: Record<string, string | null>;
   multiple?: boolean;
   id?: string;
   autoFocus?: boolean;
@@ -63,7 +63,8 @@ export default function LookupSelect({ target, value, onChange, labels, multiple
     return <Select {...common} mode={multiple ? 'multiple' : undefined} value={value ?? undefined} options={options} onChange={(v: Id | Id[] | undefined) => onChange?.(v ?? null)} />;
   }
 
-  const labelOf = (id: Id) => picked[id] ?? labels?.[id] ?? `#${id}`;
+  // A current value outside the viewer's scope keeps its id and reads "Restricted record" (it is among no options).
+  const labelOf = (id: Id) => picked[id] ?? (labels?.[id] === null ? t('crm.restrictedRecord') : labels?.[id]) ?? `#${id}`;
   const ids = value === null || value === undefined ? [] : Array.isArray(value) ? value : [value];
   const selected = ids.map((id) => ({ value: id, label: labelOf(id) }));
   const handleChange = (next: Labelled | Labelled[] | undefined) => {

@@ -67,6 +67,15 @@ describe('the lead detail page', () => {
     expect(screen.getByTestId('record-print')).toBeTruthy();
   });
 
+  it('shows what the lead became outside the user\'s scope as "Restricted record", without a link', async () => {
+    api.getRecord.mockResolvedValue({ code: 200, data: converted, lookups: { user: { 5: 'Olivia Park' }, account: { 40: null }, opportunity: { 41: 'Acme - Pilot' } }, locked: null });
+    renderPage();
+    const account = await screen.findByTestId('converted-account');
+    expect(account.textContent).toBe('Account: Restricted record');
+    expect(within(account).queryByRole('link')).toBeNull();
+    expect(within(screen.getByTestId('converted-opportunity')).getByRole('link', { name: 'Acme - Pilot' })).toBeTruthy();
+  });
+
   it('hides Convert from users who may not convert leads', async () => {
     signInOlivia(['crm:leads:list', 'crm:leads:query', 'crm:leads:edit', 'crm:account:add']);
     api.getRecord.mockResolvedValue({ code: 200, data: leadRecord(), lookups: {}, locked: null });

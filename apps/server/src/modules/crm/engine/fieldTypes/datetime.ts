@@ -5,8 +5,8 @@ import { columnIndex, emptiness } from './common';
 import { dayOperand, relativeOperand } from './date';
 import { asRange, type ServerFieldType } from './fieldType';
 
-/** The first instant of a calendar day in the server's time zone. */
-function dayStart(day: string, plusDays = 0): Date {
+/** The first instant of a calendar day in the server's time zone (`plusDays` later). */
+export function dayStart(day: string, plusDays = 0): Date {
   const [y, m, d] = day.split('-').map(Number);
   return new Date(y!, m! - 1, d! + plusDays);
 }

@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { CurrentUser } from '../../../auth/currentUser';
 import type { ModuleDef } from '../metadata/metadataStore';
+import { recordScope } from './recordScope';
 import { col } from './sql';
 
 /**
@@ -13,4 +15,22 @@ export function nameExpression(def: ModuleDef, alias?: string): SQL {
   if (columns.length === 1) return sql`coalesce(${columns[0]}, '')`;
   const [given, family] = columns as [SQL, SQL];
   return sql`case when concat(${given}, ${family}) ~ '[\u4e00-\u9fff]' then concat(${family}, ${given}) else concat_ws(' ', ${given}, ${family}) end`;
+}
+
+/**
+ * THE rule of what a viewer may know of a record another record points at (a lookup, a related
+ * record, a parent, a report's related module): whether they may see its name, as a condition on
+ * its row (`alias` as for nameExpression; undefined: every record). Today a record's name is seen
+ * only within the viewer's data scope — there is no sharing yet; when modules can make names
+ * public, this is the one place that changes. A record it refuses is "restricted": its id without a
+ * name, shown as "Restricted record" without a link (docs/decisions.md, 2026-11-28).
+ */
+export function mayNameRecord(viewer: CurrentUser, _def: ModuleDef, alias?: string): SQL | undefined {
+  return recordScope(viewer, alias);
+}
+
+/** A record's display name as `viewer` may see it: its name, or null when restricted (mayNameRecord). */
+export function nameSeenBy(viewer: CurrentUser, def: ModuleDef, alias?: string): SQL {
+  const visible = mayNameRecord(viewer, def, alias);
+  return visible ? sql`case when ${visible} then ${nameExpression(def, alias)} end` : nameExpression(def, alias);
 }

@@ -4,7 +4,7 @@ import type { Executor } from '../../../../db/client';
 import { notFound } from '../../../../lib/errors';
 import type { CurrentUser } from '../../../auth/currentUser';
 import type { ModuleDef } from '../metadata/metadataStore';
-import { nameExpression } from '../query/recordName';
+import { nameExpression, nameSeenBy } from '../query/recordName';
 import { recordScope } from '../query/recordScope';
 import { PRESENT, col, rowsOf, tableOf } from '../query/sql';
 import { hierarchyFields } from './hierarchy';
@@ -14,10 +14,11 @@ type Row = { id: unknown; parent: unknown; depth: unknown };
 /**
  * The tree a record sits in, from its top ancestor down (at most HIERARCHY_MAX_DEPTH levels up and
  * down, HIERARCHY_MAX_NODES records, breadth first), present records only. The record itself must
- * be within the caller's scope. Every record within scope is named; one outside it is kept without
- * its name only when it connects the tree to a record within scope (an ancestor of the record, or a
- * parent of records the caller may see), and left out otherwise, so the caller learns no more than
- * that some record they may not open sits there.
+ * be within the caller's scope. Every record the caller may name (query/recordName.ts `mayNameRecord`:
+ * today, within scope) is named; any other is restricted (`name: null`, as in every answer's
+ * `lookups`) and kept only when it connects the tree to a record within scope (an ancestor of the
+ * record, or a parent of records the caller may see), and left out otherwise, so the caller learns
+ * no more than that some record they may not open sits there.
  */
 export async function hierarchyOf(db: Executor, def: ModuleDef, user: CurrentUser, id: number): Promise<Hierarchy> {
   const table = tableOf(def.table);
@@ -59,13 +60,11 @@ export async function hierarchyOf(db: Executor, def: ModuleDef, user: CurrentUse
   byId.get(topId)!.parentId = null;
 
   const ids = [...byId.keys()];
-  const visible = await rowsOf<{ id: unknown; name: unknown }>(
-    db,
-    sql`select id, ${nameExpression(def)} as name from ${table} where id in ${ids}${scope ? sql` and ${scope}` : sql``}`,
-  );
-  const names = new Map(visible.map((r) => [Number(r.id), String(r.name ?? '')]));
+  // Named by the one rule of what a viewer may know of a related record (query/recordName.ts): null is restricted.
+  const named = await rowsOf<{ id: unknown; name: unknown }>(db, sql`select id, ${nameSeenBy(user, def)} as name from ${table} where id in ${ids}`);
+  const names = new Map(named.filter((r) => r.name !== null).map((r) => [Number(r.id), String(r.name)]));
 
-  // Keep a record within scope, one on the path, or one with a kept child.
+  // Keep a record the viewer may name, one on the path, or one with a kept child.
   const children = new Map<number, number[]>();
   for (const [nodeId, n] of byId) if (n.parentId !== null) children.set(n.parentId, [...(children.get(n.parentId) ?? []), nodeId]);
   const kept = new Set<number>();

@@ -4,9 +4,10 @@ import type { CrmRecord, HistoryRow, LookupLabels } from '@orbit/shared/contract
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import { CRM_MODULES, isCrmModule, type LookupTarget } from '@orbit/shared/crm/modules';
 import type { Executor } from '../../../../db/client';
+import type { CurrentUser } from '../../../auth/currentUser';
 import type { FieldDef } from '../metadata/fieldDef';
 import type { MetadataStore, ModuleDef } from '../metadata/metadataStore';
-import { nameExpression } from '../query/recordName';
+import { nameSeenBy } from '../query/recordName';
 import { rowsOf, tableOf } from '../query/sql';
 
 /** Ids of each kind of target a page refers to. */
@@ -27,9 +28,12 @@ function addValueRefs(refs: Refs, field: FieldDef | undefined, value: FieldValue
 
 /**
  * Display names of everything a set of references points at, one query per kind of target (never
- * one per row): `lookups.user[7] = 'Olivia Park'`, `lookups.campaign[3] = 'Spring Webinar'`.
+ * one per row): `lookups.user[7] = 'Olivia Park'`, `lookups.campaign[3] = 'Spring Webinar'`. A
+ * business record the viewer may not see named is `null` (restricted, query/recordName.ts
+ * `mayNameRecord`), decided in the same statement. People, departments and record types are
+ * named for everyone (an owner is not a record under data scope).
  */
-async function labelsOf(db: Executor, meta: MetadataStore, refs: Refs, lang: Language): Promise<LookupLabels> {
+async function labelsOf(db: Executor, meta: MetadataStore, viewer: CurrentUser, refs: Refs, lang: Language): Promise<LookupLabels> {
   const labels: LookupLabels = {};
   for (const [target, idSet] of refs) {
     const ids = [...idSet];
@@ -42,25 +46,25 @@ async function labelsOf(db: Executor, meta: MetadataStore, refs: Refs, lang: Lan
         .map((t) => ({ id: t.id, label: lang === 'zh' ? t.labelZh : t.labelEn }));
     } else if (isCrmModule(target)) {
       const def = meta.module(target);
-      rows = await rowsOf(db, sql`select id, ${nameExpression(def)} as label from ${tableOf(def.table)} where id in ${ids}`);
+      rows = await rowsOf(db, sql`select id, ${nameSeenBy(viewer, def)} as label from ${tableOf(def.table)} where id in ${ids}`);
     }
-    labels[target] = Object.fromEntries(rows.map((r) => [String(r.id), String(r.label ?? '')]));
+    labels[target] = Object.fromEntries(rows.map((r) => [String(r.id), r.label === null && isCrmModule(target) ? null : String(r.label ?? '')]));
   }
   return labels;
 }
 
 /** Display names of what a page of records points at (and of their owners). */
-export async function lookupLabels(db: Executor, meta: MetadataStore, records: CrmRecord[], fields: FieldDef[], lang: Language): Promise<LookupLabels> {
+export async function lookupLabels(db: Executor, meta: MetadataStore, viewer: CurrentUser, records: CrmRecord[], fields: FieldDef[], lang: Language): Promise<LookupLabels> {
   const refs: Refs = new Map();
   for (const record of records) {
     addRef(refs, 'user', record.ownerId);
     for (const field of fields) addValueRefs(refs, field, record[field.name]);
   }
-  return labelsOf(db, meta, refs, lang);
+  return labelsOf(db, meta, viewer, refs, lang);
 }
 
 /** Display names of what a page of history points at: who made each change, and the old and new values of lookups. */
-export async function historyLabels(db: Executor, meta: MetadataStore, def: ModuleDef, rows: HistoryRow[], lang: Language): Promise<LookupLabels> {
+export async function historyLabels(db: Executor, meta: MetadataStore, viewer: CurrentUser, def: ModuleDef, rows: HistoryRow[], lang: Language): Promise<LookupLabels> {
   const refs: Refs = new Map();
   for (const row of rows) {
     addRef(refs, 'user', row.userId);
@@ -68,5 +72,5 @@ export async function historyLabels(db: Executor, meta: MetadataStore, def: Modu
     addValueRefs(refs, field, row.oldValue);
     addValueRefs(refs, field, row.newValue);
   }
-  return labelsOf(db, meta, refs, lang);
+  return labelsOf(db, meta, viewer, refs, lang);
 }

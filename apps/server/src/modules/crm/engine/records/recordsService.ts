@@ -120,7 +120,7 @@ export function createRecordsService(db: Db, module: CrmModule) {
     if (!row) throw recordNotFound();
     const data = toRecord(row, d.fields);
     const reason = hooks.lockedReason?.(data);
-    return { data, lookups: await lookupLabels(tx, meta, [data], d.fields, lang), locked: reason ? translate(lang, reason) : null };
+    return { data, lookups: await lookupLabels(tx, meta, user, [data], d.fields, lang), locked: reason ? translate(lang, reason) : null };
   }
 
   /** A field of this module by name for a list, a sort or a mass action; unknown ones are refused. */
@@ -197,7 +197,7 @@ export function createRecordsService(db: Db, module: CrmModule) {
         sums ? repo.sums(sums, where) : undefined,
       ]);
       const records = rows.map((r) => toRecord(r, fields));
-      return { total, rows: records, lookups: await lookupLabels(db, meta, records, fields, lang), ...(totals ? { totals } : {}) };
+      return { total, rows: records, lookups: await lookupLabels(db, meta, user, records, fields, lang), ...(totals ? { totals } : {}) };
     },
 
     /**
@@ -224,7 +224,7 @@ export function createRecordsService(db: Db, module: CrmModule) {
           // As text: a Date would drop the microseconds and the next batch would repeat the row.
           last = { key: end.__sort_key, id: Number(end.id) };
           const records = rows.map((r) => toRecord(r, fields));
-          yield { total, fields, records, lookups: await lookupLabels(db, meta, records, fields, caller.lang) };
+          yield { total, fields, records, lookups: await lookupLabels(db, meta, caller.user, records, fields, caller.lang) };
           if (rows.length < batchSize) break;
         }
       }
@@ -345,7 +345,7 @@ export function createRecordsService(db: Db, module: CrmModule) {
         sql`select ${columns} from ${table} where ${where} order by deleted_at desc, id desc limit ${page.pageSize} offset ${(page.pageNum - 1) * page.pageSize}`,
       );
       const records = rows.map((r) => ({ ...toRecord(r, fields), deletedAt: new Date(String(r.deleted_at)).toISOString(), deletedBy: Number(r.deleted_by) }));
-      return { total: Number(countRow?.count ?? 0), rows: records, lookups: await lookupLabels(db, meta, records, fields, lang) };
+      return { total: Number(countRow?.count ?? 0), rows: records, lookups: await lookupLabels(db, meta, user, records, fields, lang) };
     },
 
     async restore({ user, lang }: Caller, ids: number[]): Promise<void> {
@@ -367,7 +367,7 @@ export function createRecordsService(db: Db, module: CrmModule) {
       const [row] = await createRecordsRepository(db, d).select(sql`id`, [sql`id = ${id}`, recordScope(user)]);
       if (!row) throw recordNotFound();
       const history = await createRecordHistory(db, module).page(id, page);
-      return { ...history, lookups: await historyLabels(db, meta, d, history.rows, lang) };
+      return { ...history, lookups: await historyLabels(db, meta, user, d, history.rows, lang) };
     },
 
     /** The tree the record sits in (records/hierarchyTree.ts). */

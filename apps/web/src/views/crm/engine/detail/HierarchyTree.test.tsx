@@ -65,7 +65,7 @@ describe('the hierarchy view', () => {
     expect(screen.getByRole('link', { name: 'Grandchild' }).getAttribute('href')).toBe('/account/account-detail?flag=detail&id=4');
     expect(screen.getByRole('link', { name: 'Sibling' }).getAttribute('href')).toBe('/account/account-detail?flag=detail&id=5');
     const restricted = screen.getByTestId('hierarchy-restricted-1');
-    expect(restricted.textContent).toBe('A record you cannot open');
+    expect(restricted.textContent).toBe('Restricted record');
     expect(restricted.closest('a')).toBeNull();
     expect(api.getHierarchy).toHaveBeenCalledWith('account', 2);
   });

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import { getHierarchy } from '../../../../api/crm';
 import LoadError from '../../../../components/admin/LoadError';
+import RestrictedRecord from '../RestrictedRecord';
 import { useRecordLink } from '../useRecordLink';
 import { toTree, type TreeNode } from './hierarchyTree';
 import { relatedListsKey } from './RelatedList';
@@ -16,7 +17,7 @@ type Props = { module: CrmModule; id: number };
 /**
  * The tree a record sits in (parent account, parent campaign), from its top ancestor down: every
  * record the caller may open is a link, the current one is marked, and a record outside their
- * scope that connects the tree shows as "a record you cannot open", without name or link.
+ * scope that connects the tree shows as every restricted record does: "Restricted record", no link.
  */
 export default function HierarchyTree({ module, id }: Props) {
   const { t } = useTranslation();
@@ -28,9 +29,9 @@ export default function HierarchyTree({ module, id }: Props) {
     const href = node.name === null || node.current ? null : recordLink(module, node.id);
     const label =
       node.name === null ? (
-        <Typography.Text type="secondary" italic data-testid={`hierarchy-restricted-${node.id}`}>
-          {t('crm.hierarchy.restricted')}
-        </Typography.Text>
+        <span data-testid={`hierarchy-restricted-${node.id}`}>
+          <RestrictedRecord />
+        </span>
       ) : node.current ? (
         <span className="crm-hierarchy-current" data-testid="hierarchy-current">
           <Typography.Text strong>{node.name}</Typography.Text> <Tag color="blue">{t('crm.hierarchy.current')}</Tag>

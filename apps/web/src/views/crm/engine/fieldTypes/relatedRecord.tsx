@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isCrmModule, type CrmModule } from '@orbit/shared/crm/modules';
 import LookupSelect from '../LookupSelect';
+import { lookupName } from '../lookupNames';
+import RestrictedRecord from '../RestrictedRecord';
 import { useRecordLink } from '../useRecordLink';
 import type { DisplayProps, FieldTypeView, FilterInputProps, InputProps } from './fieldTypeView';
 
@@ -14,18 +16,21 @@ const asRelated = (value: unknown): Related | null => {
   return v && typeof v === 'object' && isCrmModule(v.module) && typeof v.id === 'number' ? (v as Related) : null;
 };
 
-/** A record of one of several modules (a task's "related to"): its module, then its name, linked. */
+/** A record of one of several modules (a task's "related to"): its module, then its name, linked — or "Restricted record" outside the viewer's scope. */
 function Display({ value, lookups }: DisplayProps) {
   const { t } = useTranslation();
   const recordLink = useRecordLink();
   const related = asRelated(value);
   if (!related) return null;
-  const label = lookups?.[related.module]?.[String(related.id)] ?? `#${related.id}`;
-  const href = recordLink(related.module, related.id);
+  const name = lookupName(lookups, related.module, related.id);
+  const label = name ?? `#${related.id}`;
+  const href = name === null ? null : recordLink(related.module, related.id);
   return (
     <span>
       <span className="crm-related-module">{t(`crm.module.${related.module}`)}: </span>
-      {href ? (
+      {name === null ? (
+        <RestrictedRecord />
+      ) : href ? (
         <Link to={href} className="crm-inline-link">
           {label}
         </Link>

@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import { parseTime } from '../../../../utils/formatTime';
 import type { RecordContext } from '../../engine/detail/RecordDetail';
+import { lookupName } from '../../engine/lookupNames';
+import RestrictedRecord from '../../engine/RestrictedRecord';
 import { useRecordLink } from '../../engine/useRecordLink';
 import type { Conversion } from './ConvertLeadDialog';
 
@@ -22,12 +24,13 @@ export default function ConvertedBanner({ context, conversion }: Props) {
 
   const made = (module: CrmModule, id: unknown, label?: string | null): ReactNode => {
     if (typeof id !== 'number') return null;
-    const name = label ?? lookups[module]?.[String(id)] ?? `#${id}`;
+    const known = label ?? lookupName(lookups, module, id);
+    const name = known ?? `#${id}`;
     const href = recordLink(module, id);
     return (
       <span key={module} data-testid={`converted-${module}`}>
         <Typography.Text type="secondary">{t(`crm.record.${module}`)}: </Typography.Text>
-        {href ? <Link to={href}>{name}</Link> : name}
+        {known === null ? <RestrictedRecord /> : href ? <Link to={href}>{name}</Link> : name}
       </span>
     );
   };

@@ -5,6 +5,7 @@ import type { ReportResult } from '@orbit/shared/contract/report';
 import { splitRef, type DateBucket } from '@orbit/shared/crm/report';
 import { dictLabel, useDict } from '../../../../components/dict/useDict';
 import { formatCurrency } from '../../../../utils/formatCurrency';
+import { lookupText } from '../../engine/lookupNames';
 
 /** A field reference's metadata: `amount` in the report's module, `accountId.industry` in the related one. */
 export function fieldOf(ref: string, meta: ModuleMeta | undefined, related: ModuleMeta | undefined): FieldMeta | undefined {
@@ -52,7 +53,7 @@ export function useResultLabels(result: ReportResult | undefined, meta: ModuleMe
     const field = groupFields[groupIndex];
     const group = result!.groups[groupIndex]!;
     if (field?.type === 'picklist' && field.dictType) return dictLabel(dicts[field.dictType], key);
-    if (field?.type === 'lookup' && field.lookupModule) return result!.lookups[field.lookupModule]?.[String(key)] ?? String(key);
+    if (field?.type === 'lookup' && field.lookupModule) return lookupText(t, result!.lookups, field.lookupModule, Number(key));
     if (field?.type === 'checkbox') return key ? t('crm.yes') : t('crm.no');
     if (field?.type === 'currency') return formatCurrency(String(key), language);
     if (group.bucket) return bucketText(String(key), group.bucket, language);

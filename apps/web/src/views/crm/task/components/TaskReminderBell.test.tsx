@@ -16,8 +16,9 @@ const answer = {
   msg: '',
   total: 2,
   unread: 1,
-  rows: [reminder(11, 'Send the proposal', false, { relatedTo: { module: 'account', id: 42 } }), reminder(12, 'Book the venue', true, { dueDate: null })],
-  lookups: { account: { 42: 'Acme Holdings' } },
+  rows: [reminder(11, 'Send the proposal', false, { relatedTo: { module: 'account', id: 42 } }), reminder(12, 'Book the venue', true, { dueDate: null, relatedTo: { module: 'account', id: 43 } })],
+  // 43: an account outside the user's scope (restricted).
+  lookups: { account: { 42: 'Acme Holdings', 43: null } },
 };
 
 async function openBell() {
@@ -47,6 +48,7 @@ describe('TaskReminderBell', () => {
     expect(items[0]!.textContent).toContain('Account: Acme Holdings');
     expect(items[0]!.textContent).toContain('Due 2026-11-30');
     expect(items[1]!.textContent).toContain('No due date');
+    expect(items[1]!.textContent).toContain('Account: Restricted record');
     expect(items[0]!.className).toContain('task-reminder-unread');
     expect(items[1]!.className).not.toContain('task-reminder-unread');
   });

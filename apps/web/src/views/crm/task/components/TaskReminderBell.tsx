@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import type { TaskReminder, TaskRemindersAnswer } from '@orbit/shared/contract/taskReminders';
 import { isCrmModule } from '@orbit/shared/crm/modules';
 import NavbarBell from '../../../../layout/NavbarBell';
+import { lookupText } from '../../engine/lookupNames';
 import { useRecordLink } from '../../engine/useRecordLink';
 import { useTaskReminders } from './useTaskReminders';
 
@@ -62,7 +63,7 @@ function ReminderList({ answer, onMarkRead, onDismiss, onOpened }: ListProps) {
   const relatedName = (reminder: TaskReminder): string | null => {
     const related = reminder.relatedTo as { module: string; id: number } | null;
     if (!related || !isCrmModule(related.module)) return null;
-    const name = answer.lookups[related.module]?.[related.id] ?? `#${related.id}`;
+    const name = lookupText(t, answer.lookups, related.module, related.id);
     return `${t(`crm.record.${related.module}`)}: ${name}`;
   };
   const openTask = (reminder: TaskReminder) => {
