@@ -6,8 +6,8 @@ import type { Language } from '@orbit/shared/constants';
 import { translate } from '@orbit/shared/messages';
 import { filesRoot } from '../../files/fileStorage';
 import { neutralised } from '../../../lib/spreadsheetText';
-import { openImportSheet } from './importSheet';
-import type { SheetCell } from './xlsxReader';
+import type { SheetCell } from '../../../lib/xlsxReader/readSheet';
+import { openKeptRows } from './keptRows';
 
 /** A cell copied into the error file as it was, a text a spreadsheet would run kept as text (as every export does). */
 const copied = (cell: SheetCell) => (typeof cell === 'string' ? neutralised(cell) : cell);
@@ -23,7 +23,7 @@ export async function writeErrorFile(dataDir: string, userId: number, upload: st
   await mkdir(path.dirname(absolute), { recursive: true });
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: absolute, useStyles: true, useSharedStrings: false });
   try {
-    const { headers, rows } = await openImportSheet(upload);
+    const { headers, rows } = await openKeptRows(upload);
     const sheet = workbook.addWorksheet(translate(lang, 'import.errorColumn'), { views: [{ state: 'frozen', ySplit: 1 }] });
     // Widths go before the first row: a streamed sheet writes its columns with it.
     sheet.columns = [...headers.map(() => ({ width: 16 })), { width: 60 }];
