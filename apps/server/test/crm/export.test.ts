@@ -8,10 +8,12 @@ import { sysUserFile } from '../../src/db/schema/files';
 import { filesRoot } from '../../src/modules/files/fileStorage';
 import { FORBIDDEN_EN, caller, userIds } from '../helpers/adminApi';
 import { createLead, listIds, withFilter } from '../helpers/crmApi';
+import { writtenCell, xlsxParts } from '../helpers/xlsxXml';
+import { columnLetters } from '../../src/lib/xlsxWriter';
 import { api, bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
 
 type Call = ReturnType<typeof caller>;
-type Sheet = { headers: string[]; rows: ExcelJS.CellValue[][]; frozen: boolean };
+type Sheet = { headers: string[]; rows: ExcelJS.CellValue[][]; frozen: boolean; bytes: Buffer };
 
 /**
  * Exports of the records engine (issue 13): queued as a job, written as xlsx, read back here with
@@ -49,7 +51,7 @@ describe('record export', () => {
     const values = (r: number) => (sheet.getRow(r).values as ExcelJS.CellValue[]).slice(1);
     const rows: ExcelJS.CellValue[][] = [];
     for (let r = 2; r <= sheet.rowCount; r++) rows.push(values(r));
-    return { headers: values(1) as string[], rows, frozen: sheet.views[0]?.state === 'frozen' && sheet.views[0]?.ySplit === 1 };
+    return { headers: values(1) as string[], rows, frozen: sheet.views[0]?.state === 'frozen' && sheet.views[0]?.ySplit === 1, bytes: download.rawPayload };
   }
 
   it('exports every lead the user may see, no more, with translated headers and a frozen header row', async () => {
@@ -99,14 +101,25 @@ describe('record export', () => {
     expect(zh.rows[0]![zh.headers.indexOf('导出等级')]).toBe('金牌');
   });
 
-  it('neutralises cells a spreadsheet would execute', async () => {
-    const id = await createLead(olivia, { lastName: '=HYPERLINK("http://evil.test","x")', company: '+1+cmd|calc', city: '@SUM(A1)', title: '-2+3' });
-    const sheet = await exported(olivia, oliviaToken, 'leads', { ids: [id], fields: 'lastName,company,city,title' });
-    const row = sheet.rows[0]!;
-    expect(row[sheet.headers.indexOf('Last Name')]).toBe('\'=HYPERLINK("http://evil.test","x")');
-    expect(row[sheet.headers.indexOf('Company')]).toBe("'+1+cmd|calc");
-    expect(row[sheet.headers.indexOf('City')]).toBe("'@SUM(A1)");
-    expect(row[sheet.headers.indexOf('Title')]).toBe("'-2+3");
+  it('keeps every text a spreadsheet would run as text, headers included: Excel\'s quote prefix, no apostrophe shown', async () => {
+    // Issue 27: a field label `=HYPERLINK(…)` was written as it is in the header, and a phone
+    // number exported as `'+1 (555) 622-2304`, the apostrophe shown.
+    const admin = caller(app, await loginAs(app, 'admin'));
+    const label = '=HYPERLINK("http://evil.test","x")';
+    const field = await admin('POST', '/setup/leads/fields', { name: 'evilLabel', type: 'text', labelEn: label, labelZh: label });
+    expect(field.body.code, field.body.msg).toBe(200);
+    const id = await createLead(olivia, { lastName: '=HYPERLINK("http://evil.test","x")', company: '+1+cmd|calc', city: '@SUM(A1)', title: '-2+3', phone: '+1 (555) 622-2304', evilLabel: 'Plain' });
+    const sheet = await exported(olivia, oliviaToken, 'leads', { ids: [id], fields: 'lastName,company,city,title,phone,evilLabel' });
+    const parts = await xlsxParts(sheet.bytes);
+    /** The cell of the column headed `header`, in row 1 (the header) or 2 (the lead). */
+    const cell = (header: string, row: number) => writtenCell(parts, `${columnLetters(sheet.headers.indexOf(header))}${row}`);
+    expect(cell(label, 1)).toEqual({ text: label, style: expect.stringContaining('quotePrefix="1"') });
+    expect(cell('Last Name', 1)).toEqual({ text: 'Last Name', style: expect.not.stringContaining('quotePrefix') });
+    const expected = { 'Last Name': '=HYPERLINK("http://evil.test","x")', Company: '+1+cmd|calc', City: '@SUM(A1)', Title: '-2+3', Phone: '+1 (555) 622-2304' };
+    for (const [header, text] of Object.entries(expected)) expect(cell(header, 2)).toEqual({ text, style: expect.stringContaining('quotePrefix="1"') });
+    expect(cell(label, 2)).toEqual({ text: 'Plain', style: expect.not.stringContaining('quotePrefix') });
+    // A spreadsheet library reads the text itself, with no apostrophe.
+    expect(sheet.rows[0]![sheet.headers.indexOf('Phone')]).toBe('+1 (555) 622-2304');
   });
 
   it('exports the selected rows within scope only; none selected is refused', async () => {

@@ -10,6 +10,7 @@ import { FORBIDDEN_EN, caller, userIds } from '../helpers/adminApi';
 import { createLead, getRecord } from '../helpers/crmApi';
 import { downloadedRows, run, upload, uploaded, workbook, zip, zipBomb } from '../helpers/importApi';
 import { api, bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { writtenCell, xlsxParts } from '../helpers/xlsxXml';
 
 type Call = ReturnType<typeof caller>;
 
@@ -325,7 +326,11 @@ describe('record import', () => {
       expect(errors).toHaveLength(3);
       expect(errors[1]![1]).toBe('Nobody');
       expect(errors[1]![7]).toBe('Last Name: Please fill in last name');
-      expect(errors[2]![2]).toBe("'=cmd|calc"); // kept as text, as every export does
+      // Kept as text, as every export does: Excel's quote prefix, no apostrophe shown.
+      expect(errors[2]![2]).toBe('=cmd|calc');
+      const file = await app.inject({ method: 'GET', url: api(`/userFile/download/${state.errorFileId}`), headers: bearer(emmaToken) });
+      expect(writtenCell(await xlsxParts(file.rawPayload), 'C3')).toEqual({ text: '=cmd|calc', style: expect.stringContaining('quotePrefix="1"') });
+      expect(writtenCell(await xlsxParts(file.rawPayload), 'H3').style).toContain('applyFont="1"'); // the reason, in red
       expect(errors[2]![7]).toBe('Email: wrong format');
       // The error file is a download record of its own.
       const downloads = await emma('POST', '/userFile/userFilePageList', { type: FILE_TYPE.download });

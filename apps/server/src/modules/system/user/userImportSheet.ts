@@ -1,7 +1,8 @@
-import ExcelJS from 'exceljs';
+import { PassThrough } from 'node:stream';
 import { translate, type MessageKey } from '@orbit/shared/messages';
 import type { Language } from '@orbit/shared/constants';
 import { badRequest } from '../../../lib/errors';
+import { createXlsxWriter } from '../../../lib/xlsxWriter';
 import { WorkbookRefused } from '../../../lib/xlsxReader/archive';
 import { readSheet, type SheetCell } from '../../../lib/xlsxReader/readSheet';
 import { USER_IMPORT_MAX_ROWS } from '@orbit/shared/contract/user';
@@ -19,13 +20,16 @@ export const IMPORT_COLUMNS: Array<{ field: 'dept' | 'userName' | 'nickName' | '
 
 export type SheetRow = { row: number } & Record<(typeof IMPORT_COLUMNS)[number]['field'], string>;
 
-/** The template: the columns' headers in the reader's language, and nothing else. */
+/** The template: the columns' headers in the reader's language, and nothing else (the product's xlsx writer, as every file it writes). */
 export async function importTemplate(lang: Language): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(translate(lang, 'export.sheet.user'));
-  sheet.columns = IMPORT_COLUMNS.map((c) => ({ header: translate(lang, c.header), key: c.field, width: 20 }));
-  sheet.getRow(1).font = { bold: true };
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  const chunks: Buffer[] = [];
+  const out = new PassThrough();
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const workbook = createXlsxWriter(out);
+  const sheet = workbook.addSheet(translate(lang, 'export.sheet.user'), IMPORT_COLUMNS.map((c) => ({ header: translate(lang, c.header), width: 20 })));
+  await sheet.end();
+  await workbook.finish();
+  return Buffer.concat(chunks);
 }
 
 /** A cell as text: numbers as written, dates as days; a leading apostrophe (an older export's neutralising) dropped. */
