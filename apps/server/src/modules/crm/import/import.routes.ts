@@ -45,8 +45,9 @@ function uploadName(name: string | undefined): string {
 /**
  * Excel import of every module (docs/records-engine.md, "Import"), under `/crm/{module}/import`:
  * the template, the upload (a file-centre upload record), its state, the dry run, the run (a job),
- * the revert (a job). Allowed with `crm:{module}:add` — an import is many creates — and updating
- * duplicates or undoing updates also needs `edit` (docs/decisions.md).
+ * the revert (a job). Allowed with `crm:{module}:add` — an import is many creates —; updating
+ * duplicates also needs `edit`, and undoing needs what the undo does: `remove` for the records the
+ * import created, `edit` for those it updated (docs/decisions.md).
  */
 const importRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -166,7 +167,8 @@ const importRoutes: FastifyPluginAsync = async (fastify) => {
       const { imp, file } = await ownImport(request, request.params.fileId);
       const refusal = revertRefusal(imp, file);
       if (refusal) throw badRequest(refusal, { hours: IMPORT_REVERT_HOURS });
-      if (imp.updated > 0 && !hasPermission(user, P.edit)) throw forbidden();
+      // An undo deletes what the import created and edits back what it updated: it needs both rights (docs/decisions.md).
+      if ((imp.created > 0 && !hasPermission(user, P.remove)) || (imp.updated > 0 && !hasPermission(user, P.edit))) throw forbidden();
       const payload: ImportJobPayload = { lang, module };
       await app.db.transaction(async (tx) => {
         // One revert at a time: the record is taken only while nothing runs on it (two clicks, two tabs).
