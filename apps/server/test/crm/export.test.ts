@@ -1,12 +1,13 @@
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { FILE_STATUS } from '@orbit/shared/constants';
 import { sysUserFile } from '../../src/db/schema/files';
 import { filesRoot } from '../../src/modules/files/fileStorage';
-import { FORBIDDEN_EN, caller, userIds } from '../helpers/adminApi';
+import { FORBIDDEN_EN, caller, createRole, createUser, deptIds, NEW_USER_PASSWORD, userIds, withdrawPermissions } from '../helpers/adminApi';
+import { PERMISSIONS } from '@orbit/shared/permissions';
 import { createLead, listIds, withFilter } from '../helpers/crmApi';
 import { writtenCell, xlsxParts } from '../helpers/xlsxXml';
 import { columnLetters } from '../../src/lib/xlsxWriter';
@@ -120,6 +121,29 @@ describe('record export', () => {
     expect(cell(label, 2)).toEqual({ text: 'Plain', style: expect.not.stringContaining('quotePrefix') });
     // A spreadsheet library reads the text itself, with no apostrophe.
     expect(sheet.rows[0]![sheet.headers.indexOf('Phone')]).toBe('+1 (555) 622-2304');
+  });
+
+  it('fails with the reason and writes no file when the export permission was taken away before it ran', async () => {
+    const admin = caller(app, await loginAs(app, 'admin'));
+    const L = PERMISSIONS.leads;
+    const roleId = await createRole(admin, 'export_tester', [L.list, L.query, L.export], '1');
+    await createUser(admin, 'export.tester', (await deptIds(admin))['Sales East']!, [roleId]);
+    const tester = caller(app, await loginAs(app, 'export.tester', NEW_USER_PASSWORD));
+    // Asked in each language, the permission taken away, then run: the reason in the language it was asked in.
+    const asked = [];
+    for (const lang of ['en', 'zh']) {
+      const res = await tester('POST', '/crm/leads/export', { fields: 'lastName' }, { 'accept-language': lang });
+      expect(res.body.code, res.body.msg).toBe(200);
+      asked.push(res.body.data.fileId as number);
+    }
+    await withdrawPermissions(admin, roleId, [L.export]);
+    await app.jobs.drain();
+    const files = await app.db.select().from(sysUserFile).where(inArray(sysUserFile.id, asked)).orderBy(sysUserFile.id);
+    expect(files).toMatchObject([
+      { status: FILE_STATUS.failed, errorMsg: FORBIDDEN_EN, storagePath: null },
+      { status: FILE_STATUS.failed, errorMsg: '抱歉，您没有访问此地址的权限，请联系 IT 服务部门，谢谢！', storagePath: null },
+    ]);
+    expect(existsSync(path.join(filesRoot(app.config.dataDir), 'exports', String(files[0]!.userId)))).toBe(false);
   });
 
   it('exports the selected rows within scope only; none selected is refused', async () => {

@@ -5,8 +5,10 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { FILE_STATUS, FILE_TYPE, UPLOAD_LIMIT_BYTES } from '@orbit/shared/constants';
 import type { ImportCheck, ImportState } from '@orbit/shared/contract/recordImport';
+import { crmImportRow } from '../../src/db/schema/crmImport';
 import { sysUserFile } from '../../src/db/schema/files';
-import { FORBIDDEN_EN, caller, userIds } from '../helpers/adminApi';
+import { PERMISSIONS } from '@orbit/shared/permissions';
+import { FORBIDDEN_EN, caller, createRole, createUser, deptIds, grantPermissions, NEW_USER_PASSWORD, userIds, withdrawPermissions } from '../helpers/adminApi';
 import { createLead, getRecord } from '../helpers/crmApi';
 import { downloadedRows, run, upload, uploaded, workbook, zip, zipBomb } from '../helpers/importApi';
 import { api, bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
@@ -381,6 +383,36 @@ describe('record import', () => {
       oliviaToken = await loginAs(app, 'olivia.park');
       olivia = caller(app, oliviaToken);
       expect(await leadsNamed(olivia, 'Lost')).toEqual([]);
+    });
+  });
+
+  describe('permissions taken away between the request and the run', () => {
+    it('fails the run with the reason, writing nothing, when add or (to update duplicates) edit is gone', async () => {
+      // The job reads its user's permissions when it runs: a role changed after the request counts.
+      const L = PERMISSIONS.leads;
+      const roleId = await createRole(admin, 'import_tester', [L.list, L.query, L.add, L.edit], '5');
+      await createUser(admin, 'import.tester', (await deptIds(admin))['Sales East']!, [roleId]);
+      const token = await loginAs(app, 'import.tester', NEW_USER_PASSWORD);
+      const tester = caller(app, token);
+      const existing = await createLead(tester, { lastName: 'Revoked', email: 'revoked@example.com', company: 'Before Ltd' });
+      for (const [perm, settings] of [
+        [L.add, {}],
+        [L.edit, { duplicateField: 'email', duplicatePolicy: 'update' }],
+      ] as const) {
+        const up = await uploaded(app, token, 'leads', [['Last Name', 'Email', 'Company'], ['Revoked', 'revoked@example.com', 'After Ltd'], ['RevokedNew', `new-${perm}@example.com`, 'X']]);
+        expect((await tester('POST', `/crm/leads/import/${up.fileId}/run`, { mapping: up.mapping, ...settings })).body.code).toBe(200);
+        await withdrawPermissions(admin, roleId, [perm]);
+        try {
+          await app.jobs.drain();
+          const [file] = await app.db.select().from(sysUserFile).where(eq(sysUserFile.id, up.fileId));
+          expect(file, perm).toMatchObject({ status: FILE_STATUS.failed, errorMsg: FORBIDDEN_EN });
+          expect(await app.db.select().from(crmImportRow).where(eq(crmImportRow.fileId, up.fileId))).toEqual([]);
+        } finally {
+          await grantPermissions(admin, roleId, [perm]);
+        }
+        expect(await leadsNamed(tester, 'RevokedNew')).toEqual([]);
+        expect(await getRecord(tester, 'leads', existing)).toMatchObject({ company: 'Before Ltd', version: 1 });
+      }
     });
   });
 

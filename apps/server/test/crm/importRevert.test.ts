@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { PERMISSIONS } from '@orbit/shared/permissions';
-import { sysRoleMenu } from '../../src/db/schema/menu';
 import { FILE_STATUS } from '@orbit/shared/constants';
 import type { ImportState, ImportUpload } from '@orbit/shared/contract/recordImport';
 import { crmImport, crmImportRow } from '../../src/db/schema/crmImport';
@@ -9,7 +8,7 @@ import { sysUserFile } from '../../src/db/schema/files';
 import { sysJob } from '../../src/db/schema/jobs';
 import { importJob } from '../../src/modules/crm/import/recordImport.job';
 import { createJobQueue, MAX_ATTEMPTS, type JobRow } from '../../src/modules/jobs/jobQueue';
-import { FORBIDDEN_EN, caller, createRole, createUser, deptIds, menuIdsFor, NEW_USER_PASSWORD } from '../helpers/adminApi';
+import { FORBIDDEN_EN, caller, createRole, createUser, deptIds, grantPermissions, NEW_USER_PASSWORD, withdrawPermissions } from '../helpers/adminApi';
 import { createLead, getRecord } from '../helpers/crmApi';
 import { run, uploaded } from '../helpers/importApi';
 import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
@@ -116,14 +115,8 @@ describe('import revert and interrupted runs', () => {
     let roleId: number;
     let undoer: { call: Call; token: string };
     let admin: Call;
-    /** Takes a permission from the test's role, or gives it back, in the database: as an administrator's change between two steps would. */
-    const withdraw = async (perm: string) => {
-      const menus = await menuIdsFor(admin, [perm]);
-      await app.db.delete(sysRoleMenu).where(and(eq(sysRoleMenu.roleId, roleId), inArray(sysRoleMenu.menuId, menus)));
-    };
-    const grant = async (perm: string) => {
-      for (const menuId of await menuIdsFor(admin, [perm])) await app.db.insert(sysRoleMenu).values({ roleId, menuId }).onConflictDoNothing();
-    };
+    const withdraw = (perm: string) => withdrawPermissions(admin, roleId, [perm]);
+    const grant = (perm: string) => grantPermissions(admin, roleId, [perm]);
     const unchanged = async (existing: number, created: number[]) => {
       expect(await getRecord(undoer.call, 'leads', existing)).toMatchObject({ company: 'After Ltd' });
       for (const id of created) expect((await undoer.call('GET', `/crm/leads/${id}`)).status).toBe(200);
