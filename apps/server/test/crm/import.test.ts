@@ -10,7 +10,8 @@ import { sysUserFile } from '../../src/db/schema/files';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import { FORBIDDEN_EN, caller, createRole, createUser, deptIds, grantPermissions, NEW_USER_PASSWORD, userIds, withdrawPermissions } from '../helpers/adminApi';
 import { createLead, getRecord } from '../helpers/crmApi';
-import { downloadedRows, run, upload, uploaded, workbook, zip, zipBomb } from '../helpers/importApi';
+import { zip, zipBomb } from '../helpers/hostileZip';
+import { downloadedRows, run, upload, uploaded, workbook } from '../helpers/importApi';
 import { api, bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
 import { writtenCell, xlsxParts } from '../helpers/xlsxXml';
 

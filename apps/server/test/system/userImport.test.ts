@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTING_KEYS } from '@orbit/shared/contract/config';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import { caller, createRole, createUser, deptIds, NEW_USER_PASSWORD } from '../helpers/adminApi';
-import { workbookParts, zip, zipBomb } from '../helpers/importApi';
+import { workbookParts, zip, zipBomb } from '../helpers/hostileZip';
 import { api, bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
 
 type Call = ReturnType<typeof caller>;

@@ -7,11 +7,18 @@ export type SheetCell = string | number | boolean | Date | null;
 export type SheetRow = { rowNo: number; cells: SheetCell[] };
 
 export type ReadOptions = {
-  /** The most the workbook's parts may really unpack to, and the most text its cells may give. */
+  /** The most the workbook's parts may really unpack to (and, a quarter of it, the most text its shared strings may give). */
   maxUnpackedBytes?: number;
   /** Cells right of this many columns are not read (a reader that needs fewer says so). */
   maxColumns?: number;
 };
+
+/**
+ * The text shared strings may hand out, as a share of the unpacked limit (128 MB of 512): a
+ * legitimate sheet of 100,000 rows gives a few tens of megabytes; a bomb gives a 32,767-character
+ * string from every 20-byte cell, and each megabyte handed out is kept and checked.
+ */
+const SHARED_TEXT_SHARE = 4;
 
 /** Excel's grid: 1,048,576 rows of 16,384 columns. */
 const MAX_ROW = 1_048_576;
@@ -36,9 +43,8 @@ const dateOf = (serial: number, date1904: boolean) => new Date(Math.round((seria
 /**
  * The rows of a sheet's XML as they close: cells by column (index 0 is column A), rows without any
  * value left out, each text at most Excel's 32,767 characters. A shared string may be given by any
- * number of cells; the text handed out is counted against `textBudget` so that one long string
- * referenced a million times cannot make the reader give more text than an inline sheet of the
- * budget's size would have held.
+ * number of cells; the text they hand out is counted, up to a quarter of the unpacked limit, so that
+ * one long string referenced a million times cannot make the reader give out gigabytes.
  */
 function sheetHandler(info: WorkbookInfo, options: Required<ReadOptions>, done: SheetRow[]): XmlHandler {
   let inData = false;
@@ -63,7 +69,7 @@ function sheetHandler(info: WorkbookInfo, options: Required<ReadOptions>, done: 
       case 's': {
         const text = info.strings.get(Number(value)) ?? null;
         textGiven += text?.length ?? 0;
-        if (textGiven > options.maxUnpackedBytes) throw new WorkbookRefused('tooLarge', 'the cells give too much text');
+        if (textGiven > options.maxUnpackedBytes / SHARED_TEXT_SHARE) throw new WorkbookRefused('tooLarge', 'the cells give too much text');
         return text;
       }
       case 'inlineStr':
@@ -141,7 +147,7 @@ function sheetHandler(info: WorkbookInfo, options: Required<ReadOptions>, done: 
  * The rows of an upload's first sheet, streamed (never all in memory), for every upload of the
  * product (record imports, the user import). The archive is opened and measured first
  * (openWorkbookArchive: its real unpacked size within `maxUnpackedBytes`), then relationships,
- * workbook, styles and shared strings are read, then the sheet a chunk at a time: a reader that
+ * workbook, styles and shared strings are read, then the sheet a slice at a time: a reader that
  * stops early (a row cap) closes the file and nothing more is inflated. Throws WorkbookRefused.
  */
 export async function* readSheet(source: WorkbookSource, options: ReadOptions = {}): AsyncGenerator<SheetRow, void> {
@@ -154,7 +160,7 @@ export async function* readSheet(source: WorkbookSource, options: ReadOptions = 
     if (!part) return;
     const rows: SheetRow[] = [];
     const handler = sheetHandler(info, limits, rows);
-    // Handed on as each chunk's rows close; the next chunk is read only when they are taken.
+    // Handed on as each slice's rows close; the next slice is parsed only when they are taken.
     for await (const _chunk of xmlChunks(part, handler)) yield* rows.splice(0);
   } finally {
     info?.strings.close();

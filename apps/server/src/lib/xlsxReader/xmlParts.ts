@@ -17,6 +17,9 @@ export type XmlHandler = {
  */
 export const MAX_MARKUP_GAP = 1024 * 1024;
 
+/** Characters of XML handed to the parser at once: ~150 cells of a sheet, so at most ~5 MB of their text. */
+const SLICE = 4 * 1024;
+
 const LT = 0x3c;
 const BANG = 0x21;
 const QUESTION = 0x3f;
@@ -64,7 +67,7 @@ function markupGuard() {
 const local = (name: string) => name.slice(name.indexOf(':') + 1);
 
 /**
- * Feeds a part's XML to `handler` a chunk at a time, yielding after each chunk so that the caller
+ * Feeds a part's XML to `handler` a slice at a time, yielding after each slice so that the caller
  * can take what the handler gathered (a sheet's rows) without the part being read ahead. Throws
  * WorkbookRefused when the part is not well-formed XML of the kind Excel writes.
  */
@@ -93,8 +96,17 @@ export async function* xmlChunks(part: Readable, handler: XmlHandler): AsyncGene
   try {
     for await (const chunk of part) {
       guard(chunk as Buffer);
-      write(decoder.write(chunk as Buffer));
-      yield;
+      const text = decoder.write(chunk as Buffer);
+      // A slice at a time, each followed by a pause for the caller: what a slice makes is bounded
+      // (a shared string of 32,767 characters may be given by every cell of it).
+      for (let from = 0; from < text.length; ) {
+        let to = Math.min(text.length, from + SLICE);
+        // Never between the two halves of a character outside the BMP.
+        if (to < text.length && /[\ud800-\udbff]/.test(text[to - 1]!)) to++;
+        write(text.slice(from, to));
+        from = to;
+        yield;
+      }
     }
     write(decoder.end());
     try {
