@@ -1,4 +1,4 @@
-import { readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -192,6 +192,14 @@ describe('record import', () => {
       const state = await run(app, olivia, 'leads', up);
       expect(state.result).toEqual({ created: 2, updated: 0, skipped: 0, failed: 0 });
       expect((await leadsNamed(olivia, 'Once')).map((r) => r.email)).toEqual(['once@example.com']);
+
+      // An upload kept before its rows were (an older version's, not yet run) is read from its workbook at its first use, once.
+      const older = await uploaded(app, oliviaToken, 'leads', [['Last Name'], ['Older']]);
+      const [olderFile] = await app.db.select().from(sysUserFile).where(eq(sysUserFile.id, older.fileId));
+      const olderPath = path.join(app.config.dataDir, 'files', olderFile!.storagePath!);
+      rmSync(`${olderPath}.rows`);
+      expect((await check(olivia, 'leads', older.fileId, { mapping: older.mapping })).body.data).toMatchObject({ rows: 1, create: 1 });
+      expect(existsSync(`${olderPath}.rows`)).toBe(true);
     });
 
     it('refuses a file over 20M with the specified message, and a request without a file', async () => {
