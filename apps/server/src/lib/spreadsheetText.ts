@@ -2,8 +2,9 @@
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
- * A text a spreadsheet would execute is kept as text: a leading apostrophe, as Excel itself writes
- * it (DESIGN.md: exports neutralise cells that start with = + - @). Every export writes texts
- * through this; an import reading its own template back strips the apostrophe again.
+ * Whether a text would be run by a spreadsheet were it typed into a cell (DESIGN.md: exports keep
+ * cells that start with = + - @ as text). The xlsx writer (lib/xlsxWriter.ts) gives every such text
+ * cell Excel's quote prefix, headers included: the text is kept as it is and shown without the
+ * apostrophe an older export put in front of it (issue 27), and stays text when the cell is edited.
  */
-export const neutralised = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+export const startsLikeFormula = (text: string): boolean => FORMULA_START.test(text);

@@ -1,4 +1,4 @@
-// unzipper (exceljs's zip library) ships no types: what xlsxReader.ts uses of its central-directory reader.
+// unzipper ships no types: what lib/xlsxReader/archive.ts uses of its central-directory reader.
 declare module 'unzipper/lib/Open/directory.js' {
   import type { Readable } from 'node:stream';
 

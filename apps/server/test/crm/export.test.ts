@@ -1,17 +1,20 @@
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { FILE_STATUS } from '@orbit/shared/constants';
 import { sysUserFile } from '../../src/db/schema/files';
 import { filesRoot } from '../../src/modules/files/fileStorage';
-import { FORBIDDEN_EN, caller, userIds } from '../helpers/adminApi';
+import { FORBIDDEN_EN, caller, createRole, createUser, deptIds, NEW_USER_PASSWORD, userIds, withdrawPermissions } from '../helpers/adminApi';
+import { PERMISSIONS } from '@orbit/shared/permissions';
 import { createLead, listIds, withFilter } from '../helpers/crmApi';
+import { writtenCell, xlsxParts } from '../helpers/xlsxXml';
+import { columnLetters } from '../../src/lib/xlsxWriter';
 import { api, bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
 
 type Call = ReturnType<typeof caller>;
-type Sheet = { headers: string[]; rows: ExcelJS.CellValue[][]; frozen: boolean };
+type Sheet = { headers: string[]; rows: ExcelJS.CellValue[][]; frozen: boolean; bytes: Buffer };
 
 /**
  * Exports of the records engine (issue 13): queued as a job, written as xlsx, read back here with
@@ -49,7 +52,7 @@ describe('record export', () => {
     const values = (r: number) => (sheet.getRow(r).values as ExcelJS.CellValue[]).slice(1);
     const rows: ExcelJS.CellValue[][] = [];
     for (let r = 2; r <= sheet.rowCount; r++) rows.push(values(r));
-    return { headers: values(1) as string[], rows, frozen: sheet.views[0]?.state === 'frozen' && sheet.views[0]?.ySplit === 1 };
+    return { headers: values(1) as string[], rows, frozen: sheet.views[0]?.state === 'frozen' && sheet.views[0]?.ySplit === 1, bytes: download.rawPayload };
   }
 
   it('exports every lead the user may see, no more, with translated headers and a frozen header row', async () => {
@@ -99,14 +102,48 @@ describe('record export', () => {
     expect(zh.rows[0]![zh.headers.indexOf('导出等级')]).toBe('金牌');
   });
 
-  it('neutralises cells a spreadsheet would execute', async () => {
-    const id = await createLead(olivia, { lastName: '=HYPERLINK("http://evil.test","x")', company: '+1+cmd|calc', city: '@SUM(A1)', title: '-2+3' });
-    const sheet = await exported(olivia, oliviaToken, 'leads', { ids: [id], fields: 'lastName,company,city,title' });
-    const row = sheet.rows[0]!;
-    expect(row[sheet.headers.indexOf('Last Name')]).toBe('\'=HYPERLINK("http://evil.test","x")');
-    expect(row[sheet.headers.indexOf('Company')]).toBe("'+1+cmd|calc");
-    expect(row[sheet.headers.indexOf('City')]).toBe("'@SUM(A1)");
-    expect(row[sheet.headers.indexOf('Title')]).toBe("'-2+3");
+  it('keeps every text a spreadsheet would run as text, headers included: Excel\'s quote prefix, no apostrophe shown', async () => {
+    // Issue 27: a field label `=HYPERLINK(…)` was written as it is in the header, and a phone
+    // number exported as `'+1 (555) 622-2304`, the apostrophe shown.
+    const admin = caller(app, await loginAs(app, 'admin'));
+    const label = '=HYPERLINK("http://evil.test","x")';
+    const field = await admin('POST', '/setup/leads/fields', { name: 'evilLabel', type: 'text', labelEn: label, labelZh: label });
+    expect(field.body.code, field.body.msg).toBe(200);
+    const id = await createLead(olivia, { lastName: '=HYPERLINK("http://evil.test","x")', company: '+1+cmd|calc', city: '@SUM(A1)', title: '-2+3', phone: '+1 (555) 622-2304', evilLabel: 'Plain' });
+    const sheet = await exported(olivia, oliviaToken, 'leads', { ids: [id], fields: 'lastName,company,city,title,phone,evilLabel' });
+    const parts = await xlsxParts(sheet.bytes);
+    /** The cell of the column headed `header`, in row 1 (the header) or 2 (the lead). */
+    const cell = (header: string, row: number) => writtenCell(parts, `${columnLetters(sheet.headers.indexOf(header))}${row}`);
+    expect(cell(label, 1)).toEqual({ text: label, style: expect.stringContaining('quotePrefix="1"') });
+    expect(cell('Last Name', 1)).toEqual({ text: 'Last Name', style: expect.not.stringContaining('quotePrefix') });
+    const expected = { 'Last Name': '=HYPERLINK("http://evil.test","x")', Company: '+1+cmd|calc', City: '@SUM(A1)', Title: '-2+3', Phone: '+1 (555) 622-2304' };
+    for (const [header, text] of Object.entries(expected)) expect(cell(header, 2)).toEqual({ text, style: expect.stringContaining('quotePrefix="1"') });
+    expect(cell(label, 2)).toEqual({ text: 'Plain', style: expect.not.stringContaining('quotePrefix') });
+    // A spreadsheet library reads the text itself, with no apostrophe.
+    expect(sheet.rows[0]![sheet.headers.indexOf('Phone')]).toBe('+1 (555) 622-2304');
+  });
+
+  it('fails with the reason and writes no file when the export permission was taken away before it ran', async () => {
+    const admin = caller(app, await loginAs(app, 'admin'));
+    const L = PERMISSIONS.leads;
+    const roleId = await createRole(admin, 'export_tester', [L.list, L.query, L.export], '1');
+    await createUser(admin, 'export.tester', (await deptIds(admin))['Sales East']!, [roleId]);
+    const tester = caller(app, await loginAs(app, 'export.tester', NEW_USER_PASSWORD));
+    // Asked in each language, the permission taken away, then run: the reason in the language it was asked in.
+    const asked = [];
+    for (const lang of ['en', 'zh']) {
+      const res = await tester('POST', '/crm/leads/export', { fields: 'lastName' }, { 'accept-language': lang });
+      expect(res.body.code, res.body.msg).toBe(200);
+      asked.push(res.body.data.fileId as number);
+    }
+    await withdrawPermissions(admin, roleId, [L.export]);
+    await app.jobs.drain();
+    const files = await app.db.select().from(sysUserFile).where(inArray(sysUserFile.id, asked)).orderBy(sysUserFile.id);
+    expect(files).toMatchObject([
+      { status: FILE_STATUS.failed, errorMsg: FORBIDDEN_EN, storagePath: null },
+      { status: FILE_STATUS.failed, errorMsg: '抱歉，您没有访问此地址的权限，请联系 IT 服务部门，谢谢！', storagePath: null },
+    ]);
+    expect(existsSync(path.join(filesRoot(app.config.dataDir), 'exports', String(files[0]!.userId)))).toBe(false);
   });
 
   it('exports the selected rows within scope only; none selected is refused', async () => {

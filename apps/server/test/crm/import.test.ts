@@ -1,15 +1,19 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { FILE_STATUS, FILE_TYPE, UPLOAD_LIMIT_BYTES } from '@orbit/shared/constants';
 import type { ImportCheck, ImportState } from '@orbit/shared/contract/recordImport';
+import { crmImportRow } from '../../src/db/schema/crmImport';
 import { sysUserFile } from '../../src/db/schema/files';
-import { FORBIDDEN_EN, caller, userIds } from '../helpers/adminApi';
+import { PERMISSIONS } from '@orbit/shared/permissions';
+import { FORBIDDEN_EN, caller, createRole, createUser, deptIds, grantPermissions, NEW_USER_PASSWORD, userIds, withdrawPermissions } from '../helpers/adminApi';
 import { createLead, getRecord } from '../helpers/crmApi';
-import { downloadedRows, run, upload, uploaded, workbook, zip } from '../helpers/importApi';
+import { zip, zipBomb } from '../helpers/hostileZip';
+import { downloadedRows, run, upload, uploaded, workbook } from '../helpers/importApi';
 import { api, bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { writtenCell, xlsxParts } from '../helpers/xlsxXml';
 
 type Call = ReturnType<typeof caller>;
 
@@ -40,7 +44,7 @@ describe('record import', () => {
   const fileRecords = async () => (await app.db.select().from(sysUserFile)).length;
   const storedUploads = () => {
     try {
-      return readdirSync(path.join(app.config.dataDir, 'files', 'imports'), { recursive: true }).filter((f) => String(f).endsWith('.xlsx')).length;
+      return readdirSync(path.join(app.config.dataDir, 'files', 'imports'), { recursive: true }).filter((f) => path.basename(String(f)).includes('.')).length;
     } catch {
       return 0;
     }
@@ -136,7 +140,13 @@ describe('record import', () => {
         return res.body.msg as string;
       };
       expect(await refused('leads.csv', Buffer.from('Last Name\nSmith\n'))).toBe('Only Excel files (.xlsx) can be uploaded');
-      expect(await refused('leads.xls', await workbook([['Last Name'], ['Smith']]))).toBe('Only Excel files (.xlsx) can be uploaded');
+      // A legacy workbook, by its name or by its bytes (the compound file of Excel 97–2003), gets SPEC's message and what to do.
+      const legacy =
+        'Only Excel files can be uploaded: an Excel 97–2003 workbook (.xls) or a password-protected one cannot be read; please save it as an Excel Workbook (.xlsx) without a password and upload it again';
+      expect(await refused('leads.xls', await workbook([['Last Name'], ['Smith']]))).toBe(legacy);
+      const compoundFile = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(4096)]);
+      expect(await refused('leads.xlsx', compoundFile)).toBe(legacy);
+      expect(await refused('leads.xlsx', compoundFile, 'zh')).toBe('只能上传 Excel 文件：无法读取 Excel 97–2003 工作簿（.xls）或设有密码的工作簿，请将其另存为 Excel 工作簿（.xlsx，不设密码）后重新上传');
       const notExcel = 'The file is not an Excel workbook (.xlsx) or cannot be read: please save it as .xlsx and upload it again';
       expect(await refused('leads.xlsx', Buffer.from('Last Name,Company\nSmith,Acme\n'))).toBe(notExcel);
       expect(await refused('leads.xlsx', Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(200, 7)]))).toBe(notExcel);
@@ -144,7 +154,6 @@ describe('record import', () => {
       expect(await refused('broken.xlsx', zip({ '[Content_Types].xml': '<Types/>', 'xl/workbook.xml': 'not xml <<<', 'xl/worksheets/sheet1.xml': '<worksheet><sheetData><row r="1"><c' }))).toMatch(
         /not an Excel workbook|empty/,
       );
-      expect(await refused('bomb.xlsx', zip({ 'xl/workbook.xml': '<workbook/>' }, 600 * 1024 * 1024))).toBe('The workbook is too large once unpacked: please split it into smaller files');
       expect(await refused('empty.xlsx', Buffer.alloc(0))).toBe('The file is empty: its first sheet needs a header row and at least one row of data');
       expect(await refused('blank.xlsx', await workbook([]))).toBe('The file is empty: its first sheet needs a header row and at least one row of data');
       expect(await refused('header.xlsx', await workbook([['Last Name', 'Company']]))).toBe('The file has a header row but no rows of data');
@@ -152,6 +161,45 @@ describe('record import', () => {
       expect(await refused('wide.xlsx', await workbook([Array.from({ length: 201 }, (_, i) => `Column ${i}`), ['x']]))).toBe('The file has more than 200 columns');
       expect(await fileRecords()).toBe(before.files);
       expect(storedUploads()).toBe(before.stored);
+    });
+
+    it('refuses a zip bomb by the bytes it really unpacks to, whatever sizes it declares, keeping nothing', async () => {
+      // Issue 27: 600 MB of `<row r="3"/>` deflate to ~1.2 MB; both headers declare 1,000 bytes.
+      // Before, the upload was parsed whole (69 s of one core) and answered 200.
+      const before = { files: await fileRecords(), stored: storedUploads() };
+      const bomb = zipBomb(600);
+      expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+      const res = await upload(app, oliviaToken, 'leads', 'bomb.xlsx', bomb);
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toBe('The workbook is too large once unpacked: please split it into smaller files');
+      expect(res.body.errors).toEqual({ file: 'The workbook is too large once unpacked: please split it into smaller files' });
+      expect((await upload(app, oliviaToken, 'leads', 'bomb.xlsx', bomb, '', 'zh')).body.msg).toBe('该工作簿解压后过大，请拆分为多个较小的文件');
+      expect(await fileRecords()).toBe(before.files);
+      expect(storedUploads()).toBe(before.stored);
+    });
+
+    it('reads an upload once: the dry runs and the run use the rows kept when it was uploaded, never the workbook again', async () => {
+      const up = await uploaded(app, oliviaToken, 'leads', [['Last Name', 'Email'], ['Once', 'once@example.com'], ['Twice', 'twice-read@example.com']]);
+      const [file] = await app.db.select().from(sysUserFile).where(eq(sysUserFile.id, up.fileId));
+      const stored = path.join(app.config.dataDir, 'files', file!.storagePath!);
+      // Were the workbook read again, each dry run would inflate it again (issue 27: a bomb, 68 s a dry run).
+      writeFileSync(stored, zipBomb(600));
+      for (let i = 0; i < 2; i++) {
+        const dry = await check(olivia, 'leads', up.fileId, { mapping: up.mapping });
+        expect(dry.body.code, dry.body.msg).toBe(200);
+        expect(dry.body.data).toMatchObject({ rows: 2, create: 2, invalid: 0 });
+      }
+      const state = await run(app, olivia, 'leads', up);
+      expect(state.result).toEqual({ created: 2, updated: 0, skipped: 0, failed: 0 });
+      expect((await leadsNamed(olivia, 'Once')).map((r) => r.email)).toEqual(['once@example.com']);
+
+      // An upload kept before its rows were (an older version's, not yet run) is read from its workbook at its first use, once.
+      const older = await uploaded(app, oliviaToken, 'leads', [['Last Name'], ['Older']]);
+      const [olderFile] = await app.db.select().from(sysUserFile).where(eq(sysUserFile.id, older.fileId));
+      const olderPath = path.join(app.config.dataDir, 'files', olderFile!.storagePath!);
+      rmSync(`${olderPath}.rows`);
+      expect((await check(olivia, 'leads', older.fileId, { mapping: older.mapping })).body.data).toMatchObject({ rows: 1, create: 1 });
+      expect(existsSync(`${olderPath}.rows`)).toBe(true);
     });
 
     it('refuses a file over 20M with the specified message, and a request without a file', async () => {
@@ -289,7 +337,11 @@ describe('record import', () => {
       expect(errors).toHaveLength(3);
       expect(errors[1]![1]).toBe('Nobody');
       expect(errors[1]![7]).toBe('Last Name: Please fill in last name');
-      expect(errors[2]![2]).toBe("'=cmd|calc"); // kept as text, as every export does
+      // Kept as text, as every export does: Excel's quote prefix, no apostrophe shown.
+      expect(errors[2]![2]).toBe('=cmd|calc');
+      const file = await app.inject({ method: 'GET', url: api(`/userFile/download/${state.errorFileId}`), headers: bearer(emmaToken) });
+      expect(writtenCell(await xlsxParts(file.rawPayload), 'C3')).toEqual({ text: '=cmd|calc', style: expect.stringContaining('quotePrefix="1"') });
+      expect(writtenCell(await xlsxParts(file.rawPayload), 'H3').style).toContain('applyFont="1"'); // the reason, in red
       expect(errors[2]![7]).toBe('Email: wrong format');
       // The error file is a download record of its own.
       const downloads = await emma('POST', '/userFile/userFilePageList', { type: FILE_TYPE.download });
@@ -340,6 +392,36 @@ describe('record import', () => {
       oliviaToken = await loginAs(app, 'olivia.park');
       olivia = caller(app, oliviaToken);
       expect(await leadsNamed(olivia, 'Lost')).toEqual([]);
+    });
+  });
+
+  describe('permissions taken away between the request and the run', () => {
+    it('fails the run with the reason, writing nothing, when add or (to update duplicates) edit is gone', async () => {
+      // The job reads its user's permissions when it runs: a role changed after the request counts.
+      const L = PERMISSIONS.leads;
+      const roleId = await createRole(admin, 'import_tester', [L.list, L.query, L.add, L.edit], '5');
+      await createUser(admin, 'import.tester', (await deptIds(admin))['Sales East']!, [roleId]);
+      const token = await loginAs(app, 'import.tester', NEW_USER_PASSWORD);
+      const tester = caller(app, token);
+      const existing = await createLead(tester, { lastName: 'Revoked', email: 'revoked@example.com', company: 'Before Ltd' });
+      for (const [perm, settings] of [
+        [L.add, {}],
+        [L.edit, { duplicateField: 'email', duplicatePolicy: 'update' }],
+      ] as const) {
+        const up = await uploaded(app, token, 'leads', [['Last Name', 'Email', 'Company'], ['Revoked', 'revoked@example.com', 'After Ltd'], ['RevokedNew', `new-${perm}@example.com`, 'X']]);
+        expect((await tester('POST', `/crm/leads/import/${up.fileId}/run`, { mapping: up.mapping, ...settings })).body.code).toBe(200);
+        await withdrawPermissions(admin, roleId, [perm]);
+        try {
+          await app.jobs.drain();
+          const [file] = await app.db.select().from(sysUserFile).where(eq(sysUserFile.id, up.fileId));
+          expect(file, perm).toMatchObject({ status: FILE_STATUS.failed, errorMsg: FORBIDDEN_EN });
+          expect(await app.db.select().from(crmImportRow).where(eq(crmImportRow.fileId, up.fileId))).toEqual([]);
+        } finally {
+          await grantPermissions(admin, roleId, [perm]);
+        }
+        expect(await leadsNamed(tester, 'RevokedNew')).toEqual([]);
+        expect(await getRecord(tester, 'leads', existing)).toMatchObject({ company: 'Before Ltd', version: 1 });
+      }
     });
   });
 

@@ -33,6 +33,9 @@ describe('expired files', () => {
     };
     const old = await make('old.xlsx', 8);
     const fresh = await make('fresh.xlsx', 6);
+    // The rows an import read from an upload, kept beside it, go with it.
+    writeFileSync(path.join(root, 'exports/1/old.xlsx.rows'), '["Last Name"]');
+    writeFileSync(path.join(root, 'exports/1/fresh.xlsx.rows'), '["Last Name"]');
 
     // The server's own housekeeping (at start, then every ten minutes) may take the old file first:
     // what counts is what is left.
@@ -41,6 +44,8 @@ describe('expired files', () => {
     expect(await app.db.select().from(sysJob).where(eq(sysJob.fileId, old))).toEqual([]);
     // When the housekeeping took it, it removes the file just after the rows: wait for it.
     await expect.poll(() => existsSync(path.join(root, 'exports/1/old.xlsx')), { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => existsSync(path.join(root, 'exports/1/old.xlsx.rows')), { timeout: 10_000 }).toBe(false);
+    expect(existsSync(path.join(root, 'exports/1/fresh.xlsx.rows'))).toBe(true);
     expect(await app.db.select().from(sysUserFile).where(eq(sysUserFile.id, fresh))).toHaveLength(1);
     expect(existsSync(path.join(root, 'exports/1/fresh.xlsx'))).toBe(true);
   });

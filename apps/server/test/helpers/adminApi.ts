@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { sysRoleMenu } from '../../src/db/schema/menu';
 import { sysUser } from '../../src/db/schema/organisation';
 import { api, bearer, type TestApp } from './testApp';
 
@@ -63,4 +64,17 @@ export async function createUser(call: ReturnType<typeof caller>, userName: stri
   const userId = res.body.data as number;
   await call.app.db.update(sysUser).set({ mustChangePwd: false }).where(eq(sysUser.userId, userId));
   return userId;
+}
+
+/**
+ * Takes permissions from a role in the database, or gives them back: an administrator's change made
+ * between a request and the job that carries it out (a job reads its user's permissions when it runs).
+ */
+export async function withdrawPermissions(call: ReturnType<typeof caller>, roleId: number, perms: string[]): Promise<void> {
+  const menus = await menuIdsFor(call, perms);
+  await call.app.db.delete(sysRoleMenu).where(and(eq(sysRoleMenu.roleId, roleId), inArray(sysRoleMenu.menuId, menus)));
+}
+
+export async function grantPermissions(call: ReturnType<typeof caller>, roleId: number, perms: string[]): Promise<void> {
+  for (const menuId of await menuIdsFor(call, perms)) await call.app.db.insert(sysRoleMenu).values({ roleId, menuId }).onConflictDoNothing();
 }

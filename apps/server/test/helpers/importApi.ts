@@ -1,4 +1,3 @@
-import { crc32 } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { FILE_STATUS } from '@orbit/shared/constants';
 import type { ImportSettingsBody, ImportState, ImportUpload } from '@orbit/shared/contract/recordImport';
@@ -11,47 +10,6 @@ export async function workbook(rows: unknown[][], sheetName = 'Sheet1'): Promise
   const sheet = book.addWorksheet(sheetName);
   for (const row of rows) sheet.addRow(row);
   return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-/**
- * A zip of these files, stored without compression, as any zip tool can write one;
- * `declaredSize` is the unpacked size its directory claims for every file (a "zip bomb" claims a lot).
- */
-export function zip(files: Record<string, string>, declaredSize?: number): Buffer {
-  const parts: Buffer[] = [];
-  const directory: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of Object.entries(files)) {
-    const data = Buffer.from(text);
-    const fileName = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc32(data), 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
-    parts.push(local, fileName, data);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(20, 4);
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt32LE(crc32(data), 16);
-    entry.writeUInt32LE(data.length, 20);
-    entry.writeUInt32LE(declaredSize ?? data.length, 24);
-    entry.writeUInt16LE(fileName.length, 28);
-    entry.writeUInt32LE(offset, 42);
-    directory.push(entry, fileName);
-    offset += 30 + fileName.length + data.length;
-  }
-  const central = Buffer.concat(directory);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(files).length, 8);
-  end.writeUInt16LE(Object.keys(files).length, 10);
-  end.writeUInt32LE(central.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, central, end]);
 }
 
 /** A multipart body with one file, as a browser's form sends it. */

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, deptIds } from '../helpers/adminApi';
 import { api, bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { writtenCell, xlsxParts } from '../helpers/xlsxXml';
 
 type Sheet = { name: string; headers: string[]; rows: ExcelJS.CellValue[][] };
 const ZH = { 'accept-language': 'zh-CN,zh;q=0.9' };
@@ -75,7 +76,7 @@ describe('system list exports (POST …/export, form-encoded as RuoYi sends them
     expect(depts['Sales East']).toBeDefined();
   });
 
-  it('every system list exports for an administrator; formulas are neutralised', async () => {
+  it('every system list exports for an administrator; a text a spreadsheet would run stays text (quote prefix, no apostrophe)', async () => {
     await caller(app, adminToken)('POST', '/system/dict/type', { dictName: '=HYPERLINK("http://evil")', dictType: 'evil_type' });
     for (const [path, sheetName] of [
       ['/system/dict/data/export', 'Dictionary data'],
@@ -87,8 +88,9 @@ describe('system list exports (POST …/export, form-encoded as RuoYi sends them
       expect(res.statusCode, path).toBe(200);
       expect((await readSheet(res.rawPayload)).name, path).toBe(sheetName);
     }
-    const types = await readSheet((await exportAs(adminToken, '/system/dict/type/export', 'dictType=evil')).rawPayload);
-    expect(types.rows[0]![1]).toBe('\'=HYPERLINK("http://evil")');
+    const payload = (await exportAs(adminToken, '/system/dict/type/export', 'dictType=evil')).rawPayload;
+    expect((await readSheet(payload)).rows[0]![1]).toBe('=HYPERLINK("http://evil")');
+    expect(writtenCell(await xlsxParts(payload), 'B2')).toEqual({ text: '=HYPERLINK("http://evil")', style: expect.stringContaining('quotePrefix="1"') });
   });
 
   it('refuses without the export permission, and bad filters', async () => {

@@ -1,8 +1,10 @@
+import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTING_KEYS } from '@orbit/shared/contract/config';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import { caller, createRole, createUser, deptIds, NEW_USER_PASSWORD } from '../helpers/adminApi';
+import { workbookParts, zip, zipBomb } from '../helpers/hostileZip';
 import { api, bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
 
 type Call = ReturnType<typeof caller>;
@@ -154,6 +156,31 @@ describe('user import (POST /system/user/importTemplate, /system/user/importData
     ]);
     const update = await importAs(east, await workbook([['Sales East', 'olivia.park', 'Olivia', '', '', '', '']]), '1');
     expect(update.body.code).toBe(400);
+  });
+
+  it('reads no further than the row past its cap: the rest of the file is never read', async () => {
+    // 1,001 users, then 20,000 more rows and XML no reader can parse: loading the whole workbook
+    // (as this import did, 3.77 GB of memory for 1.39 million rows) fails on that XML; a reader
+    // that stops at the cap never reaches it.
+    const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+    const rows = [`<row r="1">${HEADERS.map((h, i) => inline(`${String.fromCharCode(65 + i)}1`, h)).join('')}</row>`];
+    for (let r = 2; r <= 21_002; r++) rows.push(`<row r="${r}">${inline(`B${r}`, `capped.${r}`)}${inline(`C${r}`, 'Capped')}</row>`);
+    const sheet = `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows.join('')}<row r="x"><<<not xml`;
+    const bytes = zip(workbookParts({ deflated: deflateRawSync(Buffer.from(sheet)), size: sheet.length }));
+    const before = await userCount();
+    const res = await importAs(adminToken, bytes);
+    expect(res.body).toMatchObject({ code: 400, msg: 'At most 1000 users can be imported at once' });
+    expect(await userCount()).toBe(before);
+  });
+
+  it('refuses a zip bomb by what it really unpacks to, and a legacy .xls with what to do', async () => {
+    const bomb = await importAs(adminToken, zipBomb(600));
+    expect(bomb.body).toMatchObject({ code: 400, msg: 'The workbook is too large once unpacked: please split it into smaller files' });
+    const xls = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(4096)]);
+    expect((await importAs(adminToken, xls)).body.msg).toBe(
+      'Only Excel files can be uploaded: an Excel 97–2003 workbook (.xls) or a password-protected one cannot be read; please save it as an Excel Workbook (.xlsx) without a password and upload it again',
+    );
+    expect((await importAs(adminToken, xls, '0', { 'accept-language': 'zh' })).body.msg).toBe('只能上传 Excel 文件：无法读取 Excel 97–2003 工作簿（.xls）或设有密码的工作簿，请将其另存为 Excel 工作簿（.xlsx，不设密码）后重新上传');
   });
 
   it('refuses files that are not workbooks, empty sheets, missing columns, no file; needs the import permission', async () => {

@@ -7,6 +7,8 @@ import type { MessageKey } from '@orbit/shared/messages';
  */
 export function checkExcelUpload(file: { name: string; size: number }): MessageKey | null {
   const name = file.name.toLowerCase();
+  // A legacy workbook gets what to do with it: save it as .xlsx (docs/decisions.md, ".xls").
+  if (name.endsWith('.xls')) return 'validation.uploadLegacyXls';
   if (!UPLOAD_EXCEL_EXTENSIONS.some((ext) => name.endsWith(ext))) return 'validation.uploadExcelOnly';
   if (file.size > UPLOAD_LIMIT_BYTES) return 'validation.uploadTooLarge';
   return null;

@@ -5,7 +5,6 @@
 export const importEn = {
   'import.fileMissing': 'Please choose an Excel file to upload',
   'import.notExcel': 'The file is not an Excel workbook (.xlsx) or cannot be read: please save it as .xlsx and upload it again',
-  'import.tooLargeUnpacked': 'The workbook is too large once unpacked: please split it into smaller files',
   'import.empty': 'The file is empty: its first sheet needs a header row and at least one row of data',
   'import.noRows': 'The file has a header row but no rows of data',
   'import.tooManyRows': 'The file has more than {{max}} rows of data: please split it into smaller files',
@@ -54,7 +53,6 @@ export const importEn = {
 export const importZh: Record<keyof typeof importEn, string> = {
   'import.fileMissing': '请选择要上传的 Excel 文件',
   'import.notExcel': '该文件不是 Excel 工作簿（.xlsx）或无法读取，请另存为 .xlsx 后重新上传',
-  'import.tooLargeUnpacked': '该工作簿解压后过大，请拆分为多个较小的文件',
   'import.empty': '文件为空：第一个工作表需要一行表头和至少一行数据',
   'import.noRows': '文件只有表头，没有数据行',
   'import.tooManyRows': '文件的数据超过 {{max}} 行，请拆分为多个较小的文件',

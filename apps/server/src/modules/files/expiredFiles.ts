@@ -3,7 +3,7 @@ import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sysUserFile } from '../../db/schema/files';
 import { sysJob } from '../../db/schema/jobs';
-import { resolveStoredFile } from './fileStorage';
+import { resolveStoredFile, storedRowsOf } from './fileStorage';
 
 /**
  * Removes files older than the retention (FILE_RETENTION_DAYS) with their file-centre records
@@ -19,7 +19,9 @@ export async function purgeExpiredFiles(db: Db, dataDir: string, retentionDays: 
   });
   for (const { storagePath } of gone) {
     const absolute = resolveStoredFile(dataDir, storagePath);
-    if (absolute) await rm(absolute, { force: true });
+    if (!absolute) continue;
+    await rm(absolute, { force: true });
+    await rm(storedRowsOf(absolute), { force: true });
   }
   return gone.length;
 }

@@ -7,6 +7,12 @@ export function filesRoot(dataDir: string): string {
 }
 
 /**
+ * Where the rows read from an uploaded workbook are kept, beside it (the import reads a workbook
+ * once: modules/crm/import/keptRows.ts). It goes with its upload.
+ */
+export const storedRowsOf = (absolute: string): string => `${absolute}.rows`;
+
+/**
  * The absolute path of a stored file, or null when the stored path would leave the root (`..`,
  * absolute paths, symlinks pointing outside) or the file does not exist. The path comes from the
  * database, never from the client, but it is still canonicalised and confined before use.

@@ -2,7 +2,6 @@ import type { Language } from '@orbit/shared/constants';
 import type { LookupLabels } from '@orbit/shared/contract/crm';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import { translate } from '@orbit/shared/messages';
-import { neutralised } from '../../../lib/spreadsheetText';
 import type { XlsxCell } from '../../../lib/xlsxWriter';
 import type { FieldDef } from '../engine/metadata/fieldDef';
 
@@ -43,7 +42,7 @@ export function exportedLabels(lookups: LookupLabels, lang: Language): LookupLab
 
 /**
  * One value as its cell: numbers and dates as Excel types, picklists and lookups as the labels the
- * user reads on screen, texts neutralised. `timezoneOffset` (minutes, as the browser gives it)
+ * user reads on screen, texts as they are (the writer keeps a formula-like one text). `timezoneOffset` (minutes, as the browser gives it)
  * shifts times to the user's clock, since a spreadsheet's date has no zone.
  */
 export function cellOf(field: FieldDef, value: FieldValue | undefined, lookups: LookupLabels, picklists: PicklistLabels, timezoneOffset: number): CellValue {
@@ -62,18 +61,18 @@ export function cellOf(field: FieldDef, value: FieldValue | undefined, lookups: 
     case 'datetime':
       return new Date(new Date(String(value)).getTime() - timezoneOffset * 60_000);
     case 'picklist':
-      return neutralised(picklists.get(field.dictType ?? '')?.get(String(value)) ?? String(value));
+      return picklists.get(field.dictType ?? '')?.get(String(value)) ?? String(value);
     case 'multipicklist': {
       const labels = picklists.get(field.dictType ?? '');
-      return neutralised((value as string[]).map((v) => labels?.get(v) ?? v).join('; '));
+      return (value as string[]).map((v) => labels?.get(v) ?? v).join('; ');
     }
     case 'lookup':
-      return neutralised(field.lookupModule ? (lookups[field.lookupModule]?.[String(value)] ?? '') : String(value));
+      return field.lookupModule ? (lookups[field.lookupModule]?.[String(value)] ?? '') : String(value);
     case 'relatedRecord': {
       const ref = value as { module: string; id: number };
-      return neutralised(lookups[ref.module as keyof LookupLabels]?.[String(ref.id)] ?? '');
+      return lookups[ref.module as keyof LookupLabels]?.[String(ref.id)] ?? '';
     }
     default:
-      return neutralised(String(value));
+      return String(value);
   }
 }

@@ -11,7 +11,7 @@ import { recordScope } from '../engine/query/recordScope';
 import { PRESENT, rowsOf, tableOf } from '../engine/query/sql';
 import type { Caller } from '../engine/records/recordsService';
 import { cellText } from './importSheet';
-import type { SheetCell } from './xlsxReader';
+import type { SheetCell } from '../../../lib/xlsxReader/readSheet';
 
 /**
  * A cell as the value a form would send for its field — the inverse of export/xlsxCells.ts: labels

@@ -20,7 +20,7 @@ import { badRequest, fieldError, forbidden, notFound } from '../../../lib/errors
 import { okData } from '../../../lib/reply';
 import { requireUser } from '../../../plugins/auth';
 import { hasPermission } from '../../auth/currentUser';
-import { filesRoot, resolveStoredFile } from '../../files/fileStorage';
+import { filesRoot, resolveStoredFile, storedRowsOf } from '../../files/fileStorage';
 import { MODULE_TITLES } from '../engine/records.routes';
 import { useFreshMetadata } from '../engine/metadata/freshMetadata';
 import { defaultRecordType } from '../engine/metadata/layouts';
@@ -30,10 +30,9 @@ import { createImportRepository, importState, revertRefusal } from './import.rep
 import { checkImport } from './importCheck';
 import { autoMapping, importFieldList, importFields } from './importFields';
 import { importPlan } from './importPlan';
-import { surveyUpload } from './importSheet';
+import { keepUploadRows } from './keptRows';
 import { importTemplate } from './importTemplate';
 import type { ImportJobPayload } from './recordImport.job';
-import { inspectWorkbook } from './xlsxReader';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -46,8 +45,9 @@ function uploadName(name: string | undefined): string {
 /**
  * Excel import of every module (docs/records-engine.md, "Import"), under `/crm/{module}/import`:
  * the template, the upload (a file-centre upload record), its state, the dry run, the run (a job),
- * the revert (a job). Allowed with `crm:{module}:add` — an import is many creates — and updating
- * duplicates or undoing updates also needs `edit` (docs/decisions.md).
+ * the revert (a job). Allowed with `crm:{module}:add` — an import is many creates —; updating
+ * duplicates also needs `edit`, and undoing needs what the undo does: `remove` for the records the
+ * import created, `edit` for those it updated (docs/decisions.md).
  */
 const importRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -95,7 +95,7 @@ const importRoutes: FastifyPluginAsync = async (fastify) => {
       const fileName = uploadName(part.filename);
       if (!UPLOAD_EXCEL_EXTENSIONS.some((ext) => fileName.toLowerCase().endsWith(ext))) {
         part.file.resume();
-        throw fieldError('file', 'validation.uploadExcelOnly');
+        throw fieldError('file', fileName.toLowerCase().endsWith('.xls') ? 'validation.uploadLegacyXls' : 'validation.uploadExcelOnly');
       }
       const storagePath = path.join('imports', String(user.userId), `${randomUUID()}.xlsx`);
       const absolute = path.join(filesRoot(app.config.dataDir), storagePath);
@@ -104,10 +104,8 @@ const importRoutes: FastifyPluginAsync = async (fastify) => {
         await pipeline(part.file, createWriteStream(absolute));
         if (part.file.truncated) throw fieldError('file', 'validation.uploadTooLarge');
         if ((await stat(absolute)).size === 0) throw fieldError('file', 'import.empty');
-        // By its bytes, not its name: a zip holding a workbook, then rows the library can read.
-        const refusal = await inspectWorkbook(absolute);
-        if (refusal) throw fieldError('file', refusal);
-        const { headers, sample, rowCount } = await surveyUpload(absolute);
+        // By its bytes, not its name: a workbook of at most MAX_UNPACKED_BYTES, read once, its rows kept for the dry runs and the run.
+        const { headers, sample, rowCount } = await keepUploadRows(absolute);
         const def = meta.module(module);
         const recordTypeId = request.query.recordTypeId ?? defaultRecordType(def)?.id ?? null;
         if (recordTypeId !== null && !def.recordTypes.some((t) => t.id === recordTypeId && t.active)) throw fieldError('recordTypeId', 'record.recordTypeInvalid');
@@ -124,6 +122,7 @@ const importRoutes: FastifyPluginAsync = async (fastify) => {
         return { code: CODE.ok, msg: request.t('common.ok'), data: { fileId, fileName, headers, sample, rowCount, recordTypeId, fields, mapping } };
       } catch (error) {
         await rm(absolute, { force: true });
+        await rm(storedRowsOf(absolute), { force: true });
         throw error;
       }
     });
@@ -168,7 +167,8 @@ const importRoutes: FastifyPluginAsync = async (fastify) => {
       const { imp, file } = await ownImport(request, request.params.fileId);
       const refusal = revertRefusal(imp, file);
       if (refusal) throw badRequest(refusal, { hours: IMPORT_REVERT_HOURS });
-      if (imp.updated > 0 && !hasPermission(user, P.edit)) throw forbidden();
+      // An undo deletes what the import created and edits back what it updated: it needs both rights (docs/decisions.md).
+      if ((imp.created > 0 && !hasPermission(user, P.remove)) || (imp.updated > 0 && !hasPermission(user, P.edit))) throw forbidden();
       const payload: ImportJobPayload = { lang, module };
       await app.db.transaction(async (tx) => {
         // One revert at a time: the record is taken only while nothing runs on it (two clicks, two tabs).

@@ -3,7 +3,8 @@ import type { Db } from '../../../db/client';
 import type { MetadataStore } from '../engine/metadata/metadataStore';
 import type { ImportPlan } from './importPlan';
 import { createBatchImporter } from './importBatch';
-import { openImportSheet, type DataRow } from './importSheet';
+import type { DataRow } from './importSheet';
+import { openKeptRows } from './keptRows';
 import { analyseIfStale } from './tableStatistics';
 
 /** Rows checked together (their duplicates looked up by one query, the database's answers shared). */
@@ -19,7 +20,7 @@ export async function checkImport(db: Db, meta: MetadataStore, plan: ImportPlan,
   await analyseIfStale(db, plan.def.table);
   const importer = createBatchImporter(db, meta, plan);
   const check: ImportCheck = { rows: 0, create: 0, update: 0, skip: 0, invalid: 0, errors: [] };
-  const { rows } = await openImportSheet(upload);
+  const { rows } = await openKeptRows(upload);
   const checkBatch = async (batch: DataRow[]) => {
     const outcomes = await importer.importBatch(db, batch, false);
     for (const [i, outcome] of outcomes.entries()) {

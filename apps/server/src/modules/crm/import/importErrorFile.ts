@@ -1,47 +1,38 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import type { Language } from '@orbit/shared/constants';
 import { translate } from '@orbit/shared/messages';
+import { createXlsxFile } from '../../../lib/xlsxWriter';
 import { filesRoot } from '../../files/fileStorage';
-import { neutralised } from '../../../lib/spreadsheetText';
-import { openImportSheet } from './importSheet';
-import type { SheetCell } from './xlsxReader';
-
-/** A cell copied into the error file as it was, a text a spreadsheet would run kept as text (as every export does). */
-const copied = (cell: SheetCell) => (typeof cell === 'string' ? neutralised(cell) : cell);
+import { openKeptRows } from './keptRows';
 
 /**
  * The rows of an upload that failed, as the upload had them, with an "Error" column saying why:
- * the user corrects them there and imports that file. Streamed from the upload to the new file,
- * so memory holds only the failed rows' messages. Answers the stored path (under `exports/`).
+ * the user corrects them there and imports that file. Streamed from the upload's kept rows to the
+ * new file by the product's xlsx writer (a text that starts like a formula stays text, with Excel's
+ * quote prefix, as in every export), so memory holds only the failed rows' messages. Answers the
+ * stored path (under `exports/`).
  */
 export async function writeErrorFile(dataDir: string, userId: number, upload: string, failures: Map<number, string>, lang: Language): Promise<string> {
   const storagePath = path.join('exports', String(userId), `${randomUUID()}.xlsx`);
   const absolute = path.join(filesRoot(dataDir), storagePath);
   await mkdir(path.dirname(absolute), { recursive: true });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: absolute, useStyles: true, useSharedStrings: false });
+  const workbook = createXlsxFile(absolute);
   try {
-    const { headers, rows } = await openImportSheet(upload);
-    const sheet = workbook.addWorksheet(translate(lang, 'import.errorColumn'), { views: [{ state: 'frozen', ySplit: 1 }] });
-    // Widths go before the first row: a streamed sheet writes its columns with it.
-    sheet.columns = [...headers.map(() => ({ width: 16 })), { width: 60 }];
-    const header = sheet.addRow([...headers.map(copied), translate(lang, 'import.errorColumn')]);
-    header.font = { bold: true };
-    header.commit();
+    const { headers, rows } = await openKeptRows(upload);
+    const errorColumn = translate(lang, 'import.errorColumn');
+    const sheet = workbook.addSheet(errorColumn, [...headers.map((header) => ({ header, width: 16 })), { header: errorColumn, width: 60, font: 'error' as const }]);
     for await (const row of rows) {
       const message = failures.get(row.rowNo);
       if (message === undefined) continue;
-      const cells = headers.map((_, i) => copied(row.cells[i] ?? null));
-      const written = sheet.addRow([...cells, message]);
-      written.getCell(headers.length + 1).font = { color: { argb: 'FFC0392B' } };
-      written.commit();
+      await sheet.addRow([...headers.map((_, i) => row.cells[i] ?? null), message]);
     }
-    sheet.commit();
-    await workbook.commit();
+    await sheet.end();
+    await workbook.finish();
     return storagePath;
   } catch (error) {
+    workbook.abort();
     await rm(absolute, { force: true });
     throw error;
   }

@@ -22,15 +22,19 @@ const WRITES = ['create', 'update'];
  * with its rules: an account with opportunities since is kept), records it updated get the values it
  * replaced back (the engine's update, at the version the import left — a record changed since is
  * kept as it is). What cannot be undone any more, or is now beyond the user's reach, is counted as
- * kept. Each row is marked done or kept in the transaction that undoes it.
+ * kept. Each row is marked done or kept in the transaction that undoes it. The user needs, when it
+ * runs as when it was asked, `remove` if it has created records to delete and `edit` if it has
+ * updated ones to restore: an undo is the deletes and edits it makes.
  */
 export function importRevertJob(batchSize = REVERT_BATCH): JobHandler {
   return async ({ db, job, payload, progress }) => {
     const { lang, module } = payload as ImportJobPayload;
     const user = await importingUser(db, job, module);
     const pending = and(eq(crmImportRow.fileId, job.fileId), inArray(crmImportRow.action, WRITES), isNull(crmImportRow.revert));
-    const [updates] = await db.select({ n: count() }).from(crmImportRow).where(and(pending, eq(crmImportRow.action, 'update')));
-    if (updates!.n > 0 && !hasPermission(user, PERMISSIONS[module].edit)) throw new AppError(CODE.forbidden, 'common.forbidden');
+    // Checked again as the user is now: deleting what the import created needs `remove`, editing back what it updated `edit`.
+    const left = await db.select({ action: crmImportRow.action, n: count() }).from(crmImportRow).where(pending).groupBy(crmImportRow.action);
+    const needs = { create: PERMISSIONS[module].remove, update: PERMISSIONS[module].edit };
+    for (const { action, n } of left) if (n > 0 && !hasPermission(user, needs[action as keyof typeof needs])) throw new AppError(CODE.forbidden, 'common.forbidden');
 
     await metadataOf(db).fresh();
     const records = createRecordsService(db, module);

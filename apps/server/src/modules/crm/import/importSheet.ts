@@ -1,6 +1,7 @@
-import { IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, IMPORT_NOTE_MARK } from '@orbit/shared/contract/recordImport';
-import { badRequest } from '../../../lib/errors';
-import { readSheet, type SheetCell, type SheetRow } from './xlsxReader';
+import { IMPORT_MAX_COLUMNS, IMPORT_NOTE_MARK } from '@orbit/shared/contract/recordImport';
+import { badRequest, fieldError } from '../../../lib/errors';
+import { WorkbookRefused } from '../../../lib/xlsxReader/archive';
+import { readSheet, type SheetCell, type SheetRow } from '../../../lib/xlsxReader/readSheet';
 
 /** A data row: `index` counts data rows from 0 (the run's checkpoint), `rowNo` is the row Excel shows. */
 export type DataRow = SheetRow & { index: number };
@@ -18,15 +19,18 @@ const isNotesRow = (row: SheetRow) => row.cells.every((cell) => cell === null ||
 /**
  * An uploaded workbook as an import reads it: the first row with a value is the header, the row
  * under it is skipped when it is the template's notes, the rest are data (empty rows left out).
- * Unreadable files, no header, too many columns answer 400 with their message.
+ * Read from the workbook once, when it is uploaded (keptRows.ts). A file that is no workbook we
+ * read answers 400 on the file field; no header or too many columns answer 400 with their message.
  */
-export async function openImportSheet(absolute: string): Promise<{ headers: string[]; rows: AsyncGenerator<DataRow, void> }> {
-  const sheet = readSheet(absolute);
+export async function readUploadSheet(absolute: string): Promise<{ headers: string[]; rows: AsyncGenerator<DataRow, void> }> {
+  // One column more than allowed is enough to tell that there are too many.
+  const sheet = readSheet(absolute, { maxColumns: IMPORT_MAX_COLUMNS + 1 });
   const next = async () => {
     try {
       return await sheet.next();
-    } catch {
-      throw badRequest('import.notExcel');
+    } catch (error) {
+      if (error instanceof WorkbookRefused) throw fieldError('file', error.messageKey('import.notExcel'));
+      throw error;
     }
   };
   const first = await next();
@@ -52,19 +56,4 @@ export async function openImportSheet(absolute: string): Promise<{ headers: stri
     }
   }
   return { headers, rows: rows() };
-}
-
-/** Reads a whole upload once: its header, its first data row as text, how many data rows it has (at most IMPORT_MAX_ROWS). */
-export async function surveyUpload(absolute: string): Promise<{ headers: string[]; sample: string[]; rowCount: number }> {
-  const { headers, rows } = await openImportSheet(absolute);
-  let rowCount = 0;
-  let sample: string[] = [];
-  // Leaving the loop (the throw) closes the file.
-  for await (const row of rows) {
-    if (!rowCount) sample = headers.map((_, i) => cellText(row.cells[i] ?? null).slice(0, 100));
-    if (++rowCount > IMPORT_MAX_ROWS) throw badRequest('import.tooManyRows', { max: IMPORT_MAX_ROWS });
-  }
-  if (!headers.length) throw badRequest('import.empty');
-  if (!rowCount) throw badRequest('import.noRows');
-  return { headers, sample, rowCount };
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import { PassThrough } from 'node:stream';
 import type { Language } from '@orbit/shared/constants';
 import { IMPORT_MAX_ROWS, IMPORT_NOTE_MARK } from '@orbit/shared/contract/recordImport';
 import { CURRENCY_DECIMALS } from '@orbit/shared/crm/fieldTypes';
@@ -8,6 +8,7 @@ import { translate, type MessageKey, type MessageParams } from '@orbit/shared/me
 import type { Executor } from '../../../db/client';
 import { sysDictData } from '../../../db/schema/dict';
 import { fieldError } from '../../../lib/errors';
+import { columnLetters, createXlsxWriter, type XlsxValidation } from '../../../lib/xlsxWriter';
 import { localisedLabel } from '../../system/dict/dict.service';
 import type { FieldDef } from '../engine/metadata/fieldDef';
 import { defaultRecordType } from '../engine/metadata/layouts';
@@ -52,7 +53,8 @@ function formatNote(field: FieldDef, lang: Language): string {
  * The import template of a module's record type: its layout's importable fields as columns headed
  * by their labels in the user's language, a notes row (required or not, the format, the default),
  * and picklists and checkboxes as drop-downs (Excel data validation over a hidden sheet of the
- * labels, since a list written inline is limited to 255 characters).
+ * labels, since a list written inline is limited to 255 characters). Written by the product's xlsx
+ * writer: a label that starts like a formula stays text (quote prefix), as in every export.
  */
 export async function importTemplate(db: Executor, def: ModuleDef, module: CrmModule, lang: Language, recordTypeId?: number): Promise<Buffer> {
   const typeId = recordTypeId ?? defaultRecordType(def)?.id ?? null;
@@ -69,48 +71,49 @@ export async function importTemplate(db: Executor, def: ModuleDef, module: CrmMo
     : [];
   const labelsOf = (dictType: string) => dictRows.filter((r) => r.dictType === dictType).map((r) => ({ value: r.dictValue, label: localisedLabel(r, lang) }));
 
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(translate(lang, `module.${module}`), { views: [{ state: 'frozen', ySplit: 2 }] });
-  const lists = workbook.addWorksheet(translate(lang, 'import.listsSheet'), { state: 'hidden' });
+  const listColumns: string[][] = [];
   const yesNo = [translate(lang, 'import.yes'), translate(lang, 'import.no')];
-  // One validation per column range (ExcelJS has it, its typings do not): per cell it would be thousands.
-  const validations = (sheet as unknown as { dataValidations: { add(range: string, validation: ExcelJS.DataValidation): void } }).dataValidations;
-
-  sheet.columns = layoutFields.map((field) => ({ header: labelOf(field, lang), key: field.name, width: Math.min(40, Math.max(14, labelOf(field, lang).length + 4)) }));
-  const notes = sheet.getRow(2);
-  let listColumn = 0;
-  layoutFields.forEach((field, i) => {
-    const column = i + 1;
-    const header = sheet.getRow(1).getCell(column);
-    header.font = { bold: true, color: required(field) ? { argb: 'FFC0392B' } : undefined };
-
+  const listsName = translate(lang, 'import.listsSheet');
+  const validations: XlsxValidation[] = [];
+  const notes = layoutFields.map((field, i) => {
     const options = field.dictType ? labelsOf(field.dictType) : [];
     const parts = [translate(lang, required(field) ? 'import.note.required' : 'import.note.optional'), formatNote(field, lang)].filter(Boolean);
     if (typeof field.defaultValue === 'string' && field.defaultValue) {
       parts.push(translate(lang, 'import.note.default', { value: options.find((o) => o.value === field.defaultValue)?.label ?? field.defaultValue }));
     }
-    const note = notes.getCell(column);
-    note.value = `${IMPORT_NOTE_MARK} ${parts.join(' · ')}`;
-    note.font = { italic: true, color: { argb: 'FF6B6B6B' } };
-    note.alignment = { wrapText: true, vertical: 'top' };
-
-    const range = `${sheet.getColumn(column).letter}3:${sheet.getColumn(column).letter}${LAST_ROW}`;
+    const letter = columnLetters(i);
+    const range = `${letter}3:${letter}${LAST_ROW}`;
     if ((field.type === 'picklist' || field.type === 'multipicklist') && options.length) {
-      listColumn++;
-      const letter = lists.getColumn(listColumn).letter;
-      options.forEach((option, row) => (lists.getCell(row + 1, listColumn).value = option.label));
-      validations.add(range, {
-        type: 'list',
-        allowBlank: true,
-        formulae: [`'${lists.name}'!$${letter}$1:$${letter}$${options.length}`],
-        // Several values of a multi-picklist are typed "a; b": the list is offered, not enforced.
-        showErrorMessage: field.type === 'picklist',
-        errorStyle: 'stop',
-      });
+      const listLetter = columnLetters(listColumns.length);
+      listColumns.push(options.map((o) => o.label));
+      // Several values of a multi-picklist are typed "a; b": the list is offered, not enforced.
+      validations.push({ range, formula: `'${listsName}'!$${listLetter}$1:$${listLetter}$${options.length}`, strict: field.type === 'picklist' });
     } else if (field.type === 'checkbox') {
-      validations.add(range, { type: 'list', allowBlank: true, formulae: [`"${yesNo.join(',')}"`], showErrorMessage: true });
+      validations.push({ range, formula: `"${yesNo.join(',')}"`, strict: true });
     }
+    return `${IMPORT_NOTE_MARK} ${parts.join(' · ')}`;
   });
-  notes.height = 45;
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+
+  const chunks: Buffer[] = [];
+  const out = new PassThrough();
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const workbook = createXlsxWriter(out);
+  const sheet = workbook.addSheet(
+    translate(lang, `module.${module}`),
+    layoutFields.map((field) => {
+      const header = labelOf(field, lang);
+      return { header, width: Math.min(40, Math.max(14, header.length + 4)), headerFont: required(field) ? ('boldError' as const) : ('bold' as const) };
+    }),
+    { frozenRows: 2 },
+  );
+  await sheet.addRow(notes, { font: 'note', wrap: true, height: 45 });
+  for (const validation of validations) sheet.validate(validation);
+  await sheet.end();
+  // The labels of each list, one column each, on a hidden sheet the drop-downs refer to.
+  const lists = workbook.addSheet(listsName, [], { hidden: true, noHeader: true });
+  const longest = Math.max(0, ...listColumns.map((labels) => labels.length));
+  for (let row = 0; row < longest; row++) await lists.addRow(listColumns.map((labels) => labels[row] ?? null));
+  await lists.end();
+  await workbook.finish();
+  return Buffer.concat(chunks);
 }

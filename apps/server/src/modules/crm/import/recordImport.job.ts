@@ -20,7 +20,8 @@ import { createImportRepository } from './import.repository';
 import { writeErrorFile } from './importErrorFile';
 import { importPlan } from './importPlan';
 import { createBatchImporter, type RowOutcome } from './importBatch';
-import { openImportSheet, type DataRow } from './importSheet';
+import type { DataRow } from './importSheet';
+import { openKeptRows } from './keptRows';
 import { analyseIfStale } from './tableStatistics';
 
 export type ImportJobPayload = { lang: Language; module: CrmModule };
@@ -121,7 +122,7 @@ export function importJob(options: ImportJobOptions = {}): JobHandler {
     // The table grows as the run goes: its statistics are looked at again every ANALYSE_EVERY rows.
     await analyseIfStale(db, plan.def.table);
     let analysedAt = next;
-    const { rows } = await openImportSheet(upload);
+    const { rows } = await openKeptRows(upload);
     let batch: DataRow[] = [];
     for await (const row of rows) {
       if (row.index < next) continue;

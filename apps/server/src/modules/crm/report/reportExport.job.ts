@@ -9,7 +9,6 @@ import { loadCurrentUser } from '../../auth/loadCurrentUser';
 import type { JobHandler } from '../../jobs/jobRunner';
 import { picklistLabels } from '../export/picklistLabels';
 import { widthOf } from '../export/recordExport.job';
-import { neutralised } from '../../../lib/spreadsheetText';
 import { cellOf, exportedLabels, numberFormat, type CellValue, type PicklistLabels } from '../export/xlsxCells';
 import { writeXlsxFile } from '../../jobs/xlsxFile';
 import { metadataOf } from '../engine/metadata/metadataStore';
@@ -26,7 +25,7 @@ const PAGE = 2000;
 /** A group's key as its cell: a date bucket's name as text, other keys as the field's value would be. */
 function keyCell(group: ResolvedGrouping, key: unknown, lookups: LookupLabels, picklists: PicklistLabels, timezoneOffset: number): CellValue {
   if (key === null || key === undefined) return null;
-  if (group.bucket) return neutralised(String(key));
+  if (group.bucket) return String(key);
   return cellOf(group.field, key as FieldValue, lookups, picklists, timezoneOffset);
 }
 

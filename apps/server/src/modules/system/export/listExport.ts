@@ -5,7 +5,6 @@ import type { ZodType } from 'zod';
 import type { Language } from '@orbit/shared/constants';
 import { translate, type MessageKey } from '@orbit/shared/messages';
 import type { Db } from '../../../db/client';
-import { neutralised } from '../../../lib/spreadsheetText';
 import { createXlsxWriter, type XlsxCell, type XlsxWorkbook } from '../../../lib/xlsxWriter';
 import type { CurrentUser } from '../../auth/currentUser';
 import { createDictService } from '../dict/dict.service';
@@ -49,7 +48,7 @@ const local = (value: Date, offset: number) => new Date(value.getTime() - offset
 function cellOf(value: CellValue | undefined, offset: number): XlsxCell {
   if (value === undefined || value === null || value === '') return null;
   if (value instanceof Date) return local(value, offset);
-  return typeof value === 'string' ? neutralised(value) : value;
+  return value;
 }
 
 async function labelsFor(db: Db, types: string[], lang: Language): Promise<Labels> {
@@ -80,7 +79,7 @@ export type ListWrite<Q, R> = {
 /**
  * Writes the whole list (every page of the list's own query, filters and sort as the list has
  * them) as the workbook's one sheet: translated headers, dictionary labels, dates as dates, texts
- * neutralised against formulas. A page at a time, none kept: memory does not grow with the list.
+ * kept as text by the writer. A page at a time, none kept: memory does not grow with the list.
  * Answers the rows written.
  */
 export async function writeListSheet<Q extends ListQuery, R>(workbook: XlsxWorkbook, write: ListWrite<Q, R>): Promise<number> {
