@@ -16,6 +16,8 @@ export const crmEn = {
   'validation.percentRequired': 'Please fill in percent',
   'validation.wholeNumber': 'Please enter a whole number',
   'validation.decimalNumber': 'Please enter a number with at most {{decimals}} decimals',
+  'validation.numberDigits': 'Please enter a number of at most {{max}} digits',
+  'validation.integerDigits': 'Please enter a number with at most {{max}} digits before the decimal point',
 
   'filter.invalid': 'The filter cannot be read',
   'filter.tooComplex': 'The filter is too complex: at most 50 conditions, nested at most 5 deep',
@@ -63,6 +65,8 @@ export const crmZh: Record<CrmMessageKey, string> = {
   'validation.percentRequired': '请填写百分比',
   'validation.wholeNumber': '请输入整数',
   'validation.decimalNumber': '请输入最多 {{decimals}} 位小数的数字',
+  'validation.numberDigits': '请输入不超过 {{max}} 位数字的数字',
+  'validation.integerDigits': '请输入整数部分不超过 {{max}} 位的数字',
 
   'filter.invalid': '筛选条件无法解析',
   'filter.tooComplex': '筛选条件过于复杂：最多 50 个条件，最多嵌套 5 层',
