@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ImportCheck } from '@orbit/shared/contract/recordImport';
+import type { FilterNode } from '@orbit/shared/crm/filter';
 import { caller } from '../helpers/adminApi';
 import { createLead, getRecord, withFilter } from '../helpers/crmApi';
 import { uploaded } from '../helpers/importApi';
@@ -39,7 +40,7 @@ describe('numbers beyond their column', () => {
     const before = await leadCount();
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ employees: '99999999999999999' }, 'employees', DIGITS_15],
-      [{ employees: 99999999999999999 }, 'employees', DIGITS_15],
+      [{ employees: Number('99999999999999999') }, 'employees', DIGITS_15],
       [{ employees: 1e21 }, 'employees', DIGITS_15],
       [{ score: '9999999999999999.99' }, 'score', DIGITS_15],
       [{ score: '1234567890123456' }, 'score', DIGITS_15],
@@ -69,11 +70,12 @@ describe('numbers beyond their column', () => {
   });
 
   it('refuses them in a list’s filter rather than comparing with a rounded number', async () => {
-    for (const condition of [
+    const conditions: FilterNode[] = [
       { field: 'employees', op: 'gt', value: '99999999999999999' },
       { field: 'score', op: 'between', value: [0, '9999999999999999.99'] },
       { field: 'annualRevenue', op: 'eq', value: '10000000000000000' },
-    ]) {
+    ];
+    for (const condition of conditions) {
       const res = await olivia('GET', withFilter('/crm/leads/list', condition));
       expect({ condition, body: res.body }).toMatchObject({ condition, body: { code: 400, msg: expect.stringMatching(/^The filter value of .+ is not valid$/) } });
     }
@@ -83,7 +85,7 @@ describe('numbers beyond their column', () => {
   it('refuses them in an import, for number cells and typed text alike', async () => {
     const up = await uploaded(app, oliviaToken, 'leads', [
       ['Last Name', 'Employees', 'Annual Revenue', 'Score'],
-      ['Cells', 99999999999999999, 1e17, 1],
+      ['Cells', Number('99999999999999999'), 1e17, 1],
       ['Typed', '99999999999999999', '99,999,999,999,999,999.00', '9999999999999999.99'],
       ['Fine', 999999999999999, '9,999,999,999,999,999.99', '9999999999999.99'],
     ]);

@@ -15,6 +15,7 @@ import type { MetadataStore, ModuleDef } from '../metadata/metadataStore';
 import { labelOf } from '../query/filterCompiler';
 import { recordScope } from '../query/recordScope';
 import { PRESENT, col, rowsOf, tableOf } from '../query/sql';
+import { byFieldName, ownValue } from './ownValues';
 import { NO_CACHE, type WriteCache } from './writeCache';
 
 /** `cache`: answers shared by the writes of one batch (an import's); absent, every check asks the database. */
@@ -112,7 +113,7 @@ export async function checkRecordWrite(
   options: { mode: 'create' } | { mode: 'update'; current: CrmRecord },
 ): Promise<Map<FieldDef, FieldValue>> {
   const { def, user, lang } = ctx;
-  const problems: Problems = {};
+  const problems: Problems = byFieldName();
   const problem = (name: string, key: MessageKey, params: MessageParams) => (problems[name] ??= { key, params });
 
   for (const key of Object.keys(body)) {
@@ -125,7 +126,7 @@ export async function checkRecordWrite(
   const input = new Map<FieldDef, unknown>();
   for (const field of def.fields) {
     if (!isWritable(field, options.mode, flags.get(field.name)?.readOnly ?? false)) continue;
-    if (field.name in body) input.set(field, body[field.name]);
+    if (Object.hasOwn(body, field.name)) input.set(field, body[field.name]);
     else if (options.mode === 'create') {
       if (field.name === 'ownerId') input.set(field, user.userId);
       else if (field.name === 'recordTypeId') input.set(field, recordTypeId);
@@ -139,7 +140,7 @@ export async function checkRecordWrite(
     const required = field.required || (flags.get(field.name)?.required ?? false);
     const checked = checkFieldValue({ ...field, required }, raw);
     if (!checked.ok) problem(field.name, checked.key, { field: labelOf(field, lang), ...checked.params });
-    else if (options.mode === 'update' && JSON.stringify(checked.value) === JSON.stringify(options.current[field.name] ?? null)) continue;
+    else if (options.mode === 'update' && JSON.stringify(checked.value) === JSON.stringify(ownValue(options.current, field.name) ?? null)) continue;
     else values.set(field, checked.value);
   }
   if (options.mode === 'create' && def.recordTypes.some((t) => t.active) && recordTypeId === null) {
