@@ -36,6 +36,7 @@ export const crmEn = {
   'record.ownerInvalid': 'The owner must be an active user',
   'record.recordTypeInvalid': 'This record type is not available',
   'record.notMassEditable': '{{field}} cannot be changed for several records at once',
+  'record.readOnlyInLayout': '{{field}} is read-only for some of the selected records (in the layout of their record type)',
   'record.restoreNotAllowed': 'Only the owner of a deleted record or an administrator can restore it',
   'record.restored': '{{count}} record(s) restored',
 
@@ -85,6 +86,7 @@ export const crmZh: Record<CrmMessageKey, string> = {
   'record.ownerInvalid': '负责人必须是正常状态的用户',
   'record.recordTypeInvalid': '该记录类型不可用',
   'record.notMassEditable': '{{field}}不能批量修改',
+  'record.readOnlyInLayout': '部分所选记录的{{field}}为只读（其记录类型的布局）',
   'record.restoreNotAllowed': '只有已删除记录的负责人或管理员可以恢复它',
   'record.restored': '已恢复 {{count}} 条记录',
 
