@@ -16,6 +16,8 @@ export const crmEn = {
   'validation.percentRequired': 'Please fill in percent',
   'validation.wholeNumber': 'Please enter a whole number',
   'validation.decimalNumber': 'Please enter a number with at most {{decimals}} decimals',
+  'validation.numberDigits': 'Please enter a number of at most {{max}} digits',
+  'validation.integerDigits': 'Please enter a number with at most {{max}} digits before the decimal point',
 
   'filter.invalid': 'The filter cannot be read',
   'filter.tooComplex': 'The filter is too complex: at most 50 conditions, nested at most 5 deep',
@@ -34,6 +36,7 @@ export const crmEn = {
   'record.ownerInvalid': 'The owner must be an active user',
   'record.recordTypeInvalid': 'This record type is not available',
   'record.notMassEditable': '{{field}} cannot be changed for several records at once',
+  'record.readOnlyInLayout': '{{field}} is read-only for some of the selected records (in the layout of their record type)',
   'record.restoreNotAllowed': 'Only the owner of a deleted record or an administrator can restore it',
   'record.restored': '{{count}} record(s) restored',
 
@@ -65,6 +68,8 @@ export const crmZh: Record<CrmMessageKey, string> = {
   'validation.percentRequired': '请填写百分比',
   'validation.wholeNumber': '请输入整数',
   'validation.decimalNumber': '请输入最多 {{decimals}} 位小数的数字',
+  'validation.numberDigits': '请输入不超过 {{max}} 位数字的数字',
+  'validation.integerDigits': '请输入整数部分不超过 {{max}} 位的数字',
 
   'filter.invalid': '筛选条件无法解析',
   'filter.tooComplex': '筛选条件过于复杂：最多 50 个条件，最多嵌套 5 层',
@@ -83,6 +88,7 @@ export const crmZh: Record<CrmMessageKey, string> = {
   'record.ownerInvalid': '负责人必须是正常状态的用户',
   'record.recordTypeInvalid': '该记录类型不可用',
   'record.notMassEditable': '{{field}}不能批量修改',
+  'record.readOnlyInLayout': '部分所选记录的{{field}}为只读（其记录类型的布局）',
   'record.restoreNotAllowed': '只有已删除记录的负责人或管理员可以恢复它',
   'record.restored': '已恢复 {{count}} 条记录',
 

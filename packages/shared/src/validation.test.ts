@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isEmail, isExternalLink, isUrl, normaliseEmail, requiredEmail } from './validation';
+import { filterParam } from './crm/filter';
+import { isEmail, isExternalLink, isUrl, normaliseEmail, optionalText, requiredEmail, requiredText, secret, stringValue } from './validation';
 
 describe('isEmail', () => {
   it.each(['a@b.co', 'first.last+tag@example.com', 'li@例子.中国'])('accepts %s', (v) => expect(isEmail(v)).toBe(true));
@@ -30,5 +31,19 @@ describe('normaliseEmail', () => {
 
   it('is what the shared e-mail schema hands on', () => {
     expect(requiredEmail(100).parse(' Mia@Example.COM ')).toBe('mia@example.com');
+  });
+});
+
+describe('stringValue', () => {
+  it('refuses a NUL character with the message naming the field, in every string built from it', () => {
+    for (const schema of [stringValue(), requiredText(10), optionalText(10), secret(1, 10), requiredEmail(100)]) {
+      expect(schema.safeParse('a\u0000b@example.com').error?.issues.map((i) => i.message)).toContain('validation.nulCharacter');
+    }
+    expect(stringValue().parse('a b')).toBe('a b');
+  });
+
+  it('reaches the strings a parameter’s JSON yields once parsed', () => {
+    const issues = filterParam.safeParse(JSON.stringify({ or: [{ field: 'company', op: 'in', value: ['a', 'b\u0000'] }] })).error?.issues;
+    expect(issues?.map((i) => [i.path, i.message])).toEqual([[['or', 0, 'value', 1], 'validation.nulCharacter']]);
   });
 });

@@ -7,10 +7,21 @@ import { z } from 'zod';
 export { EMAIL_PATTERN, URL_PATTERN, isEmail, isExternalLink, isUrl, normaliseEmail } from './patterns';
 import { EMAIL_PATTERN, normaliseEmail } from './patterns';
 
+/**
+ * Every string a contract parses, wherever it came from: PostgreSQL's text cannot hold a NUL
+ * character. The server's NUL hook (plugins/nulCharacters.ts) sees the request as it arrived; a
+ * string that only exists once a parameter's JSON is parsed (a list's `filter`) is refused here,
+ * with the same message naming where it sits. Build every contract string from this, never from
+ * `z.string()` (eslint.config.js enforces it).
+ */
+export function stringValue(params?: Parameters<typeof z.string>[0]) {
+  // eslint-disable-next-line no-restricted-syntax -- the one place a contract string is made
+  return z.string(params).refine((text) => !text.includes('\0'), { error: 'validation.nulCharacter' });
+}
+
 /** A required text field, trimmed, with a length cap. */
 export function requiredText(max: number) {
-  return z
-    .string({ error: 'validation.required' })
+  return stringValue({ error: 'validation.required' })
     .trim()
     .min(1, { error: 'validation.required' })
     .max(max, { error: 'validation.tooLong' });
@@ -18,13 +29,12 @@ export function requiredText(max: number) {
 
 /** An optional text field; empty strings stay empty. */
 export function optionalText(max: number) {
-  return z.string().trim().max(max, { error: 'validation.tooLong' });
+  return stringValue().trim().max(max, { error: 'validation.tooLong' });
 }
 
 /** A secret that is never trimmed (spaces are part of a password). */
 export function secret(min: number, max: number) {
-  return z
-    .string({ error: 'validation.required' })
+  return stringValue({ error: 'validation.required' })
     .min(1, { error: 'validation.required' })
     .min(min, { error: 'validation.tooShort' })
     .max(max, { error: 'validation.tooLong' });

@@ -113,6 +113,24 @@ describe('NUL characters in request text', () => {
     expect(res.json()).toMatchObject({ code: 400, msg: refusal('username', 'zh'), errors: { username: '用户名不能包含空字符（NUL）' } });
   });
 
+  it('refuses it inside the JSON a query parameter carries (a list’s filter and totals, the board’s filter), naming where it sits', async () => {
+    const json = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+    const nul = 'Zeta\u0000';
+    const cases: Array<[string, string]> = [
+      [`/crm/leads/list?filter=${json({ field: 'company', op: 'eq', value: nul })}`, 'filter.value'],
+      [`/crm/leads/list?filter=${json({ and: [{ field: 'company', op: 'in', value: ['Acme', nul] }] })}`, 'filter.and.0.value.1'],
+      [`/crm/leads/list?filter=${json({ not: { field: 'relatedTo', op: 'eq', value: { module: `leads${nul}`, id: 1 } } })}`, 'filter.not.value.module'],
+      [`/crm/account/list?totals=${json([{ field: 'annualRevenue', filter: { field: 'name', op: 'contains', value: nul } }])}`, 'totals.0.filter.value'],
+      [`/crm/opportunity/board?filter=${json({ field: 'name', op: 'startsWith', value: nul })}`, 'filter.value'],
+    ];
+    for (const [url, field] of cases) {
+      const res = await send('GET', url);
+      expect({ url, status: res.statusCode, body: res.json() }).toEqual({ url, status: 400, body: { code: 400, msg: refusal(field), errors: { [field]: refusal(field) } } });
+    }
+    const zh = await send('GET', `/crm/leads/list?filter=${json({ field: 'company', op: 'eq', value: nul })}`, { lang: 'zh' });
+    expect(zh.json()).toMatchObject({ code: 400, errors: { 'filter.value': refusal('filter.value', 'zh') } });
+  });
+
   it('refuses it in path parameters, in keys, in text bodies and at any depth', async () => {
     expect((await send('GET', '/system/user/1%00')).json()).toMatchObject({ code: 400, errors: { userId: refusal('userId') } });
     const key = await send('POST', '/system/dict/data', { body: { dictType: 'sys_user_sex', dictLabel: 'Nul', dictValue: '9', extra: { 'label\u0000Zh': 'x' } } });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_CODE_LENGTH, EMAIL_MAX, PASSWORD_MAX, USERNAME_MAX } from '../constants';
 import { passwordProblem } from '../passwordPolicy';
-import { optionalText, requiredEmail, requiredText, secret } from '../validation';
+import { optionalText, requiredEmail, requiredText, secret, stringValue } from '../validation';
 
 /** Sign-in password: only a length cap, so that users with older short passwords can still sign in. */
 const loginPassword = secret(1, PASSWORD_MAX);
@@ -10,7 +10,7 @@ const loginPassword = secret(1, PASSWORD_MAX);
  * answered with the other field errors. The rules that do (the user name, the server's
  * common-password list) are checked by the server once it knows whose password it is.
  */
-export const newPassword = z.string({ error: 'validation.required' }).superRefine((value, ctx) => {
+export const newPassword = stringValue({ error: 'validation.required' }).superRefine((value, ctx) => {
   const problem = passwordProblem(value);
   if (!problem) return;
   const { min, max } = problem.params ?? {};

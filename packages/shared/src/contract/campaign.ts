@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_LIST_VALUES } from '../crm/fieldTypes';
 import { id, pageQuery } from './common';
-import { optionalText } from '../validation';
+import { optionalText, stringValue } from '../validation';
 
 /**
  * Campaign members and figures (`/crm/campaign/{id}/members`, `/crm/campaign/{id}/figures`).
@@ -20,8 +20,8 @@ export const CAMPAIGN_TREE_DEPTH = 10;
 export const campaignMembersQuery = z.object({ q: optionalText(100).optional(), ...pageQuery });
 
 const leadIds = z.array(id).min(1, { error: 'validation.selectRecord' }).max(MAX_LIST_VALUES * 5);
-export const addCampaignMembersBody = z.object({ leadIds, status: z.string().max(100).optional() });
-export const memberStatusBody = z.object({ status: z.string().min(1).max(100) });
+export const addCampaignMembersBody = z.object({ leadIds, status: stringValue().max(100).optional() });
+export const memberStatusBody = z.object({ status: stringValue().min(1).max(100) });
 
 /** A row of a campaign's member list. */
 export type CampaignMember = { id: number; leadId: number; leadName: string; company: string | null; status: string; createTime: string };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_NUM, DEFAULT_PAGE_SIZE, EARLIEST_DAY, LATEST_DAY, MAX_PAGE_SIZE } from '../constants';
-import { optionalText } from '../validation';
+import { optionalText, stringValue } from '../validation';
 
 /**
  * Building blocks shared by every administration list and form: paging (pageSize capped at
@@ -40,8 +40,7 @@ function isCalendarDay(text: string): boolean {
 /** A day sent as `YYYY-MM-DD` (with an optional `HH:mm[:ss]`), real, from EARLIEST_DAY to LATEST_DAY; the first failed check is the one reported. */
 const day = z.union([
   z.literal(''),
-  z
-    .string()
+  stringValue()
     .regex(DAY, { error: 'validation.wrongFormat' })
     .refine((text) => text.slice(0, 10) >= EARLIEST_DAY && text.slice(0, 10) <= LATEST_DAY, {
       error: 'validation.dateOutOfRange',
@@ -69,8 +68,7 @@ export const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER
  */
 export const jsonId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** "1,2,3" in a path: at most 500 ids. */
-export const idList = z
-  .string()
+export const idList = stringValue()
   .regex(/^\d{1,15}(,\d{1,15}){0,499}$/, { error: 'validation.invalidValue' })
   .transform((s) => [...new Set(s.split(',').map(Number))]);
 
@@ -85,11 +83,11 @@ export type TreeSelectNode = { id: number; label: string; disabled?: boolean; ch
 
 /** Ids as RuoYi sends them in a body ("1,2,3") or as a JSON array: at most 500. */
 const idsField = z.union([
-  z.string().regex(/^\d{1,15}(,\d{1,15}){0,499}$/, { error: 'sort.idsAndOrders' }).transform((text) => text.split(',').map(Number)),
+  stringValue().regex(/^\d{1,15}(,\d{1,15}){0,499}$/, { error: 'sort.idsAndOrders' }).transform((text) => text.split(',').map(Number)),
   z.array(id).max(500),
 ]);
 const orderNumsField = z.union([
-  z.string().regex(/^\d{1,4}(,\d{1,4}){0,499}$/, { error: 'sort.idsAndOrders' }).transform((text) => text.split(',').map(Number)),
+  stringValue().regex(/^\d{1,4}(,\d{1,4}){0,499}$/, { error: 'sort.idsAndOrders' }).transform((text) => text.split(',').map(Number)),
   z.array(z.number().int().min(0).max(9999)).max(500),
 ]);
 

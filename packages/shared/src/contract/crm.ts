@@ -5,7 +5,7 @@ import { boundedFilter, fieldName, filterParam, type FilterNode } from '../crm/f
 import { CRM_MODULES, type CrmModule, type LookupTarget } from '../crm/modules';
 import { OWNER_SCOPES, type OwnerScope } from '../crm/ownerScopes';
 import type { MessageKey } from '../messages';
-import { optionalText, requiredText } from '../validation';
+import { optionalText, requiredText, stringValue } from '../validation';
 import { id, pageQuery, sortDirection } from './common';
 
 // Plain constants live in zod-free modules (the web's list pages load them without zod); re-exported for the server.
@@ -134,14 +134,12 @@ export const recordListQuery = z.object({
   viewId: id.optional(),
   filter: filterParam.optional(),
   /** Comma-separated field names to return besides the system ones (default: the view's columns). */
-  fields: z
-    .string()
+  fields: stringValue()
     .max(4000)
     .regex(/^[a-zA-Z][a-zA-Z0-9_]*(,[a-zA-Z][a-zA-Z0-9_]*)*$/, { error: 'validation.invalidValue' })
     .optional(),
   /** Sums over every row of the list (not just the page), as JSON `ListTotal[]`: a related list's totals. */
-  totals: z
-    .string()
+  totals: stringValue()
     .max(16_000, { error: 'filter.tooComplex' })
     .transform((text, ctx) => {
       try {
@@ -187,7 +185,7 @@ export const massUpdateBody = z.object({
   also: z.record(fieldName, z.unknown()).refine((also) => Object.keys(also).length <= 10, { error: 'validation.invalidValue' }).optional(),
 });
 export const restoreBody = z.object({ ids: idArray });
-export const addToCampaignBody = z.object({ ids: idArray, campaignId: id, memberStatus: z.string().max(100).optional() });
+export const addToCampaignBody = z.object({ ids: idArray, campaignId: id, memberStatus: stringValue().max(100).optional() });
 /** A lead's membership of a campaign (its campaign history); `status` is a value of crm_campaign_member_status. */
 export type CampaignMembership = { id: number; campaignId: number; campaignName: string; status: string; createTime: string };
 
@@ -241,9 +239,9 @@ export const convertLeadBody = z.object({
     z.object({ mode: z.literal('existing'), accountId: id }),
   ]),
   opportunity: z
-    .object({ name: requiredText(255), closeDate: z.string(), stage: requiredText(100), amount: z.union([z.string(), z.number()]).nullish() })
+    .object({ name: requiredText(255), closeDate: stringValue(), stage: requiredText(100), amount: z.union([stringValue(), z.number()]).nullish() })
     .nullish(),
-  task: z.object({ subject: requiredText(255), dueDate: z.string().nullish() }).nullish(),
+  task: z.object({ subject: requiredText(255), dueDate: stringValue().nullish() }).nullish(),
   /** Owner of the new records (default: the lead's owner). */
   ownerId: id.optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '../validation';
+import { requiredText, stringValue } from '../validation';
 import { jsonId } from './common';
 import { reportNarrowing, type ReportMeta, type ReportResult } from './report';
 
@@ -22,7 +22,7 @@ export const dashboardWidget = z.strictObject({
   kind: z.enum(WIDGET_KINDS),
   /** A figure's own period when the dashboard has no date range. */
   period: z.enum(FIGURE_PERIODS).optional(),
-  title: z.string().trim().max(100).optional(),
+  title: stringValue().trim().max(100).optional(),
   x: z.number().int().min(0).max(DASHBOARD_COLUMNS - 1),
   y: z.number().int().min(0).max(1000),
   w: z.number().int().min(1).max(DASHBOARD_COLUMNS),

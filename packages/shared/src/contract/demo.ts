@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stringValue } from '../validation';
 
 /**
  * The template demo's development mock endpoints (SPEC §7, `/vue-element-admin/…`): answers carry
@@ -14,29 +15,29 @@ export type DemoRoute = {
 
 export const demoRoute: z.ZodType<DemoRoute> = z.lazy(() =>
   z.object({
-    path: z.string(),
-    name: z.string().optional(),
+    path: stringValue(),
+    name: stringValue().optional(),
     hidden: z.boolean().optional(),
-    meta: z.object({ title: z.string(), icon: z.string().optional(), roles: z.array(z.string()).optional() }).optional(),
+    meta: z.object({ title: stringValue(), icon: stringValue().optional(), roles: z.array(stringValue()).optional() }).optional(),
     children: z.array(demoRoute).optional(),
   }),
 );
 
 export const mockRole = z.object({
-  key: z.string().max(50),
-  name: z.string().max(50),
-  description: z.string().max(500),
+  key: stringValue().max(50),
+  name: stringValue().max(50),
+  description: stringValue().max(500),
   routes: z.array(demoRoute).max(200),
 });
 export type MockRole = z.infer<typeof mockRole>;
 
 /** Body of POST / PUT `/vue-element-admin/role`: a role as the role page edits it. */
 export const mockRoleBody = z.object({
-  name: z.string().max(50).optional(),
-  description: z.string().max(500).optional(),
+  name: stringValue().max(50).optional(),
+  description: stringValue().max(500).optional(),
   routes: z.array(demoRoute).max(200).optional(),
 });
-export const mockRoleKeyParams = z.object({ key: z.string().min(1).max(50) });
+export const mockRoleKeyParams = z.object({ key: stringValue().min(1).max(50) });
 
 const mockAnswer = <T extends z.ZodType>(data: T) => z.object({ code: z.literal(20000), data });
 export const mockRoutesAnswer = mockAnswer(z.array(demoRoute));

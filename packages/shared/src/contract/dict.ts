@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '../validation';
+import { requiredText, stringValue } from '../validation';
 import { dateRangeQuery, id, nullableText, pageQuery, sortQuery, statusFilter, statusValue, textFilter } from './common';
 
 export const DICT_TYPE_SORT_COLUMNS = ['dictId', 'dictName', 'dictType', 'status', 'createTime'] as const;
@@ -44,7 +44,7 @@ const dictDataFields = {
   status: statusValue.default('0'),
   /** Structured extras: `labelZh` (the Chinese label), `probability` for opportunity stages… */
   extra: z
-    .record(z.string().max(50), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
+    .record(stringValue().max(50), z.union([stringValue().max(500), z.number(), z.boolean(), z.null()]))
     .refine((o) => Object.keys(o).length <= 20, { error: 'validation.invalidValue' })
     .nullish()
     .transform((v) => v ?? null),

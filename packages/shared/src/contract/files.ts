@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_NUM, DEFAULT_PAGE_SIZE, FILE_PAGE_SIZES, FILE_TYPE } from '../constants';
 import type { CrmModule } from '../crm/modules';
 import type { ImportPhase, ImportResult } from './recordImport';
+import { stringValue } from '../validation';
 
 /** File management dialog (SPEC §2, §7): the caller's own upload and download records. */
 export const filePageBody = z.object({
-  fileName: z.string().trim().max(200, { error: 'validation.tooLong' }).optional(),
+  fileName: stringValue().trim().max(200, { error: 'validation.tooLong' }).optional(),
   pageNum: z.coerce.number().int().min(1).default(DEFAULT_PAGE_NUM),
   pageSize: z.coerce
     .number()

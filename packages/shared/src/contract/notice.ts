@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '../validation';
+import { requiredText, stringValue } from '../validation';
 import { dateRangeQuery, id, nullableText, pageQuery, sortQuery, statusFilter, statusValue, textFilter } from './common';
 
 /** Notices and announcements (`/system/notice`, RuoYi's paths and fields) and the navbar bell. */
@@ -25,8 +25,7 @@ export type NoticeListQuery = z.infer<typeof noticeListQuery>;
 const noticeFields = {
   noticeTitle: requiredText(50),
   noticeType: z.enum(NOTICE_TYPES, { error: 'validation.required' }),
-  noticeContent: z
-    .string()
+  noticeContent: stringValue()
     .max(NOTICE_CONTENT_MAX, { error: 'validation.tooLong' })
     .nullish()
     .transform((v) => v ?? ''),
@@ -43,7 +42,7 @@ export type UpdateNoticeBody = z.infer<typeof updateNoticeBody>;
 /** `POST /system/notice/markRead?noticeId=`; `markReadAll?ids=1,2` (RuoYi sends them as query parameters). */
 export const markNoticeReadQuery = z.object({ noticeId: id });
 export const markNoticesReadQuery = z.object({
-  ids: z.union([z.literal(''), z.string().regex(/^\d{1,15}(,\d{1,15}){0,99}$/, { error: 'validation.invalidValue' })]).default(''),
+  ids: z.union([z.literal(''), stringValue().regex(/^\d{1,15}(,\d{1,15}){0,99}$/, { error: 'validation.invalidValue' })]).default(''),
 });
 
 export type NoticeRow = {

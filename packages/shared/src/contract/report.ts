@@ -4,7 +4,7 @@ import type { AggregateFunction, CheckedReportDefinition, DateBucket, ReportForm
 import { reportDefinition } from '../crm/report';
 import { isCalendarDate } from '../crm/fieldValue';
 import type { CrmModule } from '../crm/modules';
-import { optionalText, requiredText } from '../validation';
+import { optionalText, requiredText, stringValue } from '../validation';
 import { id, pageQuery } from './common';
 import type { LookupLabels } from './crm';
 
@@ -40,12 +40,11 @@ export const copyReportBody = z.object({ id, name: requiredText(REPORT_NAME_MAX)
 export const previewReportBody = z.object({ definition: reportDefinition });
 
 /** The dashboard-level narrowing a run may carry: a date range on the report's date field, owners. */
-const calendarDay = z.string().refine(isCalendarDate, { error: 'validation.invalidValue' });
+const calendarDay = stringValue().refine(isCalendarDate, { error: 'validation.invalidValue' });
 export const reportNarrowing = {
   from: calendarDay.optional(),
   to: calendarDay.optional(),
-  owners: z
-    .string()
+  owners: stringValue()
     .regex(/^\d{1,15}(,\d{1,15}){0,49}$/)
     .transform((s) => s.split(',').map(Number))
     .optional(),
@@ -60,7 +59,7 @@ export type ExportReportBody = z.input<typeof exportReportBody>;
 export const reportListQuery = z.object({
   ...pageQuery,
   name: optionalText(REPORT_NAME_MAX).optional(),
-  module: z.string().max(30).optional(),
+  module: stringValue().max(30).optional(),
   /** `templates`: built-in and own templates; `reports`: everything else the caller may see. */
   kind: z.enum(['templates', 'reports', 'all']).default('all'),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '../validation';
+import { requiredText, stringValue } from '../validation';
 import { dateRangeQuery, id, jsonId, nullableText, pageQuery, sortQuery, statusFilter, statusValue, textFilter } from './common';
 
 export const ROLE_SORT_COLUMNS = ['roleId', 'roleName', 'roleKey', 'roleSort', 'status', 'createTime'] as const;
@@ -54,7 +54,7 @@ export type AuthUserListQuery = z.infer<typeof authUserListQuery>;
 export const authUserCancelBody = z.object({ userId: id, roleId: id });
 export const authUserBatchQuery = z.object({
   roleId: id,
-  userIds: z.string().regex(/^\d{1,15}(,\d{1,15}){0,499}$/, { error: 'validation.invalidValue' }),
+  userIds: stringValue().regex(/^\d{1,15}(,\d{1,15}){0,499}$/, { error: 'validation.invalidValue' }),
 });
 
 export type RoleRow = {

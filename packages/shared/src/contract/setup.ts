@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FIELD_TYPES, type FieldType } from '../crm/fieldTypes';
 import { CRM_MODULES, type CrmModule } from '../crm/modules';
-import { optionalText, requiredText } from '../validation';
+import { optionalText, requiredText, stringValue } from '../validation';
 import { id } from './common';
 import type { FieldMeta, LayoutSection, RecordTypeMeta } from './crm';
 
@@ -62,7 +62,7 @@ const help = { helpEn: optionalText(500).default(''), helpZh: optionalText(500).
 const dictValue = z.object({ value: requiredText(100), labelEn: requiredText(100), labelZh: optionalText(100).default('') });
 
 export const createFieldBody = z.object({
-  name: z.string().trim().regex(CUSTOM_FIELD_NAME_PATTERN, { error: 'setup.fieldNameInvalid' }),
+  name: stringValue().trim().regex(CUSTOM_FIELD_NAME_PATTERN, { error: 'setup.fieldNameInvalid' }),
   type: z.enum(CUSTOM_FIELD_TYPES as [CustomFieldType, ...CustomFieldType[]]),
   ...labels,
   ...help,
@@ -75,9 +75,9 @@ export const createFieldBody = z.object({
   /** Matched by quick and global search (text-like types). */
   searchable: z.boolean().default(false),
   /** A picklist's dictionary: an existing one, or a new one created in the same transaction. */
-  dictType: z.string().trim().max(100).nullish(),
+  dictType: stringValue().trim().max(100).nullish(),
   newDictionary: z
-    .object({ dictType: z.string().trim().regex(/^[a-z][a-z0-9_]{1,99}$/, { error: 'validation.invalidValue' }), name: requiredText(100), values: z.array(dictValue).min(1).max(200) })
+    .object({ dictType: stringValue().trim().regex(/^[a-z][a-z0-9_]{1,99}$/, { error: 'validation.invalidValue' }), name: requiredText(100), values: z.array(dictValue).min(1).max(200) })
     .nullish(),
   lookupModule: z.enum(CUSTOM_LOOKUP_TARGETS).nullish(),
   /** Page layouts to place the new field in (at the end of their first section). */
@@ -96,13 +96,13 @@ export const updateFieldBody = z.object({
   /** A new type (custom fields): refused unless every stored value converts. */
   type: z.enum(CUSTOM_FIELD_TYPES as [CustomFieldType, ...CustomFieldType[]]).optional(),
   decimals: z.number().int().min(0).max(6).nullish(),
-  dictType: z.string().trim().max(100).nullish(),
+  dictType: stringValue().trim().max(100).nullish(),
 });
 export type UpdateFieldBody = z.input<typeof updateFieldBody>;
 
 const recordTypeFields = { ...labels, description: optionalText(200).default('') };
 export const createRecordTypeBody = z.object({
-  name: z.string().trim().regex(CUSTOM_FIELD_NAME_PATTERN, { error: 'setup.fieldNameInvalid' }),
+  name: stringValue().trim().regex(CUSTOM_FIELD_NAME_PATTERN, { error: 'setup.fieldNameInvalid' }),
   ...recordTypeFields,
   layoutId: id.nullish(),
 });
@@ -115,10 +115,10 @@ export const updateRecordTypeBody = z.object({
 });
 export type UpdateRecordTypeBody = z.input<typeof updateRecordTypeBody>;
 
-const layoutItem = z.object({ field: z.string().max(64), required: z.boolean().optional(), readOnly: z.boolean().optional() }).strict();
+const layoutItem = z.object({ field: stringValue().max(64), required: z.boolean().optional(), readOnly: z.boolean().optional() }).strict();
 export const layoutSectionBody = z
   .object({
-    key: z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/, { error: 'validation.invalidValue' }),
+    key: stringValue().trim().regex(/^[A-Za-z0-9_-]{1,40}$/, { error: 'validation.invalidValue' }),
     titleEn: requiredText(80),
     titleZh: requiredText(80),
     columns: z.union([z.literal(1), z.literal(2)]),
@@ -129,4 +129,4 @@ export const updateLayoutBody = z.object({ name: requiredText(60), sections: z.a
 export type UpdateLayoutBody = z.input<typeof updateLayoutBody>;
 export const copyLayoutBody = z.object({ fromId: id, name: requiredText(60) });
 
-export const listColumnsBody = z.object({ columns: z.array(z.string().max(64)).min(1, { error: 'setup.listColumnsEmpty' }).max(40) });
+export const listColumnsBody = z.object({ columns: z.array(stringValue().max(64)).min(1, { error: 'setup.listColumnsEmpty' }).max(40) });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX, INTRODUCTION_MAX, PASSWORD_MAX, USERNAME_MAX } from '../constants';
 import { textLength } from '../textLength';
-import { optionalEmail, requiredEmail, requiredText, secret } from '../validation';
+import { optionalEmail, requiredEmail, requiredText, secret, stringValue } from '../validation';
 import { emailCode, newPassword } from './auth';
 import { dateRangeQuery, id, nullableText, pageQuery, sortQuery, statusFilter, statusValue, textFilter } from './common';
 
@@ -63,7 +63,7 @@ export const changeUserStatusBody = z.object({ userId: id, status: statusValue }
 export const changeUserStatusParams = z.object({ userId: id, status: statusValue });
 export const authRoleQuery = z.object({
   userId: id,
-  roleIds: z.union([z.literal(''), z.string().regex(/^\d{1,15}(,\d{1,15}){0,49}$/, { error: 'validation.invalidValue' })]).default(''),
+  roleIds: z.union([z.literal(''), stringValue().regex(/^\d{1,15}(,\d{1,15}){0,49}$/, { error: 'validation.invalidValue' })]).default(''),
 });
 
 /**

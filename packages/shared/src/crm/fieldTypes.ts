@@ -103,8 +103,14 @@ export const NUMERIC_TYPES: ReadonlySet<FieldType> = new Set(['number', 'currenc
 /** Default and largest lengths (double-width characters count 2, SPEC §5). */
 export const TEXT_MAX_LENGTH = 255;
 export const TEXTAREA_MAX_LENGTH = 32_000;
-/** Digits before the decimal point a number may have (numeric(18, d) columns). */
+/** Digits a number may have in all (numeric(18, d) columns: 18 − d before the decimal point). */
 export const NUMBER_PRECISION = 18;
+/**
+ * Digits a number or percent may have in all: they travel as JSON numbers (IEEE doubles), which
+ * carry any decimal of 15 significant digits exactly — one more and 99999999999999999 comes back
+ * as 100000000000000000. Money travels as decimal text and has the column's 18.
+ */
+export const EXACT_NUMBER_DIGITS = 15;
 export const CURRENCY_DECIMALS = 2;
 /** Values a multi-picklist may hold, and ids an "in" filter or a mass action may name. */
 export const MAX_LIST_VALUES = 100;

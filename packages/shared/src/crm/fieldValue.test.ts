@@ -53,9 +53,28 @@ describe('checkFieldValue: one value against its field, as server and form both 
     expect(ok(rules('currency'), '9999999999999999.99')).toBe('9999999999999999.99');
     expect(key(rules('currency'), '1e5')).toBe('validation.decimalNumber');
     expect(key(rules('currency'), Infinity)).toBe('validation.decimalNumber');
-    expect(key(rules('number'), '1'.repeat(19))).toBe('validation.wholeNumber');
+    expect(key(rules('number'), '1'.repeat(19))).toBe('validation.numberDigits');
     expect(ok(rules('percent'), 55.5)).toBe(55.5);
     expect(key(rules('percent'), 101)).toBe('validation.wrongFormat');
+  });
+
+  it('numbers beyond their column, or beyond what a JSON number carries exactly, are refused: read as decimal text, never through a float', () => {
+    // A number or percent travels as a JSON number: at most 15 digits in all, so that it reads back as it was written.
+    expect(checkFieldValue(rules('number'), '99999999999999999')).toEqual({ ok: false, key: 'validation.numberDigits', params: { max: 15 } });
+    expect(checkFieldValue(rules('number', { decimals: 2 }), '9999999999999999.99')).toEqual({ ok: false, key: 'validation.numberDigits', params: { max: 15 } });
+    expect(key(rules('number'), Number('9007199254740993'))).toBe('validation.numberDigits'); // a JSON number already rounded (to …992)
+    expect(key(rules('number'), 1e21)).toBe('validation.numberDigits'); // not 'whole number' for its "1e+21"
+    expect(ok(rules('number', { decimals: 2 }), '0120.50')).toBe(120.5);
+    expect(ok(rules('number'), '999999999999999')).toBe(999999999999999);
+    expect(ok(rules('number'), '-000999999999999999')).toBe(-999999999999999);
+    expect(ok(rules('number', { decimals: 6 }), '123456789.123456')).toBe(123456789.123456);
+    expect(ok(rules('number', { decimals: 6 }), 0.000001)).toBe(0.000001);
+    expect(key(rules('number', { decimals: 6 }), 1e-7)).toBe('validation.decimalNumber');
+    // Money is decimal text: the column's 18 digits, 16 before the point.
+    expect(ok(rules('currency'), '-9999999999999999.99')).toBe('-9999999999999999.99');
+    expect(checkFieldValue(rules('currency'), '10000000000000000')).toEqual({ ok: false, key: 'validation.integerDigits', params: { max: 16 } });
+    expect(key(rules('currency'), 1e16)).toBe('validation.integerDigits');
+    expect(key(rules('currency'), '1.005')).toBe('validation.decimalNumber');
   });
 
   it('dates must exist and fall within years 1900–2999; date-times are normalised to ISO', () => {

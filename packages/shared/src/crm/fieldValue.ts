@@ -4,6 +4,7 @@ import { textLength } from '../textLength';
 import { isCrmModule } from './modules';
 import {
   CURRENCY_DECIMALS,
+  EXACT_NUMBER_DIGITS,
   MAX_LIST_VALUES,
   MAX_YEAR,
   MIN_YEAR,
@@ -81,16 +82,23 @@ export function isDateTime(text: string): boolean {
 }
 
 /**
- * A decimal written as text with at most `decimals` digits after the point and
- * NUMBER_PRECISION − decimals before it; numbers are read through their shortest text so that
- * money never passes through float arithmetic.
+ * A JS number as plain decimal text, its shortest form without an exponent (1e21 →
+ * "1000000000000000000000", 1e-7 → "0.0000001"), so that it is judged digit by digit like typed text.
  */
-function decimalText(value: unknown, decimals: number): string | undefined {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
-  const intDigits = NUMBER_PRECISION - decimals;
-  const pattern = decimals > 0 ? new RegExp(`^-?\\d{1,${intDigits}}(\\.\\d{1,${decimals}})?$`) : new RegExp(`^-?\\d{1,${intDigits}}$`);
-  return pattern.test(text) ? text : undefined;
+export function numberText(value: number): string | undefined {
+  if (!Number.isFinite(value)) return undefined;
+  const text = String(value);
+  const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!match) return text;
+  const [, sign, lead, rest = '', exponent] = match;
+  const digits = `${lead}${rest}`;
+  const point = 1 + Number(exponent);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
+
+const DECIMAL_TEXT = /^-?(\d+)(?:\.(\d+))?$/;
 
 function checkText(rules: FieldRules, value: unknown): ValueCheck {
   if (typeof value !== 'string') return fail('validation.wrongFormat');
@@ -104,13 +112,25 @@ function checkText(rules: FieldRules, value: unknown): ValueCheck {
   return pass(text);
 }
 
+/**
+ * A number read as decimal text (a JSON number through its shortest text), never through float
+ * arithmetic, and checked against its column `numeric(NUMBER_PRECISION, decimals)`: at most
+ * `decimals` after the point, NUMBER_PRECISION − decimals before it; a number or percent, which
+ * travels as a JSON number, at most EXACT_NUMBER_DIGITS digits in all.
+ */
 function checkNumber(rules: FieldRules, value: unknown): ValueCheck {
   const decimals = rules.type === 'currency' ? CURRENCY_DECIMALS : rules.type === 'percent' ? (rules.decimals ?? 2) : (rules.decimals ?? 0);
-  const text = decimalText(value, decimals);
-  if (text === undefined) return fail(decimals ? 'validation.decimalNumber' : 'validation.wholeNumber', { decimals });
+  const text = typeof value === 'number' ? numberText(value) : typeof value === 'string' ? value.trim() : undefined;
+  const match = text === undefined ? null : DECIMAL_TEXT.exec(text);
+  if (!match || (match[2] ?? '').length > decimals) return fail(decimals ? 'validation.decimalNumber' : 'validation.wholeNumber', { decimals });
+  const whole = match[1]!.replace(/^0+/, '').length;
+  const significant = whole + (match[2] ?? '').replace(/0+$/, '').length;
+  const money = rules.type === 'currency';
+  if (!money && significant > EXACT_NUMBER_DIGITS) return fail('validation.numberDigits', { max: EXACT_NUMBER_DIGITS });
+  if (whole > NUMBER_PRECISION - decimals) return fail('validation.integerDigits', { max: NUMBER_PRECISION - decimals });
   if (rules.type === 'percent' && (Number(text) < 0 || Number(text) > 100)) return fail('validation.wrongFormat');
-  // Money stays text on the wire (numeric in the database); other numbers are plain JSON numbers.
-  return pass(rules.type === 'currency' ? text : Number(text));
+  // Money stays text on the wire (numeric in the database); other numbers are JSON numbers, exact within EXACT_NUMBER_DIGITS.
+  return pass(money ? text! : Number(text));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FILTER_OPERATORS, MAX_LIST_VALUES } from './fieldTypes';
 import { FIELD_NAME_PATTERN, FILTER_MAX_CONDITIONS, FILTER_MAX_DEPTH, filterSize, nestingDepth, type FilterNode } from './filterTree';
+import { stringValue } from '../validation';
 
 /**
  * The zod schemas of the filter grammar (crm/filterTree.ts), with which the server checks every filter it
@@ -10,10 +11,10 @@ import { FIELD_NAME_PATTERN, FILTER_MAX_CONDITIONS, FILTER_MAX_DEPTH, filterSize
 export { FIELD_NAME_PATTERN, FILTER_MAX_CONDITIONS, FILTER_MAX_DEPTH, filterSize, nestingDepth };
 export { filterFields, isCondition, type FilterCondition, type FilterNode } from './filterTree';
 
-export const fieldName = z.string().regex(FIELD_NAME_PATTERN, { error: 'validation.invalidValue' });
+export const fieldName = stringValue().regex(FIELD_NAME_PATTERN, { error: 'validation.invalidValue' });
 
-const scalar = z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]);
-const relatedValue = z.object({ module: z.string().max(30), id: z.number() });
+const scalar = z.union([stringValue().max(1000), z.number(), z.boolean(), z.null()]);
+const relatedValue = z.object({ module: stringValue().max(30), id: z.number() });
 const operand = z.union([scalar, relatedValue, z.array(z.union([scalar, relatedValue])).max(MAX_LIST_VALUES)]);
 
 export const filterCondition = z.strictObject({ field: fieldName, op: z.enum(FILTER_OPERATORS), value: operand.optional() });
@@ -42,8 +43,7 @@ export const boundedFilter = z
   );
 
 /** The `filter` query parameter of a list: the tree as JSON text. */
-export const filterParam = z
-  .string()
+export const filterParam = stringValue()
   .max(16_000, { error: 'filter.tooComplex' })
   .transform((text, ctx) => {
     try {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FieldType } from './fieldTypes';
 import { FIELD_NAME_PATTERN, boundedFilter, type FilterNode } from './filter';
 import { CRM_MODULES, type CrmModule } from './modules';
+import { stringValue } from '../validation';
 
 /**
  * A report definition (docs/reports.md): what a person builds in the report builder, stored as
@@ -37,7 +38,7 @@ export const DATE_TYPES: ReadonlySet<FieldType> = new Set<FieldType>(['date', 'd
 
 const REF_PATTERN = new RegExp(`^${FIELD_NAME_PATTERN.source.slice(1, -1)}(\\.${FIELD_NAME_PATTERN.source.slice(1, -1)})?$`);
 /** `amount` or `accountId.industry`. */
-export const fieldRef = z.string().regex(REF_PATTERN, { error: 'validation.invalidValue' });
+export const fieldRef = stringValue().regex(REF_PATTERN, { error: 'validation.invalidValue' });
 
 export const reportGrouping = z.strictObject({
   field: fieldRef,
@@ -59,7 +60,7 @@ export type ReportChart = z.infer<typeof reportChart>;
 export const reportDefinition = z.strictObject({
   module: z.enum(CRM_MODULES),
   /** A lookup field of the module whose target's fields the report may use (`accountId`). */
-  related: z.string().regex(FIELD_NAME_PATTERN, { error: 'validation.invalidValue' }).nullish(),
+  related: stringValue().regex(FIELD_NAME_PATTERN, { error: 'validation.invalidValue' }).nullish(),
   /** Display fields (the columns of the detail rows). */
   columns: z.array(fieldRef).max(MAX_REPORT_COLUMNS),
   /** Conditions on the module's records, and on the related record's fields (`related` module's grammar). */

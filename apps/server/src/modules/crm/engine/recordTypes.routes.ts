@@ -10,6 +10,7 @@ import { hasPermission } from '../../auth/currentUser';
 import { useFreshMetadata } from './metadata/freshMetadata';
 import { metadataOf } from './metadata/metadataStore';
 import { toRecordTypeMeta } from './metadata/moduleMeta';
+import { stringValue } from '@orbit/shared/validation';
 
 const readers = (m: (typeof CRM_MODULES)[number]) => [PERMISSIONS[m].list, PERMISSIONS[m].query, PERMISSIONS[m].add];
 
@@ -24,7 +25,7 @@ const recordTypeRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/system/data/selectRecordType/:module',
-    { config: { access: { permission: CRM_MODULES.flatMap(readers) } }, schema: { params: z.object({ module: z.string().max(30) }) } },
+    { config: { access: { permission: CRM_MODULES.flatMap(readers) } }, schema: { params: z.object({ module: stringValue().max(30) }) } },
     async (request) => {
       const module = crmModuleOf(request.params.module);
       if (!module) throw notFound();

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { numberText } from '@orbit/shared/crm/fieldValue';
 import { isCrmModule, type LookupTarget } from '@orbit/shared/crm/modules';
 import type { MessageKey, MessageParams } from '@orbit/shared/messages';
 import type { Executor } from '../../../db/client';
@@ -43,10 +44,10 @@ export function numberInput(cell: SheetCell): unknown {
   return /^-?\d+(\.\d+)?$/.test(bare) ? bare : text;
 }
 
-/** Money stays a decimal string (the wire's form), never a float. */
+/** Money stays a decimal string (the wire's form), never a float; a number cell is written out in full (1e+21 as its 22 digits), for the engine to judge its digits. */
 export function currencyInput(cell: SheetCell): unknown {
   const value = numberInput(cell);
-  return typeof value === 'number' ? String(value) : value;
+  return typeof value === 'number' ? (numberText(value) ?? String(value)) : value;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

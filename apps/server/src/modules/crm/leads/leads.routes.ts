@@ -14,6 +14,7 @@ import type { Caller } from '../engine/records/recordsService';
 import { createCampaignMembers } from '../campaign/campaignMembers';
 import { findDuplicates } from './duplicates';
 import { createLeadConversion } from './leadConversion';
+import { stringValue } from '@orbit/shared/validation';
 
 const P = PERMISSIONS.leads;
 const caller = (request: FastifyRequest): Caller => ({ user: requireUser(request), lang: request.lang });
@@ -29,7 +30,7 @@ const leadsRoutes: FastifyPluginAsync = async (fastify) => {
   // SPEC §7 `/core/checkLeadSource/{a}/{b}`, read as a duplicate check (docs/records-engine.md).
   app.get(
     '/core/checkLeadSource/:field/:value',
-    { config: { access: { permission: [P.query, P.add] } }, schema: { params: z.object({ field: z.string().max(30), value: z.string().trim().min(1).max(255) }) } },
+    { config: { access: { permission: [P.query, P.add] } }, schema: { params: z.object({ field: stringValue().max(30), value: stringValue().trim().min(1).max(255) }) } },
     async (request) => {
       const field = DUPLICATE_CHECK_FIELDS.find((f) => f === request.params.field);
       if (!field) throw badRequest('duplicate.unknownField');

@@ -8,6 +8,7 @@ import { decimalsOf } from '../engine/fieldTypes/number';
 import { compileFilter } from '../engine/query/filterCompiler';
 import { recordScope } from '../engine/query/recordScope';
 import { tableOf } from '../engine/query/sql';
+import { byFieldName } from '../engine/records/ownValues';
 import { BASE, RELATED, type ResolvedAggregate, type ResolvedGrouping, type ResolvedRef, type ResolvedReport } from './reportCheck';
 
 /** A dashboard's narrowing of every widget: a date range on the report's date field, and owners. */
@@ -179,7 +180,7 @@ function detailOrder(report: ResolvedReport): SQL {
 
 /** A detail row as the wire carries it: `id` and one value per field reference. */
 export function readDetailRow(report: ResolvedReport, row: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = { id: Number(row.id) };
+  const out = byFieldName<unknown>({ id: Number(row.id) });
   report.columns.forEach((c, i) => {
     out[c.ref] = FIELD_TYPE_REGISTRY[c.field.type].read(row, `c${i}_${c.field.column}`);
   });

@@ -15,10 +15,11 @@ import { createSetupFields } from './setupFields';
 import { createSetupLayouts } from './setupLayouts';
 import { setDefaultColumns, setupModule } from './setupModule';
 import { createSetupRecordTypes } from './setupRecordTypes';
+import { stringValue } from '@orbit/shared/validation';
 
 const P = PERMISSIONS.setupFields;
 const moduleParam = z.object({ module: z.enum(CRM_MODULES) });
-const fieldParam = z.object({ module: z.enum(CRM_MODULES), name: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,62}$/, { error: 'setup.fieldNotFound' }) });
+const fieldParam = z.object({ module: z.enum(CRM_MODULES), name: stringValue().regex(/^[A-Za-z][A-Za-z0-9_]{0,62}$/, { error: 'setup.fieldNotFound' }) });
 const idParam = z.object({ module: z.enum(CRM_MODULES), id });
 
 /**

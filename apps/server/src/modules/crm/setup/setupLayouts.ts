@@ -8,16 +8,22 @@ import type { Db, Executor } from '../../../db/client';
 import { crmLayout, crmRecordType } from '../../../db/schema/crm';
 import { badRequest, fieldError, notFound } from '../../../lib/errors';
 import { lockModuleSetup } from '../engine/ddl/customColumns';
+import type { FieldDef } from '../engine/metadata/fieldDef';
 import type { ModuleDef } from '../engine/metadata/metadataStore';
 import { bumpMetaVersion } from '../engine/metadata/metaVersion';
 import { labelOf } from '../engine/query/filterCompiler';
 
 type StoredSection = Omit<LayoutSection, 'title'>;
 
+/** A field its definition requires a form to fill (system and read-only fields are filled by the engine). */
+const mustFill = (field: FieldDef) => field.required && !field.system && !field.readOnly;
+
 /**
  * A layout's sections checked against the module's fields: each field once, every field exists,
  * and every field required by its definition (not a system or read-only one) stays placed — a
- * form without it could never be saved. Per-layout flags are kept only when set.
+ * form without it could never be saved — and is not read-only there, nor is a field the layout
+ * itself requires (the API ignores what a caller sends for a field read-only in the layout, so a
+ * required one could never be filled). Per-layout flags are kept only when set.
  */
 export function checkSections(def: ModuleDef, sections: z.output<typeof updateLayoutBody>['sections'], lang: Language): StoredSection[] {
   const placed = new Set<string>();
@@ -29,11 +35,12 @@ export function checkSections(def: ModuleDef, sections: z.output<typeof updateLa
       const field = def.byName.get(item.field);
       if (!field) throw fieldError('sections', 'record.unknownField', { name: item.field });
       if (placed.has(item.field)) throw fieldError('sections', 'setup.layoutDuplicateField', { name: labelOf(field, lang) });
+      if (item.readOnly && (item.required || mustFill(field))) throw fieldError('sections', 'setup.layoutReadOnlyRequired', { name: labelOf(field, lang) });
       placed.add(item.field);
     }
   }
   for (const field of def.fields) {
-    if (field.required && !field.system && !field.readOnly && !placed.has(field.name)) throw fieldError('sections', 'setup.layoutRequiredField', { name: labelOf(field, lang) });
+    if (mustFill(field) && !placed.has(field.name)) throw fieldError('sections', 'setup.layoutRequiredField', { name: labelOf(field, lang) });
   }
   return sections.map((s) => ({
     key: s.key,

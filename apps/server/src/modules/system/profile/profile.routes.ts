@@ -23,6 +23,7 @@ import { findUserById } from '../../auth/user.lookup';
 import { AVATAR_NAME, AVATAR_URL_PREFIX, avatarDir, contentTypeOf, imageKindOf, removeAvatar, saveAvatar } from './avatar';
 import { createEmailChangeService } from './emailChange.service';
 import { createProfileService } from './profile.service';
+import { stringValue } from '@orbit/shared/validation';
 
 const TITLE = 'Profile';
 const MB = AVATAR_MAX_BYTES / 1024 / 1024;
@@ -100,7 +101,7 @@ const profileRoutes: FastifyPluginAsync = async (fastify) => {
   // unguessable server-generated name only (the pattern rules out any path).
   app.get(
     `${AVATAR_URL_PREFIX}:name`,
-    { config: { access: 'public' }, schema: { params: z.object({ name: z.string().regex(AVATAR_NAME) }) } },
+    { config: { access: 'public' }, schema: { params: z.object({ name: stringValue().regex(AVATAR_NAME) }) } },
     async (request, reply) => {
       const file = path.join(avatarDir(app.config.dataDir), request.params.name);
       const info = await stat(file).catch(() => undefined);

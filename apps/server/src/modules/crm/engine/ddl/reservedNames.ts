@@ -1,7 +1,9 @@
 /**
  * Names a custom field may not take (compared in lower case): the keys every record carries on the
- * wire and the engine's own columns, words of SQL and of JavaScript objects that would make a name
- * ambiguous or dangerous somewhere down the line (a report, an export header, an object key).
+ * wire and the engine's own columns, words of SQL, and every member of Object.prototype (read from
+ * the runtime, so none is missed) — a record is an object keyed by field name, and a name like
+ * `isPrototypeOf` was found by `name in record` before its own value was (never returned, exported
+ * as the text of a function). The engine holds records without a prototype as well (records/ownValues.ts).
  */
 export const RESERVED_FIELD_NAMES: ReadonlySet<string> = new Set([
   // the record's envelope and engine columns
@@ -18,7 +20,7 @@ export const RESERVED_FIELD_NAMES: ReadonlySet<string> = new Set([
   'true', 'truncate', 'union', 'unique', 'update', 'user', 'using', 'variadic', 'when', 'where', 'window', 'with',
   'oid', 'tableoid', 'xmin', 'xmax', 'cmin', 'cmax', 'ctid',
   // JavaScript objects
-  '__proto__', 'constructor', 'prototype', 'tostring', 'valueof', 'hasownproperty',
+  '__proto__', 'prototype', ...Object.getOwnPropertyNames(Object.prototype).map((name) => name.toLowerCase()),
 ]);
 
 export const isReservedFieldName = (name: string): boolean => RESERVED_FIELD_NAMES.has(name.toLowerCase());

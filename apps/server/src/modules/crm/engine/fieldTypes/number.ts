@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { numeric } from 'drizzle-orm/pg-core';
 import { CURRENCY_DECIMALS, NUMBER_PRECISION, type FieldType } from '@orbit/shared/crm/fieldTypes';
-import { checkFieldValue } from '@orbit/shared/crm/fieldValue';
+import { checkFieldValue, numberText } from '@orbit/shared/crm/fieldValue';
 import type { FieldDef } from '../metadata/fieldDef';
 import { choiceCondition, columnIndex } from './common';
 import { BadFilterValue, asRange, type ServerFieldType } from './fieldType';
@@ -9,11 +9,14 @@ import { BadFilterValue, asRange, type ServerFieldType } from './fieldType';
 export const decimalsOf = (field: { type: FieldType; decimals?: number | null }) =>
   field.type === 'currency' ? CURRENCY_DECIMALS : field.type === 'percent' ? (field.decimals ?? 2) : (field.decimals ?? 0);
 
-/** A filter operand checked like a stored value of the field, bound as numeric text. */
+/** A checked value as the decimal text bound for a numeric column (a number or percent is exact within its 15 digits). */
+const decimalOf = (value: unknown) => (typeof value === 'number' ? (numberText(value) ?? String(value)) : String(value));
+
+/** A filter operand checked like a stored value of the field (its digits too), bound as numeric text. */
 function operand(field: FieldDef, value: unknown): string {
   const checked = checkFieldValue({ type: field.type, required: true, decimals: field.decimals }, value);
   if (!checked.ok) throw new BadFilterValue();
-  return String(checked.value);
+  return decimalOf(checked.value);
 }
 
 /**
@@ -29,7 +32,7 @@ export const numberType: ServerFieldType = {
     const raw = row[column];
     return raw === null || raw === undefined ? null : String(raw);
   },
-  write: (value, column) => ({ [column]: value === null ? null : String(value) }),
+  write: (value, column) => ({ [column]: value === null ? null : decimalOf(value) }),
   condition(col, column, op, value, field) {
     const c = col(column);
     const num = (v: unknown) => sql`${operand(field, v)}::numeric`;

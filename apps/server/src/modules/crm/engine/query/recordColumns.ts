@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CrmRecord } from '@orbit/shared/contract/crm';
 import { FIELD_TYPE_REGISTRY } from '../fieldTypes/registry';
+import { byFieldName } from '../records/ownValues';
 import type { FieldDef } from '../metadata/fieldDef';
 import { col } from './sql';
 
@@ -17,9 +18,9 @@ export function selectList(fields: FieldDef[]): SQL {
 const idOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const isoOrNull = (v: unknown) => (v === null || v === undefined ? null : (v instanceof Date ? v : new Date(String(v))).toISOString());
 
-/** A database row as the wire's record: system keys, then one key per field. */
+/** A database row as the wire's record: system keys, then one key per field (an object without a prototype: records/ownValues.ts). */
 export function toRecord(row: Record<string, unknown>, fields: FieldDef[]): CrmRecord {
-  const record: Record<string, unknown> = {
+  const record = byFieldName<unknown>({
     id: Number(row.id),
     recordTypeId: idOrNull(row.record_type_id),
     ownerId: Number(row.owner_id),
@@ -29,9 +30,9 @@ export function toRecord(row: Record<string, unknown>, fields: FieldDef[]): CrmR
     updateTime: isoOrNull(row.update_time),
     createBy: idOrNull(row.create_by),
     updateBy: idOrNull(row.update_by),
-  };
+  });
   for (const field of fields) {
-    if (field.name in record) continue;
+    if (Object.hasOwn(record, field.name)) continue;
     record[field.name] = FIELD_TYPE_REGISTRY[field.type].read(row, field.column);
   }
   return record as CrmRecord;

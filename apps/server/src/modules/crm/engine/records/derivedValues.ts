@@ -3,6 +3,7 @@ import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import type { FieldDef } from '../metadata/fieldDef';
 import type { ModuleDef } from '../metadata/metadataStore';
 import type { ModuleHooks } from '../moduleHooks';
+import { byFieldName, ownValue } from './ownValues';
 
 const same = (a: FieldValue | undefined, b: FieldValue | undefined) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -14,13 +15,13 @@ const same = (a: FieldValue | undefined, b: FieldValue | undefined) => JSON.stri
  */
 export function withDerivedValues(def: ModuleDef, hooks: ModuleHooks, values: Map<FieldDef, FieldValue>, current?: CrmRecord): Map<FieldDef, FieldValue> {
   if (!hooks.derivedValues) return values;
-  const next: Record<string, FieldValue | undefined> = { ...current };
+  const next = byFieldName<FieldValue | undefined>(current);
   for (const [field, value] of values) next[field.name] = value;
   const derived = hooks.derivedValues(next, current);
   const out = new Map(values);
   for (const [name, value] of Object.entries(derived)) {
     const field = def.byName.get(name);
-    if (field && !same(value, current?.[name])) out.set(field, value);
+    if (field && !same(value, current && (ownValue(current, name) as FieldValue | undefined))) out.set(field, value);
   }
   return out;
 }

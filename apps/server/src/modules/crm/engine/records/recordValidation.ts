@@ -6,7 +6,7 @@ import { isCrmModule, type LookupTarget } from '@orbit/shared/crm/modules';
 import type { MessageKey, MessageParams } from '@orbit/shared/messages';
 import type { Executor } from '../../../../db/client';
 import { sysDictData } from '../../../../db/schema/dict';
-import { fieldErrors } from '../../../../lib/errors';
+import { badRequest, fieldErrors } from '../../../../lib/errors';
 import type { CurrentUser } from '../../../auth/currentUser';
 import type { FieldDef } from '../metadata/fieldDef';
 import { hierarchyFields, isOwnAncestor } from './hierarchy';
@@ -15,6 +15,7 @@ import type { MetadataStore, ModuleDef } from '../metadata/metadataStore';
 import { labelOf } from '../query/filterCompiler';
 import { recordScope } from '../query/recordScope';
 import { PRESENT, col, rowsOf, tableOf } from '../query/sql';
+import { byFieldName, ownValue } from './ownValues';
 import { NO_CACHE, type WriteCache } from './writeCache';
 
 /** `cache`: answers shared by the writes of one batch (an import's); absent, every check asks the database. */
@@ -24,10 +25,41 @@ export type WriteContext = { db: Executor; meta: MetadataStore; def: ModuleDef; 
 const ENVELOPE_KEYS = new Set(['id', 'version', 'deptId', 'createTime', 'updateTime', 'createBy', 'updateBy']);
 
 /** Fields a form writes: not read-only; of the system fields only the owner, and the record type when creating. */
-function isWritable(field: FieldDef, mode: 'create' | 'update', layoutReadOnly: boolean): boolean {
-  if (field.readOnly || layoutReadOnly) return false;
+function isWritable(field: FieldDef, mode: 'create' | 'update'): boolean {
+  if (field.readOnly) return false;
   if (!field.system) return true;
   return field.name === 'ownerId' || (mode === 'create' && field.name === 'recordTypeId');
+}
+
+/** The record type a write is checked with: the record's own on update; on create the one sent, else the default. */
+const recordTypeOf = (def: ModuleDef, body: Record<string, unknown>, current: CrmRecord | undefined): number | null =>
+  current ? current.recordTypeId : ((ownValue(body, 'recordTypeId') as number | undefined) ?? defaultRecordType(def)?.id ?? null);
+
+/**
+ * The caller's body without what it sends for fields read-only in the layout of the record's type,
+ * whoever the caller (docs/decisions.md, "A layout's read-only field is read-only through the API
+ * too"): ignored like a field read-only by its definition, so a client may echo a record back. Taken
+ * out before the module's write rule runs, so that the rule still sets such a field (a stage brings
+ * its probability) and a create gives it its default. The record type itself is the choice the
+ * layout follows, never taken out.
+ */
+export function withoutLayoutReadOnly(def: ModuleDef, body: Record<string, unknown>, current?: CrmRecord): Record<string, unknown> {
+  const flags = layoutFlags(layoutFor(def, recordTypeOf(def, body, current)));
+  const fixed = Object.keys(body).filter((name) => name !== 'recordTypeId' && flags.get(name)?.readOnly);
+  if (!fixed.length) return body;
+  const sent = { ...body };
+  for (const name of fixed) delete sent[name];
+  return sent;
+}
+
+/**
+ * A mass update of `field` is refused when the field is read-only in the layout of any of the
+ * records' types: the request asks for nothing else, so ignoring it (as a record body's value is)
+ * would answer success for a change that was not made.
+ */
+export function assertMassWritable(def: ModuleDef, records: CrmRecord[], field: FieldDef, lang: Language): void {
+  const types = new Set(records.map((r) => r.recordTypeId));
+  if ([...types].some((type) => layoutFlags(layoutFor(def, type)).get(field.name)?.readOnly)) throw badRequest('record.readOnlyInLayout', { field: labelOf(field, lang) });
 }
 
 type Problems = Record<string, { key: MessageKey; params: MessageParams }>;
@@ -102,7 +134,9 @@ export async function lookupExists(ctx: WriteContext, target: LookupTarget, id: 
 
 /**
  * A record body checked against the module's metadata and the record type's layout: unknown fields
- * refused, read-only ones ignored, defaults applied on create, every value checked by the same
+ * refused; what the caller sends for a read-only field — by its definition, or by the layout of the
+ * record's type, whoever the caller (docs/decisions.md, "A layout's read-only field is read-only
+ * through the API too") — ignored, a create giving it its default; every value checked by the same
  * `checkFieldValue` the web form uses, then against the database. Answers the values to write,
  * by field; throws one 400 naming every field in error (by its label, in the request's language).
  */
@@ -112,25 +146,25 @@ export async function checkRecordWrite(
   options: { mode: 'create' } | { mode: 'update'; current: CrmRecord },
 ): Promise<Map<FieldDef, FieldValue>> {
   const { def, user, lang } = ctx;
-  const problems: Problems = {};
+  const problems: Problems = byFieldName();
   const problem = (name: string, key: MessageKey, params: MessageParams) => (problems[name] ??= { key, params });
 
   for (const key of Object.keys(body)) {
     if (!ENVELOPE_KEYS.has(key) && !def.byName.has(key)) problem(key, 'record.unknownField', { name: key });
   }
 
-  const recordTypeId =
-    options.mode === 'update' ? options.current.recordTypeId : ((body.recordTypeId as number | undefined) ?? defaultRecordType(def)?.id ?? null);
+  const recordTypeId = recordTypeOf(def, body, options.mode === 'update' ? options.current : undefined);
   const flags = layoutFlags(layoutFor(def, recordTypeId));
   const input = new Map<FieldDef, unknown>();
   for (const field of def.fields) {
-    if (!isWritable(field, options.mode, flags.get(field.name)?.readOnly ?? false)) continue;
-    if (field.name in body) input.set(field, body[field.name]);
+    if (!isWritable(field, options.mode)) continue;
+    if (Object.hasOwn(body, field.name)) input.set(field, body[field.name]);
     else if (options.mode === 'create') {
       if (field.name === 'ownerId') input.set(field, user.userId);
       else if (field.name === 'recordTypeId') input.set(field, recordTypeId);
       else if (field.defaultValue !== null) input.set(field, field.defaultValue);
-      else if (field.required || flags.get(field.name)?.required) input.set(field, null);
+      // Nobody can fill a field the layout shows read-only: it is not asked for (set-up refuses a required one).
+      else if (!flags.get(field.name)?.readOnly && (field.required || flags.get(field.name)?.required)) input.set(field, null);
     }
   }
 
@@ -139,7 +173,7 @@ export async function checkRecordWrite(
     const required = field.required || (flags.get(field.name)?.required ?? false);
     const checked = checkFieldValue({ ...field, required }, raw);
     if (!checked.ok) problem(field.name, checked.key, { field: labelOf(field, lang), ...checked.params });
-    else if (options.mode === 'update' && JSON.stringify(checked.value) === JSON.stringify(options.current[field.name] ?? null)) continue;
+    else if (options.mode === 'update' && JSON.stringify(checked.value) === JSON.stringify(ownValue(options.current, field.name) ?? null)) continue;
     else values.set(field, checked.value);
   }
   if (options.mode === 'create' && def.recordTypes.some((t) => t.active) && recordTypeId === null) {

@@ -21,7 +21,7 @@ import { col, rowsOf } from '../query/sql';
 import { createListViews } from '../views/listViews';
 import { withDerivedValues } from './derivedValues';
 import { historyLabels, lookupLabels } from './lookupLabels';
-import { checkRecordWrite, lookupExists, type WriteContext } from './recordValidation';
+import { assertMassWritable, checkRecordWrite, lookupExists, withoutLayoutReadOnly, type WriteContext } from './recordValidation';
 import { createRecordsRepository } from './recordsRepository';
 import { NO_CACHE, type WriteCache } from './writeCache';
 import { hierarchyOf } from './hierarchyTree';
@@ -151,9 +151,11 @@ export function createRecordsService(db: Db, module: CrmModule) {
     return { view, where, byOwner, filters };
   }
 
-  /** The body after the module's write hook (unchanged for modules without one). */
-  const withModuleRules = (tx: Executor, caller: Caller, body: Record<string, unknown>, current?: CrmRecord, cache: WriteCache = NO_CACHE) =>
-    hooks.beforeWrite ? hooks.beforeWrite({ db: tx, def: def(), lang: caller.lang, body, current, cache }) : Promise.resolve(body);
+  /** The body as the caller may write it (recordValidation `withoutLayoutReadOnly`), after the module's write hook (none: unchanged). */
+  const withModuleRules = (tx: Executor, caller: Caller, sent: Record<string, unknown>, current?: CrmRecord, cache: WriteCache = NO_CACHE) => {
+    const body = withoutLayoutReadOnly(def(), sent, current);
+    return hooks.beforeWrite ? hooks.beforeWrite({ db: tx, def: def(), lang: caller.lang, body, current, cache }) : Promise.resolve(body);
+  };
 
   /**
    * What a list shows: its rows' conditions, its columns (`fields`, or the view's, or all) and its
@@ -314,6 +316,7 @@ export function createRecordsService(db: Db, module: CrmModule) {
       await db.transaction(async (tx) => {
         const records = await lockAll(tx, caller.user, ids);
         records.forEach(assertChangeable);
+        assertMassWritable(d, records, field, caller.lang);
         const ctx: WriteContext = { db: tx, meta, def: d, user: caller.user, lang: caller.lang };
         const history: HistoryEntry[] = [];
         const repo = createRecordsRepository(tx, d);

@@ -12,8 +12,10 @@ type NumberValue = number | string | null | undefined;
 const asNumber = (value: unknown): NumberValue => (typeof value === 'number' || typeof value === 'string' ? value : null);
 
 /**
- * Numbers, percentages and money. Money stays a decimal string end to end (`stringMode`): the
- * amount stored is the amount shown, only its format follows the language (SPEC §9).
+ * Numbers, percentages and money. Every box hands on the text as typed (`stringMode`), so that the
+ * shared check judges its digits as the server does (a float would round 1.0000000000000001 into
+ * an accepted 1, 99999999999999999 into 100000000000000000). Money stays a decimal string end to
+ * end: the amount stored is the amount shown, only its format follows the language (SPEC §9).
  */
 function numericView(options: { format: (value: number | string, language: Language) => string; suffix?: string; money?: boolean }): FieldTypeView {
   const { format, suffix, money = false } = options;
@@ -32,7 +34,7 @@ function numericView(options: { format: (value: number | string, language: Langu
         aria-label={label}
         value={asNumber(value)}
         onChange={(v) => onChange?.(v === '' ? null : (v ?? null))}
-        stringMode={money}
+        stringMode
         // Money is typed in the language's currency, the one it is shown in.
         prefix={money ? currencySign(i18n.language as Language) : undefined}
         suffix={suffix}

@@ -61,6 +61,25 @@ describe('RecordForm', () => {
     expect(body).not.toHaveProperty('convertedAt');
   });
 
+  it('judges a number as typed, digit by digit, as the server does: no float rounds it into an accepted value first', async () => {
+    renderForm({ mode: 'create', recordTypeId: 1 });
+    fireEvent.change(await screen.findByLabelText('Last Name'), { target: { value: 'Wang' } });
+    const employees = await screen.findByLabelText('Employees');
+    for (const [typed, message] of [
+      ['99999999999999999', 'Please enter a number of at most 15 digits'],
+      ['1.0000000000000001', 'Please enter a whole number'],
+    ]) {
+      fireEvent.change(employees, { target: { value: typed } });
+      save();
+      await waitFor(() => expect(itemOf('Employees').querySelector('.ant-form-item-explain-error')?.textContent).toBe(message), { timeout: 5000 });
+    }
+    expect(api.createRecord).not.toHaveBeenCalled();
+    fireEvent.change(employees, { target: { value: '999999999999999' } });
+    save();
+    await waitFor(() => expect(api.createRecord).toHaveBeenCalled());
+    expect(api.createRecord.mock.calls[0]![1]).toMatchObject({ employees: 999999999999999 });
+  });
+
   it('updates with the version and only the fields that changed', async () => {
     const onSaved = vi.fn();
     renderForm({ mode: 'edit', record: lead, lookups: { user: { 5: 'Olivia Park' } } }, { onSaved });
