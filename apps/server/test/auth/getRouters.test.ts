@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GetRoutersResponse, RouterVo } from '@orbit/shared/contract/auth';
 import { sysMenu, sysRoleMenu } from '../../src/db/schema/menu';
 import { sysRole } from '../../src/db/schema/organisation';
-import { bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { bearer, createTestApp, loginAs, orbitWeb, type TestApp } from '../helpers/testApp';
 import { get } from './authTestUtils';
 
 const TOP_LEVEL = ['Leads', 'Opportunity', 'Account', 'Task', 'Campaign', 'Report', 'Dashboard', 'Setup', 'System'];
@@ -23,8 +23,9 @@ describe('GET /getRouters', () => {
   });
   afterAll(() => app.teardown());
 
+  // As Orbit's web app asks: every menu (a RuoYi client's are compat/ruoyiVue3Wire.test.ts's).
   const routers = async (token: string) => {
-    const res = await get(app, '/getRouters', bearer(token));
+    const res = await get(app, '/getRouters', { ...bearer(token), ...orbitWeb });
     expect(res.status).toBe(200);
     const body = res.body as unknown as GetRoutersResponse;
     expect(body.code).toBe(200);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTING_KEYS } from '@orbit/shared/contract/config';
 import { sysConfig } from '../../src/db/schema/settings';
 import { sysUser } from '../../src/db/schema/organisation';
-import { createTestApp, type TestApp } from '../helpers/testApp';
+import { api, createTestApp, orbitWeb, type TestApp } from '../helpers/testApp';
 import { ruoyiClient, type RuoYiAnswer } from './ruoyiClient';
 
 /**
@@ -112,5 +112,23 @@ describe('RuoYi-Vue3 pages read Orbit’s answers as RuoYi’s own (envelope mod
     expect(row).toMatchObject({ nickName: 'Mia Chen', email: 'mia.chen@example.com' });
     ok(await mia.send('PUT', '/system/user/profile', { ...form, email: ' MIA.CHEN@example.com ' }));
     expect(ok(await mia.get('/system/user/profile')).data).toMatchObject({ nickName: 'Mia C.', email: 'mia.chen@example.com' });
+  });
+
+  it('the sidebar: /getRouters gives a RuoYi client only menus its views can draw; Orbit’s web app gets every menu', async () => {
+    type Router = { path: string; component: string; children?: Router[] };
+    const leaves = (routers: Router[]): string[] => routers.flatMap((r) => (r.children?.length ? leaves(r.children) : [r.component]));
+    const ruoyi = ok(await client.get('/getRouters')).data as Router[];
+    const components = leaves(ruoyi);
+    expect(components).toEqual(expect.arrayContaining(['system/user/index', 'system/notice/index', 'monitor/operlog/index', 'monitor/logininfor/index']));
+    expect(components.filter((c) => /^(crm|setup|demo)\//.test(c))).toEqual([]);
+    // A directory keeps what RuoYi can draw of it (Setup: the two logs), and goes when nothing is left (Leads).
+    const setup = ruoyi.find((r) => r.path === '/setup')!;
+    expect(leaves(setup.children!)).toEqual(['monitor/logininfor/index', 'monitor/operlog/index']);
+    expect(ruoyi.map((r) => r.path)).not.toContain('/Leads');
+
+    const token = ok(await client.send('POST', '/login', { username: 'admin', password: 'admin123' })).token;
+    const orbit = (await app.inject({ method: 'GET', url: api('/getRouters'), headers: { authorization: `Bearer ${token}`, ...orbitWeb } })).json().data as Router[];
+    expect(leaves(orbit)).toEqual(expect.arrayContaining(['crm/leads/index', 'setup/fields/index', ...components]));
+    expect(leaves(orbit).some((c) => c.startsWith('demo/'))).toBe(true);
   });
 });
