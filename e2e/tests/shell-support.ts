@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 export async function signedInPage(
   browser: Browser,
   baseUrl: string,
-  options: { username?: string; width?: number; height?: number; language?: 'en' | 'zh' } = {},
+  options: { username?: string; width?: number; height?: number; language?: 'en' | 'zh'; timezoneId?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page; token: string }> {
   const res = await fetch(`${baseUrl}/dev-api/login`, {
     method: 'POST',
@@ -16,7 +16,11 @@ export async function signedInPage(
   });
   const body = (await res.json()) as { code: number; token?: string; msg: string };
   if (!body.token) throw new Error(`sign-in failed: ${body.msg}`);
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1366, height: options.height ?? 820 }, acceptDownloads: true });
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1366, height: options.height ?? 820 },
+    acceptDownloads: true,
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+  });
   await context.addCookies([
     { name: 'Admin-Token', value: body.token, url: baseUrl },
     { name: 'language', value: options.language ?? 'en', url: baseUrl },

@@ -16,6 +16,7 @@ import i18nPlugin from './plugins/i18n';
 import jobsPlugin from './plugins/jobs';
 import nulCharactersPlugin from './plugins/nulCharacters';
 import operLogPlugin from './plugins/operLog';
+import ruoyiDatesPlugin from './plugins/ruoyiDates';
 import webApp from './plugins/webApp';
 import { loadRoutePlugins } from './modules/routeFiles';
 
@@ -69,6 +70,7 @@ export async function buildApp({ config, db, logger, mailer }: AppOptions) {
     transform: jsonSchemaTransform,
   });
   await app.register(operLogPlugin);
+  await app.register(ruoyiDatesPlugin);
 
   const routePlugins = await loadRoutePlugins();
   await app.register(

@@ -8,6 +8,13 @@ export const APP_VERSION = 'v1.0.4';
 export const VERSION_HEADER = 'System-Version';
 
 export const API_PREFIX = '/dev-api';
+/**
+ * Orbit's own web app names itself in this header on every API call. A client that does not is
+ * served as a RuoYi front end on the RuoYi-compatible routes: dates as RuoYi's server writes them
+ * (`yyyy-MM-dd HH:mm:ss`, server time) and only the menus RuoYi's views can draw (docs/api-admin.md).
+ */
+export const CLIENT_HEADER = 'Orbit-Client';
+export const ORBIT_WEB_CLIENT = 'web';
 export const TOKEN_COOKIE = 'Admin-Token';
 
 export const REQUEST_TIMEOUT_MS = 10_000_000;

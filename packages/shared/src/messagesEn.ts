@@ -165,6 +165,7 @@ export const messagesEn = {
   'profile.emailSame': 'This is already your e-mail address',
   'profile.emailCodeSent': 'A code has been sent to {{email}}: enter it to confirm the change',
   'profile.emailChanged': 'Your e-mail address has been changed',
+  'profile.emailByCode': 'The e-mail address is not changed here: it changes only with your password and a code sent to the new address ("Change e-mail address" on the profile page of Orbit CRM)',
   ...crmEn,
   ...systemEn,
 } as const;

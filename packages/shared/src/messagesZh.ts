@@ -162,6 +162,7 @@ export const messagesZh: Record<MessageKey, string> = {
   'profile.emailSame': '这已经是您的邮箱',
   'profile.emailCodeSent': '验证码已发送至 {{email}}，请输入验证码以确认更改',
   'profile.emailChanged': '邮箱已更改',
+  'profile.emailByCode': '邮箱不能在此修改：需要输入密码，并填写发送到新邮箱的验证码（Orbit CRM 个人中心的“更改邮箱”）',
   ...crmZh,
   ...systemZh,
 };

@@ -5,7 +5,7 @@ import type { GetInfoResponse } from '@orbit/shared/contract/auth';
 import { sysSession } from '../../src/db/schema/auth';
 import { sysMenu, sysRoleMenu } from '../../src/db/schema/menu';
 import { sysDept, sysRole, sysUser, sysUserRole } from '../../src/db/schema/organisation';
-import { bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { bearer, createTestApp, loginAs, orbitWeb, type TestApp } from '../helpers/testApp';
 import { get, updateUser, userRow, ZH } from './authTestUtils';
 
 const DAY_MS = 86_400_000;
@@ -24,8 +24,9 @@ describe('GET /getInfo', () => {
     await updateUser(app, 'olivia.park', { mustChangePwd: false, pwdUpdateDate: new Date(), pwdHintPostponedAt: null, status: '0' });
   });
 
+  // As Orbit's web app asks (its dates are ISO instants; a RuoYi client's are compat/ruoyiDates.test.ts's).
   const info = async (token: string) => {
-    const res = await get(app, '/getInfo', bearer(token));
+    const res = await get(app, '/getInfo', { ...bearer(token), ...orbitWeb });
     expect(res.status).toBe(200);
     return res.body as unknown as GetInfoResponse;
   };

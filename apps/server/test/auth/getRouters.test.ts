@@ -4,7 +4,7 @@ import type { GetRoutersResponse, RouterVo } from '@orbit/shared/contract/auth';
 import { sysMenu, sysRoleMenu } from '../../src/db/schema/menu';
 import { sysRole, sysUser, sysUserRole } from '../../src/db/schema/organisation';
 import { caller } from '../helpers/adminApi';
-import { bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { bearer, createTestApp, loginAs, orbitWeb, type TestApp } from '../helpers/testApp';
 import { get } from './authTestUtils';
 
 const TOP_LEVEL = ['Leads', 'Opportunity', 'Account', 'Task', 'Campaign', 'Report', 'Dashboard', 'Setup', 'System'];
@@ -24,8 +24,9 @@ describe('GET /getRouters', () => {
   });
   afterAll(() => app.teardown());
 
+  // As Orbit's web app asks: every menu (a RuoYi client's are compat/ruoyiVue3Wire.test.ts's).
   const routers = async (token: string) => {
-    const res = await get(app, '/getRouters', bearer(token));
+    const res = await get(app, '/getRouters', { ...bearer(token), ...orbitWeb });
     expect(res.status).toBe(200);
     const body = res.body as unknown as GetRoutersResponse;
     expect(body.code).toBe(200);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouterVo } from '@orbit/shared/contract/auth';
 import { MOCK_ROLE_KEY_MAX, MOCK_ROLE_KEY_MIN } from '@orbit/shared/constants';
-import { api, bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { api, bearer, createTestApp, loginAs, orbitWeb, type TestApp } from '../helpers/testApp';
 
 const flatten = (list: RouterVo[]): RouterVo[] => list.flatMap((r) => [r, ...flatten(r.children ?? [])]);
 const DEMO_TOP = ['Permission', 'IconsRoot', 'ComponentDemo', 'Charts', 'Nested', 'Example', 'TabRoot', 'ErrorPages', 'ErrorLogRoot', 'Excel', 'ExportZipRoot', 'PDFRoot', 'PDFDownRoot', 'ThemeRoot', 'ClipboardDemoRoot', 'I18nRoot', 'ExternalLink'];
@@ -16,7 +16,7 @@ describe('template demo (SPEC §2 demo routes, §6 mock roles, §7 mock endpoint
   afterAll(() => app.teardown());
 
   const routers = async (user: string) => {
-    const res = await app.inject({ method: 'GET', url: api('/getRouters'), headers: bearer(tokens[user]!) });
+    const res = await app.inject({ method: 'GET', url: api('/getRouters'), headers: { ...bearer(tokens[user]!), ...orbitWeb } });
     return (res.json() as { data: RouterVo[] }).data;
   };
   const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object, token = tokens.editor!) => {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { API_PREFIX } from '@orbit/shared/constants';
+import { API_PREFIX, CLIENT_HEADER, ORBIT_WEB_CLIENT } from '@orbit/shared/constants';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type Database, type Db } from '../../src/db/client';
@@ -108,3 +108,6 @@ export async function loginAs(app: TestApp, username: string, password = 'admin1
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The header Orbit's web app sends: answers in Orbit's own format (ISO dates, every menu), not a RuoYi client's. */
+export const orbitWeb = { [CLIENT_HEADER]: ORBIT_WEB_CLIENT };

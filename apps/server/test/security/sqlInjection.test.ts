@@ -54,8 +54,12 @@ describe('an SQL-injection corpus through every list', () => {
   const statements: string[] = [];
   let app: TestApp;
   const lists: Array<{ path: string; parameters: Parameter[] }> = [];
+  /** Real ids for the integer parameters a list requires (a notice's readers need a notice); others get 1. */
+  const requiredIds: Record<string, string> = {};
   beforeAll(async () => {
     app = await createTestApp({}, { onStatement: (text) => void statements.push(text) });
+    const notice = await app.inject({ method: 'POST', url: '/dev-api/system/notice', headers: bearer(await loginAs(app, 'admin')), payload: { noticeTitle: 'Corpus', noticeType: '1' } });
+    requiredIds.noticeId = String(notice.json().data);
     const doc = (await app.inject({ method: 'GET', url: '/dev-api/openapi.json' })).json() as { paths: Record<string, { get?: { parameters?: Parameter[] } }> };
     for (const [path, methods] of Object.entries(doc.paths)) {
       const parameters = methods.get?.parameters ?? [];
@@ -100,7 +104,9 @@ describe('an SQL-injection corpus through every list', () => {
       const path = await withIds(list.path, token);
       if (!path) continue; // nothing of that kind to open as this user
       // Plain values for what the list requires (a role's users need the role, a search its text).
-      const required = Object.fromEntries(list.parameters.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, p.schema?.type === 'integer' ? '1' : 'a']));
+      const required = Object.fromEntries(
+        list.parameters.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, p.schema?.type === 'integer' ? (requiredIds[p.name] ?? '1') : 'a']),
+      );
       // What the list holds for this user with nothing asked of it (a campaign's "children" and the like need a value).
       const baseline = await call(`${path}?${new URLSearchParams(required)}`, token);
       if (baseline.code !== 200) continue; // refused to this user whatever the parameters: nothing to widen

@@ -7,7 +7,7 @@ import { caller, deptIds, FORBIDDEN_EN } from '../helpers/adminApi';
 import { api, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
 
 const ZH = { 'accept-language': 'zh-CN,zh;q=0.9' };
-type Row = { configId: number; configKey: string; configName: string; configValue: string; configType: string; defaultValue?: string };
+type Row = { configId: number; configKey: string; configName: string; configValue: string; configType: string; defaultValue?: string; usesDefault?: boolean };
 
 describe('parameter settings (/system/config)', () => {
   let app: TestApp;
@@ -26,9 +26,9 @@ describe('parameter settings (/system/config)', () => {
   });
   afterAll(() => app.teardown());
 
-  it('every install has the built-in settings, empty (the default), named in the reader’s language', async () => {
+  it('every install has the built-in settings, following their defaults (shown as the value in force), named in the reader’s language', async () => {
     expect(rows.map((r) => r.configKey).sort()).toEqual(Object.values(SETTING_KEYS).sort());
-    expect(rows.every((r) => r.configType === 'Y' && r.configValue === '')).toBe(true);
+    expect(rows.every((r) => r.configType === 'Y' && r.usesDefault === true && r.configValue === r.defaultValue)).toBe(true);
     const captcha = rows.find((r) => r.configKey === SETTING_KEYS.captchaEnabled)!;
     // The test app runs with CAPTCHA_ENABLED=false: the environment gives the default.
     expect(captcha).toMatchObject({ configName: 'Captcha on the sign-in page (true / false)', defaultValue: 'false' });
@@ -65,14 +65,26 @@ describe('parameter settings (/system/config)', () => {
       expect(res.status, key).toBe(400);
       expect(res.body.errors, key).toEqual({ configValue: message });
     }
-    expect((await admin('GET', `/system/config/${idOf(SETTING_KEYS.loginMaxRetries)}`)).body.data.configValue).toBe('');
+    expect((await admin('GET', `/system/config/${idOf(SETTING_KEYS.loginMaxRetries)}`)).body.data).toMatchObject({ configValue: '5', usesDefault: true });
   });
 
-  it('of a built-in setting only the value and remark change; it cannot be deleted', async () => {
+  it('of a built-in setting only the value and remark change, anything more is refused; it cannot be deleted', async () => {
     const row = rows.find((r) => r.configKey === SETTING_KEYS.fileRetentionDays)!;
-    const res = await admin('PUT', '/system/config', { ...row, configName: 'Renamed', configKey: 'renamed.key', configType: 'N', configValue: '30', remark: 'a month' });
-    expect(res.body.code).toBe(200);
-    expect((await admin('GET', `/system/config/${row.configId}`)).body.data).toMatchObject({ configKey: SETTING_KEYS.fileRetentionDays, configType: 'Y', configValue: '30', remark: 'a month' });
+    const refusals: Array<[Partial<Row>, Record<string, string>]> = [
+      [{ configName: 'Renamed' }, { configName: 'The name of a built-in setting cannot be changed' }],
+      [{ configKey: 'renamed.key' }, { configKey: 'The key of a built-in setting cannot be changed' }],
+      [{ configType: 'N' }, { configType: 'A built-in setting stays built in' }],
+    ];
+    for (const [change, errors] of refusals) {
+      const res = await admin('PUT', '/system/config', { ...row, ...change, configValue: '30', remark: 'a month' });
+      expect([res.status, res.body.errors]).toEqual([400, errors]);
+    }
+    const zh = await admin('PUT', '/system/config', { ...row, configName: 'x' }, ZH);
+    expect(zh.body.errors).toEqual({ configName: '内置参数的名称不能修改' });
+    expect((await admin('GET', `/system/config/${row.configId}`)).body.data).toMatchObject({ configValue: '7', usesDefault: true, remark: '' });
+    const { configType: _type, ...withoutType } = row;
+    expect((await admin('PUT', '/system/config', { ...withoutType, configValue: '30', remark: 'a month' })).body.code).toBe(200);
+    expect((await admin('GET', `/system/config/${row.configId}`)).body.data).toMatchObject({ configKey: SETTING_KEYS.fileRetentionDays, configType: 'Y', configValue: '30', usesDefault: false, remark: 'a month' });
     expect(await createSettings(app.db, app.config).get('fileRetentionDays')).toBe(30);
     const removed = await admin('DELETE', `/system/config/${row.configId}`);
     expect(removed.status).toBe(400);
@@ -80,7 +92,9 @@ describe('parameter settings (/system/config)', () => {
   });
 
   it('own keys: added, read by key, unique, never a built-in key, deleted', async () => {
-    const created = await admin('POST', '/system/config', { configName: 'Skin', configKey: 'sys.index.skinName', configValue: 'skin-blue', configType: 'Y' });
+    const reserved = await admin('POST', '/system/config', { configName: 'Skin', configKey: 'sys.index.skinName', configValue: 'skin-blue', configType: 'Y' });
+    expect(reserved.body.errors).toEqual({ configType: "Only Orbit's own settings are built in: choose 'No'" });
+    const created = await admin('POST', '/system/config', { configName: 'Skin', configKey: 'sys.index.skinName', configValue: 'skin-blue', configType: 'N' });
     expect(created.body.code).toBe(200);
     const own = (await admin('GET', `/system/config/${created.body.data}`)).body.data;
     expect(own).toMatchObject({ configType: 'N', configValue: 'skin-blue' });
@@ -95,6 +109,7 @@ describe('parameter settings (/system/config)', () => {
     expect(builtIn.body.errors).toEqual({ configKey: `'${SETTING_KEYS.captchaEnabled}' is the key of a built-in setting` });
     const renamed = await admin('PUT', '/system/config', { ...own, configKey: SETTING_KEYS.initPassword });
     expect(renamed.status).toBe(400);
+    expect((await admin('PUT', '/system/config', { ...own, configType: 'Y' })).body.errors).toEqual({ configType: "Only Orbit's own settings are built in: choose 'No'" });
     expect((await admin('POST', '/system/config', { configName: '', configKey: 'bad key!' })).body.errors).toEqual({ configName: 'Setting name is required', configKey: 'wrong format' });
     expect((await admin('DELETE', `/system/config/${created.body.data}`)).body.code).toBe(200);
     expect((await admin('DELETE', `/system/config/${created.body.data}`)).status).toBe(404);

@@ -54,7 +54,7 @@ describe('delegated administration stays within the delegate’s reach', () => {
     // Nor point everyone's entry at an outside page, or hide it from them.
     expect((await manager('PUT', '/system/menu', { ...leads, isFrame: 0, path: 'https://phishing.example.com' })).status).toBe(403);
     expect((await manager('PUT', '/system/menu', { ...leads, visible: '1' })).status).toBe(403);
-    expect((await admin('GET', `/system/menu/${leads.menuId}`)).body.data).toMatchObject({ perms: PERMISSIONS.leads.list, status: '0', visible: '0', isFrame: 1 });
+    expect((await admin('GET', `/system/menu/${leads.menuId}`)).body.data).toMatchObject({ perms: PERMISSIONS.leads.list, status: '0', visible: '0', isFrame: '1' });
     // Every reader still can't reset a password.
     const reader = caller(app, await loginAs(app, 'sophia.reed'));
     expect((await reader('PUT', '/system/user/resetPwd', { userId: ids['olivia.park'], password: 'taken-over-1' })).status).toBe(403);

@@ -1,7 +1,7 @@
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysMenu } from '../../src/db/schema/menu';
-import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { createTestApp, loginAs, orbitWeb, type TestApp } from '../helpers/testApp';
 import { caller } from '../helpers/adminApi';
 
 type Router = { name: string; path: string; hidden: boolean; children?: Router[] };
@@ -27,7 +27,7 @@ describe('menu tree', () => {
   });
   afterAll(() => app.teardown());
 
-  const routers = async () => (await admin('GET', '/getRouters')).body.data as Router[];
+  const routers = async () => (await admin('GET', '/getRouters', undefined, orbitWeb)).body.data as Router[];
 
   it('creates, changes and deletes a page; /getRouters follows at once', async () => {
     const created = await admin('POST', '/system/menu', {

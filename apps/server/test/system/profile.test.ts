@@ -38,8 +38,19 @@ describe('own profile', () => {
     expect(res.body.roleGroup).toBe('Marketing');
   });
 
-  it('updates the session user only, whatever ids the client sends; the e-mail address is not changed this way', async () => {
-    const res = await me('PUT', '/system/user/profile', { userId: 1, userName: 'admin', nickName: 'Mia C.', email: 'mia.c@example.com', phonenumber: '', sex: '1', status: '1', roleIds: [1] });
+  it('a new e-mail address is refused with how to change it, in the reader’s language, and nothing is saved', async () => {
+    const form = { nickName: 'Mia New', email: 'mia.c@example.com', phonenumber: '', sex: '1' };
+    const res = await me('PUT', '/system/user/profile', form);
+    expect([res.status, res.body.errors]).toEqual([400, { email: expect.stringContaining('a code sent to the new address') }]);
+    expect(res.body.msg).toBe(res.body.errors.email);
+    const zh = await me('PUT', '/system/user/profile', form, ZH);
+    expect(zh.body.errors.email).toContain('验证码');
+    expect((await me('PUT', '/system/user/profile', { ...form, email: 'not-an-address' })).body.errors).toHaveProperty('email');
+    expect((await me('GET', '/system/user/profile')).body.data).toMatchObject({ nickName: 'Mia Chen', email: 'mia.chen@example.com' });
+  });
+
+  it('updates the session user only, whatever ids the client sends; the current e-mail address may come along', async () => {
+    const res = await me('PUT', '/system/user/profile', { userId: 1, userName: 'admin', nickName: 'Mia C.', email: 'Mia.Chen@example.com', phonenumber: '', sex: '1', status: '1', roleIds: [1] });
     expect(res.body.code).toBe(200);
     const admin = caller(app, await loginAs(app, 'admin'));
     const adminSelf = (await admin('GET', '/system/user/1')).body.data;

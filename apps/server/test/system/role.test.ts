@@ -34,7 +34,8 @@ describe('role administration', () => {
     expect(rows.filter((r) => r.admin).map((r) => r.roleKey)).toEqual(['admin']);
     expect(rows[0]).not.toHaveProperty('delFlag');
     expect(rows[0]).not.toHaveProperty('createBy');
-    expect(rows[0]!.createTime).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // A client other than Orbit's web app reads RuoYi's date format (compat/ruoyiDates.test.ts).
+    expect(rows[0]!.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect((await admin('GET', `/system/role/${roleIdOf.admin}`)).body.data.admin).toBe(true);
     expect((await admin('GET', `/system/role/${roleIdOf.sales_rep}`)).body.data.admin).toBe(false);
   });

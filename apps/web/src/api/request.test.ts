@@ -1,4 +1,4 @@
-import { APP_VERSION, VERSION_HEADER } from '@orbit/shared/constants';
+import { APP_VERSION, CLIENT_HEADER, ORBIT_WEB_CLIENT, VERSION_HEADER } from '@orbit/shared/constants';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,6 +18,17 @@ beforeEach(() => setNotifier(notifier));
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.clearAllMocks();
+});
+
+describe('request: Orbit’s web app names itself', () => {
+  it('on every call, so the server answers it in Orbit’s own format (ISO dates, every menu) and not as a RuoYi client', async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) => answer({ code: 200, msg: '' }));
+    vi.stubGlobal('fetch', fetch);
+    await request({ url: '/system/user/list' });
+    await request({ url: '/login', method: 'POST', data: {}, isToken: false });
+    for (const [, init] of fetch.mock.calls) expect((init.headers as Record<string, string>)[CLIENT_HEADER]).toBe(ORBIT_WEB_CLIENT);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
 });
 
 describe('request: who tells the user about a refusal', () => {

@@ -1,4 +1,4 @@
-import { API_PREFIX, REQUEST_TIMEOUT_MS, VERSION_HEADER } from '@orbit/shared/constants';
+import { API_PREFIX, CLIENT_HEADER, ORBIT_WEB_CLIENT, REQUEST_TIMEOUT_MS, VERSION_HEADER } from '@orbit/shared/constants';
 import i18n from '../i18n/i18n';
 import { getStoredLanguage } from '../i18n/language';
 import { getToken, removeToken } from '../utils/auth';
@@ -76,12 +76,13 @@ async function act(input: AnswerInput, download: boolean, showError = true): Pro
 
 /**
  * The one request client: base `/dev-api`, bearer token from the `Admin-Token` cookie, language
- * header, GET parameters flattened (`key[sub]`), files returned raw. Every answer is classified by
+ * and client (`Orbit-Client: web`) headers, GET parameters flattened (`key[sub]`), files returned raw. Every answer is classified by
  * `classifyAnswer`; a refused call rejects with RequestError.
  */
 export async function request<T = unknown>(options: RequestOptions): Promise<T> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { 'Accept-Language': getStoredLanguage() };
+  // Named as Orbit's web app, the server answers in Orbit's format; unnamed clients are RuoYi's (ISO dates vs RuoYi's, every menu vs RuoYi's views).
+  const headers: Record<string, string> = { 'Accept-Language': getStoredLanguage(), [CLIENT_HEADER]: ORBIT_WEB_CLIENT };
   const token = options.isToken === false ? undefined : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

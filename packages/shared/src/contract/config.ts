@@ -6,6 +6,7 @@ import { dateRangeQuery, id, nullableText, pageQuery, sortQuery, textFilter } fr
  * Parameter settings (`/system/config`, RuoYi's paths and fields). Built-in settings (`configType`
  * 'Y') are Orbit's own, read by the server at run time; their key, name and type are fixed, an
  * empty value means the default (`defaultValue`: the environment variable's or the constant's).
+ * Only they are built in: a parameter of one's own is 'N'.
  */
 export const SETTING_KEYS = {
   captchaEnabled: 'sys.account.captchaEnabled',
@@ -50,10 +51,15 @@ const configFields = {
 };
 export const createConfigBody = z.object(configFields);
 export type CreateConfigBody = z.infer<typeof createConfigBody>;
-export const updateConfigBody = z.object({ ...configFields, configId: id });
+/** An edit: `configType` left out keeps it (a built-in setting stays built in, an own key stays 'N'). */
+export const updateConfigBody = z.object({ ...configFields, configType: z.enum(['Y', 'N']).optional(), configId: id });
 export type UpdateConfigBody = z.infer<typeof updateConfigBody>;
 
-/** A row of the list (and of `GET /system/config/{id}`); built-in rows name their default. */
+/**
+ * A row of the list (and of `GET /system/config/{id}`). `configValue` is the value in force, as
+ * RuoYi's pages show and send it back; built-in rows also name their default and whether they
+ * follow it (no value of their own).
+ */
 export type ConfigRow = {
   configId: number;
   configName: string;
@@ -65,6 +71,8 @@ export type ConfigRow = {
   createTime: string;
   updateBy: string;
   updateTime: string | null;
-  /** Built-in settings only: the value used while `configValue` is empty. */
+  /** Built-in settings only: the value in force while the setting has no value of its own. */
   defaultValue?: string;
+  /** Built-in settings only: true while the setting has no value of its own and follows `defaultValue`. */
+  usesDefault?: boolean;
 };

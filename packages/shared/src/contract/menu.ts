@@ -10,6 +10,11 @@ export type MenuListQuery = z.infer<typeof menuListQuery>;
 export const MENU_TYPES = ['M', 'C', 'F'] as const;
 
 const PERMS = /^[A-Za-z0-9_:*,-]*$/;
+
+/** RuoYi's '0' / '1' flags: strings on the wire (its radios and tags compare strings); numbers are accepted too. */
+export const MENU_FLAGS = ['0', '1'] as const;
+export type MenuFlag = (typeof MENU_FLAGS)[number];
+const menuFlag = z.union([z.enum(MENU_FLAGS), z.literal(0), z.literal(1)], { error: 'validation.invalidValue' }).transform((v) => String(v) as MenuFlag);
 const menuFields = {
   parentId: z.coerce.number().int().min(0).default(0),
   menuName: requiredText(50),
@@ -19,10 +24,10 @@ const menuFields = {
   component: nullableText(255),
   query: nullableText(255),
   routeName: nullableText(50),
-  /** 0 external link, 1 internal page. */
-  isFrame: z.coerce.number().int().min(0).max(1).default(1),
-  /** 0 cached, 1 not cached. */
-  isCache: z.coerce.number().int().min(0).max(1).default(0),
+  /** '0' external link, '1' internal page. */
+  isFrame: menuFlag.default('1'),
+  /** '0' cached, '1' not cached. */
+  isCache: menuFlag.default('0'),
   visible: statusValue.default('0'),
   status: statusValue.default('0'),
   perms: nullableText(100).refine((v) => PERMS.test(v), { error: 'validation.wrongFormat' }),
@@ -40,8 +45,8 @@ const ADDRESS = /^([A-Za-z][A-Za-z0-9+.-]*:|[\\/]{2})/;
  * address, must be a web address (isWebAddress) — the sidebar opens it in a new tab, marked as
  * leaving the app. Server and menu dialog both ask this.
  */
-export function menuPathProblem(path: string, isFrame: number): 'menu.externalLink' | undefined {
-  return (isFrame === 0 || ADDRESS.test(path)) && !isWebAddress(path) ? 'menu.externalLink' : undefined;
+export function menuPathProblem(path: string, isFrame: MenuFlag | number): 'menu.externalLink' | undefined {
+  return (String(isFrame) === '0' || ADDRESS.test(path)) && !isWebAddress(path) ? 'menu.externalLink' : undefined;
 }
 
 export const createMenuBody = z.object(menuFields);
@@ -58,8 +63,8 @@ export type MenuRow = {
   component: string | null;
   query: string | null;
   routeName: string;
-  isFrame: number;
-  isCache: number;
+  isFrame: MenuFlag;
+  isCache: MenuFlag;
   menuType: string;
   visible: string;
   status: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USERNAME_MAX } from '../constants';
 import { requiredText, stringValue } from '../validation';
 import { dateRangeQuery, id, nullableText, pageQuery, sortQuery, statusFilter, statusValue, textFilter } from './common';
 
@@ -21,6 +22,22 @@ export const noticeListQuery = z.object({
   status: statusFilter,
 });
 export type NoticeListQuery = z.infer<typeof noticeListQuery>;
+
+/**
+ * Sort names of a notice's readers (RuoYi's "read users" dialog); unsorted: last read first. Each
+ * is served by an index (bench/userList.ts); the department's name is not, and is not offered.
+ */
+export const NOTICE_READER_SORT_COLUMNS = ['userName', 'nickName', 'readTime'] as const;
+/** `GET /system/notice/readUsers/list?noticeId=&searchValue=`: `searchValue` is in the user name or the nickname. */
+export const noticeReadersQuery = z.object({
+  ...pageQuery,
+  ...sortQuery(NOTICE_READER_SORT_COLUMNS),
+  noticeId: id,
+  searchValue: textFilter(USERNAME_MAX),
+});
+export type NoticeReadersQuery = z.infer<typeof noticeReadersQuery>;
+/** A reader of a notice, with RuoYi's column names. */
+export type NoticeReader = { userId: number; userName: string; nickName: string; deptName: string | null; phonenumber: string; readTime: string };
 
 const noticeFields = {
   noticeTitle: requiredText(50),

@@ -67,10 +67,12 @@ export const authRoleQuery = z.object({
 });
 
 /**
- * The signed-in user's own details; ids, names and the e-mail address sent by the client are
- * ignored (the address changes only through the confirmed change below).
+ * The signed-in user's own details; ids and names sent by the client are ignored. The e-mail
+ * address changes only through the confirmed change below: RuoYi's form sends it along, so the
+ * current one is accepted and a new one refused (`profile.emailByCode`).
  */
 export const updateProfileBody = z.object({
+  email: optionalEmail(EMAIL_MAX).nullish(),
   nickName: requiredText(30),
   phonenumber: nullableText(20).refine((v) => v === '' || PHONE.test(v), { error: 'validation.wrongFormat' }),
   sex: z.enum(['0', '1', '2']).default('2'),

@@ -30,7 +30,10 @@ export const sysNoticeDept = pgTable(
   (t) => [primaryKey({ columns: [t.noticeId, t.deptId] }), index('sys_notice_dept_dept_idx').on(t.deptId)],
 );
 
-/** Who has read which notice (the navbar bell's unread marks); in the database so every process agrees. */
+/**
+ * Who has read which notice (the navbar bell's unread marks; RuoYi's "read users" dialog lists
+ * them per notice, last read first); in the database so every process agrees.
+ */
 export const sysNoticeRead = pgTable(
   'sys_notice_read',
   {
@@ -38,5 +41,5 @@ export const sysNoticeRead = pgTable(
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     readAt: ts('read_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.noticeId] })],
+  (t) => [primaryKey({ columns: [t.userId, t.noticeId] }), index('sys_notice_read_notice_idx').on(t.noticeId, t.readAt, t.userId)],
 );

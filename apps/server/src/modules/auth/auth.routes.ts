@@ -5,11 +5,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { sysUser } from '../../db/schema/organisation';
 import { clientInfo } from '../../lib/clientInfo';
+import { isOrbitWeb } from '../../lib/orbitClient';
 import { AppError, badRequest, unauthorized } from '../../lib/errors';
 import { ok, okData } from '../../lib/reply';
 import { bearerToken, requireUser } from '../../plugins/auth';
 import { landingDashboardOf } from '../crm/dashboard/roleDashboards';
 import { buildRouters, menusForUser, toTree } from '../system/menu/routers';
+import { drawableByRuoYi } from '../system/menu/ruoyiViews';
 import { createCaptchaService } from './captcha.service';
 import { createEmailCodeService } from './emailCode.service';
 import { createLoginService } from './login.service';
@@ -65,7 +67,9 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
   app.get('/getRouters', { config: { access: 'authenticated', beforePasswordChange: true } }, async (request) => {
     const user = requireUser(request);
     const menus = await menusForUser(app.db, user);
-    return okData(request, buildRouters(toTree(menus), { landsOnDashboard: (await landingDashboardOf(app.db, user)) !== null }));
+    const routers = buildRouters(toTree(menus), { landsOnDashboard: (await landingDashboardOf(app.db, user)) !== null });
+    // A RuoYi client gets only what its views can draw; Orbit's web app names itself (lib/orbitClient.ts).
+    return okData(request, isOrbitWeb(request) ? routers : drawableByRuoYi(routers));
   });
 
   // Password reset by e-mail code. The answers never say whether the address has an account.

@@ -1,4 +1,4 @@
-import type { Language } from '@orbit/shared/constants';
+import { LANGUAGES, type Language } from '@orbit/shared/constants';
 import type { ConfigListQuery, ConfigRow, CreateConfigBody, UpdateConfigBody } from '@orbit/shared/contract/config';
 import { translate } from '@orbit/shared/messages';
 import type { Config } from '../../../config';
@@ -6,33 +6,47 @@ import type { Db } from '../../../db/client';
 import { badRequest, fieldError, notFound } from '../../../lib/errors';
 import { hasPermission, type CurrentUser } from '../../auth/currentUser';
 import { createConfigRepository, type ConfigRecord } from './config.repository';
-import { settingDefByKey } from './settingDefs';
+import { settingDefByKey, type SettingDef } from './settingDefs';
 import { effectiveText } from './settings';
 
 /**
  * Parameter settings. Built-in rows are Orbit's own settings: key, name and type are fixed (the
  * name is shown in the reader's language), the value is checked by the setting's own rule and may
  * be emptied to go back to the default; they cannot be deleted. Other rows are free key/value pairs.
+ * A row goes out with the value in force, as RuoYi's pages show and send it back; a change that
+ * cannot be made is refused with its reason, never answered as done.
  */
 export function createConfigService(db: Db, config: Config) {
   const repo = createConfigRepository(db);
 
   const toRow = (record: ConfigRecord, lang: Language): ConfigRow => {
     const def = record.configType === 'Y' ? settingDefByKey.get(record.configKey) : undefined;
+    const configValue = def ? effectiveText(def, record.configValue, config) : record.configValue;
     return {
       configId: record.configId,
       configName: def ? translate(lang, def.label) : record.configName,
       configKey: record.configKey,
-      configValue: record.configValue,
+      configValue,
       configType: record.configType === 'Y' ? 'Y' : 'N',
       remark: record.remark,
       createBy: record.createBy,
       createTime: record.createTime.toISOString(),
       updateBy: record.updateBy,
       updateTime: record.updateTime?.toISOString() ?? null,
-      ...(def ? { defaultValue: def.defaultValue(config) } : {}),
+      ...(def ? { defaultValue: def.defaultValue(config), usesDefault: record.configValue === '' || configValue !== record.configValue } : {}),
     };
   };
+
+  /**
+   * What may change of a built-in setting: its value and remark. Its name comes back as the
+   * client read it (in either language), its key and type unchanged; anything else is refused.
+   */
+  function assertBuiltInKept(def: SettingDef, current: ConfigRecord, body: UpdateConfigBody): void {
+    if (body.configKey !== current.configKey) throw fieldError('configKey', 'config.builtInKeyFixed');
+    const names = [current.configName, ...LANGUAGES.map((lang) => translate(lang, def.label))];
+    if (!names.includes(body.configName)) throw fieldError('configName', 'config.builtInNameFixed');
+    if (body.configType !== undefined && body.configType !== 'Y') throw fieldError('configType', 'config.builtInTypeFixed');
+  }
 
   async function get(configId: number): Promise<ConfigRecord> {
     const record = await repo.findById(configId);
@@ -62,6 +76,7 @@ export function createConfigService(db: Db, config: Config) {
     },
 
     async create(user: CurrentUser, body: CreateConfigBody): Promise<number> {
+      if (body.configType === 'Y') throw fieldError('configType', 'config.builtInTypeReserved');
       if (settingDefByKey.has(body.configKey)) throw fieldError('configKey', 'config.builtInCreate', { value: body.configKey });
       if (await repo.keyTaken(body.configKey)) throw fieldError('configKey', 'config.keyTaken', { value: body.configKey });
       return repo.insert({ ...body, configType: 'N', createBy: user.userName });
@@ -71,12 +86,16 @@ export function createConfigService(db: Db, config: Config) {
       const current = await get(body.configId);
       const def = current.configType === 'Y' ? settingDefByKey.get(current.configKey) : undefined;
       if (def) {
-        // RuoYi's form sends every field back; of a built-in setting only the value and the remark change.
-        const problem = body.configValue === '' ? undefined : def.check(body.configValue);
+        assertBuiltInKept(def, current, body);
+        // RuoYi's form sends every field back, the value in force included: sent back unchanged, a
+        // setting that follows its default goes on following it.
+        const configValue = body.configValue === effectiveText(def, current.configValue, config) ? current.configValue : body.configValue;
+        const problem = configValue === '' ? undefined : def.check(configValue);
         if (problem) throw fieldError('configValue', problem.key, problem.params);
-        await repo.update(current.configId, { configValue: body.configValue, remark: body.remark, updateBy: user.userName, updateTime: new Date() });
+        await repo.update(current.configId, { configValue, remark: body.remark, updateBy: user.userName, updateTime: new Date() });
         return;
       }
+      if (body.configType === 'Y') throw fieldError('configType', 'config.builtInTypeReserved');
       if (settingDefByKey.has(body.configKey)) throw fieldError('configKey', 'config.builtInCreate', { value: body.configKey });
       if (await repo.keyTaken(body.configKey, current.configId)) throw fieldError('configKey', 'config.keyTaken', { value: body.configKey });
       const { configId, ...values } = body;

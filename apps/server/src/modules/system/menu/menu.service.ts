@@ -1,5 +1,5 @@
 import type { SortUpdate } from '@orbit/shared/contract/common';
-import { menuPathProblem, type CreateMenuBody, type MenuListQuery, type UpdateMenuBody } from '@orbit/shared/contract/menu';
+import { menuPathProblem, type CreateMenuBody, type MenuFlag, type MenuListQuery, type UpdateMenuBody } from '@orbit/shared/contract/menu';
 import type { Db } from '../../../db/client';
 import { badRequest, fieldError, notFound } from '../../../lib/errors';
 import { parentsWithin, toTreeSelect } from '../../../lib/tree';
@@ -8,6 +8,9 @@ import { permsOf } from '../role/roleReach';
 import { createRoleRepository } from '../role/role.repository';
 import { createMenuRepository, type MenuRecord } from './menu.repository';
 import { assertMenuChangeable, assertParentReachable } from './menuReach';
+
+/** A menu as the wire has it: RuoYi's flags as the strings '0' / '1' (the table keeps integers). */
+const toWire = (menu: MenuRecord) => ({ ...menu, isFrame: String(menu.isFrame) as MenuFlag, isCache: String(menu.isCache) as MenuFlag });
 
 /** Menu tree of directories (M), pages (C) and buttons (F): no cycles, unique names among siblings. */
 export function createMenuService(db: Db) {
@@ -41,6 +44,8 @@ export function createMenuService(db: Db) {
 
   const columnsOf = (body: CreateMenuBody) => ({
     ...body,
+    isFrame: Number(body.isFrame),
+    isCache: Number(body.isCache),
     component: body.component || null,
     query: body.query || null,
     perms: body.perms || null,
@@ -58,12 +63,12 @@ export function createMenuService(db: Db) {
   }
 
   return {
-    list: visibleMenus,
+    list: async (user: CurrentUser, filter: MenuListQuery) => (await visibleMenus(user, filter)).map(toWire),
 
-    async get(menuId: number): Promise<MenuRecord> {
+    async get(menuId: number) {
       const menu = await repo.findById(menuId);
       if (!menu) throw notFound();
-      return menu;
+      return toWire(menu);
     },
 
     async treeSelect(user: CurrentUser) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, idList } from '@orbit/shared/contract/common';
 import { BUSINESS_TYPE } from '@orbit/shared/contract/monitor';
-import { createNoticeBody, markNoticeReadQuery, markNoticesReadQuery, noticeListQuery, updateNoticeBody } from '@orbit/shared/contract/notice';
+import { createNoticeBody, markNoticeReadQuery, markNoticesReadQuery, noticeListQuery, noticeReadersQuery, updateNoticeBody } from '@orbit/shared/contract/notice';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,6 +21,11 @@ const noticeRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get('/system/notice/list', { config: { access: { permission: P.list } }, schema: { querystring: noticeListQuery } }, async (request) =>
     okPage(request, await notices.list(requireUser(request), request.query)),
+  );
+
+  // RuoYi's "read users" dialog: who read a notice, under the list permission as in RuoYi.
+  app.get('/system/notice/readUsers/list', { config: { access: { permission: P.list } }, schema: { querystring: noticeReadersQuery } }, async (request) =>
+    okPage(request, await notices.readers(requireUser(request), request.query)),
   );
 
   // The bell (RuoYi's header and Orbit's navbar): `{ data: notices with isRead, unreadCount }`.

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { NOTICE_TOP_SHOWN, type CreateNoticeBody, type NoticeListQuery, type NoticeRow, type TopNotice, type UpdateNoticeBody } from '@orbit/shared/contract/notice';
+import { NOTICE_TOP_SHOWN, type CreateNoticeBody, type NoticeListQuery, type NoticeReader, type NoticeReadersQuery, type NoticeRow, type TopNotice, type UpdateNoticeBody } from '@orbit/shared/contract/notice';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { Db } from '../../../db/client';
 import { sysDept } from '../../../db/schema/organisation';
@@ -8,8 +8,10 @@ import { fieldError, notFound } from '../../../lib/errors';
 import { allInScope } from '../../../lib/scopedIds';
 import { hasPermission, type CurrentUser } from '../../auth/currentUser';
 import { deptScopeOf, deptsById } from '../dept/dept.service';
+import { userScopeOf } from '../user/userScope';
 import { cleanNoticeContent } from './noticeContent';
 import { addressedTo, createNoticeRepository, withinReach, type NoticeRecord } from './notice.repository';
+import { listNoticeReaders } from './noticeReaders.repository';
 
 const toRow = (record: NoticeRecord): NoticeRow => ({
   noticeId: record.noticeId,
@@ -96,6 +98,13 @@ export function createNoticeService(db: Db) {
     async remove(user: CurrentUser, noticeIds: number[]): Promise<void> {
       await reachable(user, noticeIds);
       await db.transaction((tx) => createNoticeRepository(tx).remove(noticeIds));
+    },
+
+    /** Who read a notice within the caller's reach (else 404): the readers within their data scope. */
+    async readers(user: CurrentUser, query: NoticeReadersQuery): Promise<{ total: number; rows: NoticeReader[] }> {
+      await reachable(user, [query.noticeId]);
+      const page = await listNoticeReaders(db, query, userScopeOf(user));
+      return { total: page.total, rows: page.rows.map((r) => ({ ...r, readTime: r.readTime.toISOString() })) };
     },
 
     /** The bell: the newest notices addressed to the user, each marked read or not, and how many are unread. */

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { UpdateProfileBody } from '@orbit/shared/contract/user';
+import { normaliseEmail } from '@orbit/shared/patterns';
 import type { Db } from '../../../db/client';
 import { DEL_FLAG_PRESENT, STATUS_NORMAL } from '../../../db/schema/columns';
 import { sysRole, sysUser, sysUserRole } from '../../../db/schema/organisation';
-import { unauthorized } from '../../../lib/errors';
+import { fieldError, unauthorized } from '../../../lib/errors';
 import { createUserRepository } from '../user/user.repository';
 
 /** The signed-in user's own details. Every function takes the session's user id, never a client-sent one. */
@@ -25,9 +26,19 @@ export function createProfileService(db: Db) {
       return { data, roleGroup: roles.map((r) => r.roleName).join(','), postGroup: '' };
     },
 
-    /** Nickname, phone, sex and introduction: nothing here is unique, so the answer says nothing about other users. */
+    /**
+     * Nickname, phone, sex and introduction: nothing here is unique, so the answer says nothing about
+     * other users. An e-mail address other than the current one is refused, not ignored: it changes
+     * only with a code sent to the new address (emailChange.service.ts).
+     */
     async update(userId: number, userName: string, body: UpdateProfileBody): Promise<void> {
-      await users.update(userId, { ...body, updateBy: userName, updateTime: new Date() });
+      const { email, ...details } = body;
+      if (email !== undefined && email !== null) {
+        const current = await users.findById(userId);
+        if (!current) throw unauthorized();
+        if (email !== normaliseEmail(current.email)) throw fieldError('email', 'profile.emailByCode');
+      }
+      await users.update(userId, { ...details, updateBy: userName, updateTime: new Date() });
     },
 
     /** Sets the avatar and returns the previous value (so its file can be removed). */

@@ -4,6 +4,7 @@ import { SUPER_ADMIN_USER_ID } from '@orbit/shared/constants';
 import { normaliseEmail } from '@orbit/shared/patterns';
 import type { Executor } from '../../../db/client';
 import { DEL_FLAG_DELETED, DEL_FLAG_PRESENT } from '../../../db/schema/columns';
+import { sysNoticeRead } from '../../../db/schema/notices';
 import { sysDept, sysUser, sysUserRole } from '../../../db/schema/organisation';
 import { inDeptAndBelow } from '../../../lib/dataScope';
 import { containsPattern, dateRangeOf, offsetOf, orderByOf, toCount } from '../../../lib/listQuery';
@@ -134,6 +135,8 @@ export function createUserRepository(db: Executor) {
     async softDelete(userIds: number[], by: string): Promise<void> {
       await db.update(sysUser).set({ delFlag: DEL_FLAG_DELETED, updateBy: by, updateTime: new Date() }).where(inArray(sysUser.userId, userIds));
       await db.delete(sysUserRole).where(inArray(sysUserRole.userId, userIds));
+      // A notice's readers are counted from the read marks alone (noticeReaders.repository.ts).
+      await db.delete(sysNoticeRead).where(inArray(sysNoticeRead.userId, userIds));
     },
   };
 }

@@ -24,9 +24,10 @@ const row = (configId: number, configKey: string, extra: Partial<ConfigRow>): Co
   updateTime: null,
   ...extra,
 });
+// As the server sends them: the value in force, and whether a built-in setting follows its default.
 const rows = [
-  row(1, 'sys.account.captchaEnabled', { configName: 'Captcha on the sign-in page (true / false)', defaultValue: 'true' }),
-  row(2, 'sys.login.maxRetryCount', { configName: 'Wrong passwords before sign-in is locked', configValue: '4', defaultValue: '5' }),
+  row(1, 'sys.account.captchaEnabled', { configName: 'Captcha on the sign-in page (true / false)', configValue: 'true', defaultValue: 'true', usesDefault: true }),
+  row(2, 'sys.login.maxRetryCount', { configName: 'Wrong passwords before sign-in is locked', configValue: '4', defaultValue: '5', usesDefault: false }),
   row(3, 'sys.index.skinName', { configName: 'Skin', configValue: 'skin-blue', configType: 'N' }),
 ];
 
@@ -68,5 +69,17 @@ describe('System › Settings', () => {
     fireEvent.change(value, { target: { value: '' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(api.updateConfig).toHaveBeenLastCalledWith(expect.objectContaining({ configId: 2, configValue: '' })));
+  });
+
+  it('edits a setting that follows its default: the value field starts empty, and saving it unchanged keeps the default', async () => {
+    renderCrm(<ConfigPage />);
+    const captcha = (await screen.findByText('sys.account.captchaEnabled')).closest('tr')!;
+    fireEvent.click(within(captcha).getByRole('button', { name: /Edit/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText('Value') as HTMLTextAreaElement).value).toBe('');
+    expect((within(dialog).getByLabelText('Value') as HTMLTextAreaElement).placeholder).toBe('Default: true');
+    fireEvent.change(within(dialog).getByLabelText('Remark'), { target: { value: 'keep it' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(api.updateConfig).toHaveBeenCalledWith(expect.objectContaining({ configId: 1, configValue: '', remark: 'keep it' })));
   });
 });

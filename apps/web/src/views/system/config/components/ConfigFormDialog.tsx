@@ -25,9 +25,12 @@ export default function ConfigFormDialog({ dialog, onClose, onSaved }: { dialog:
     onSaved();
     onClose();
   });
+  // The server sends the value in force; a setting that follows its default is edited as empty, so
+  // saving it unchanged keeps it following the default.
+  const initialValues = editing ? { ...editing, configValue: editing.usesDefault ? '' : editing.configValue } : { configType: 'N' as const };
   return (
     <FormDialog open={!!dialog} title={t(editing ? 'config.editTitle' : 'config.addTitle')} onSubmit={() => void submit()} onClose={onClose} saving={saving}>
-      <DialogForm form={form} name="config" layout="vertical" initialValues={editing ?? { configType: 'N' }}>
+      <DialogForm form={form} name="config" layout="vertical" initialValues={initialValues}>
         {builtIn && <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('config.builtInHint', { value: editing?.defaultValue || t('config.noDefault') })} />}
         <Form.Item name="configName" label={t('config.configName')} required rules={[zodRule(field.configName, 'configName')]}>
           <Input maxLength={100} disabled={builtIn} />

@@ -11,11 +11,10 @@ import { useDict } from '../../../../components/dict/useDict';
 import { useHasPermission } from '../../../../utils/permission';
 import type { useConfigController } from '../useConfigController';
 
-/** The value as it counts: its own, or (greyed) the default a built-in setting falls back to. */
+/** The value as it counts: its own, or (greyed) the default a built-in setting follows. */
 function ValueCell({ row }: { row: ConfigRow }) {
   const { t } = useTranslation();
-  if (row.configValue) return <Typography.Text>{row.configValue}</Typography.Text>;
-  if (row.defaultValue === undefined) return null;
+  if (!row.usesDefault) return <Typography.Text>{row.configValue}</Typography.Text>;
   return <Typography.Text type="secondary">{row.defaultValue ? t('config.usesDefault', { value: row.defaultValue }) : t('config.noDefault')}</Typography.Text>;
 }
 

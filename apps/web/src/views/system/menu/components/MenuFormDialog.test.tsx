@@ -19,8 +19,8 @@ const setupLeads: MenuRow = {
   component: null,
   query: null,
   routeName: 'SetupLeads',
-  isFrame: 1,
-  isCache: 0,
+  isFrame: '1',
+  isCache: '0',
   menuType: 'M',
   visible: '0',
   status: '0',
@@ -72,5 +72,25 @@ describe('MenuFormDialog', () => {
     expect(api.updateMenu).toHaveBeenCalledWith(
       expect.objectContaining({ menuId: 40, menuType: 'M', routeName: 'SetupLeads', path: 'index-leads', orderNum: 7, remark: 'Field layouts of leads' }),
     );
+  });
+
+  it('reads the flags as the server sends them, RuoYi’s strings: an external link shows as one, and stays one', async () => {
+    const docs: MenuRow = { ...setupLeads, menuId: 41, menuName: 'Docs', menuType: 'C', path: 'https://example.com/docs', routeName: 'Docs', isFrame: '0', isCache: '1' };
+    const onSaved = vi.fn();
+    renderWithProviders(<MenuFormDialog dialog={{ mode: 'edit', menu: docs }} rows={[docs]} onClose={vi.fn()} onSaved={onSaved} />);
+    const item = (label: string) => screen.getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement;
+    await screen.findByText('External link', { selector: 'label' });
+    const external = item('External link');
+    expect((within(external).getByRole('radio', { name: 'Yes' }) as HTMLInputElement).checked).toBe(true);
+    const cache = item('Cache');
+    expect((within(cache).getByRole('radio', { name: 'Not cached' }) as HTMLInputElement).checked).toBe(true);
+    // An external link must stay an http(s) address: the dialog checks it as the server does.
+    fireEvent.change(screen.getByLabelText('Route address'), { target: { value: 'docs' } });
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('An external link must start with http:// or https://')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Route address'), { target: { value: 'https://example.com/help' } });
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.updateMenu).toHaveBeenLastCalledWith(expect.objectContaining({ menuId: 41, isFrame: '0', isCache: '1', path: 'https://example.com/help' }));
   });
 });

@@ -44,7 +44,7 @@ export default function MenuFormDialog({ dialog, rows, onClose, onSaved }: Props
 
   const initialValues: Partial<CreateMenuBody> = editing
     ? ({ ...editing, component: editing.component ?? '', perms: editing.perms ?? '', query: editing.query ?? '' } as Partial<CreateMenuBody>)
-    : { parentId: dialog?.mode === 'create' ? (dialog.parentId ?? 0) : 0, menuType: 'M', orderNum: 0, isFrame: 1, isCache: 0, visible: '0', status: '0', affix: false, breadcrumb: true };
+    : { parentId: dialog?.mode === 'create' ? (dialog.parentId ?? 0) : 0, menuType: 'M', orderNum: 0, isFrame: '1', isCache: '0', visible: '0', status: '0', affix: false, breadcrumb: true };
 
   return (
     <FormDialog
@@ -88,7 +88,7 @@ export default function MenuFormDialog({ dialog, rows, onClose, onSaved }: Props
             <>
               <Col span={12}>
                 <Form.Item name="isFrame" label={t('menu.isFrame')} tooltip={t('menu.isFrameHint')}>
-                  <Radio.Group options={[{ value: 0, label: t('menu.yes') }, { value: 1, label: t('menu.no') }]} />
+                  <Radio.Group options={[{ value: '0', label: t('menu.yes') }, { value: '1', label: t('menu.no') }]} />
                 </Form.Item>
               </Col>
               <Col span={12}>
@@ -138,7 +138,7 @@ export default function MenuFormDialog({ dialog, rows, onClose, onSaved }: Props
           {shown.page && (
             <Col span={12}>
               <Form.Item name="isCache" label={t('menu.isCache')}>
-                <Radio.Group options={[{ value: 0, label: t('menu.cache') }, { value: 1, label: t('menu.noCache') }]} />
+                <Radio.Group options={[{ value: '0', label: t('menu.cache') }, { value: '1', label: t('menu.noCache') }]} />
               </Form.Item>
             </Col>
           )}
