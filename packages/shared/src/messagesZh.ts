@@ -2,6 +2,7 @@ import { crmZh } from './crmMessages';
 import type { MessageKey } from './messages';
 import { signInZh } from './signInMessages/zh';
 import { systemZh } from './systemMessages';
+import { themeZh } from './themeMessages';
 
 /** The Chinese messages (see messagesEn.ts). */
 export const messagesZh: Record<MessageKey, string> = {
@@ -156,4 +157,5 @@ export const messagesZh: Record<MessageKey, string> = {
   'profile.emailChanged': '邮箱已更改',
   ...crmZh,
   ...systemZh,
+  ...themeZh,
 };
