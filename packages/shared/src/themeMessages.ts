@@ -3,8 +3,7 @@
  * en and zh; merged into messages.ts. A contrast problem names both colours of the pair.
  */
 export const themeEn = {
-  'settings.themePalette':
-    'Theme colours (JSON: main, border, background, textPrimary, textRegular, textSecondary, textPlaceholder, each #rrggbb; one left out is the default)',
+  'settings.themePalette': 'Theme colours (a JSON object of #rrggbb colours; the default names them all)',
   'theme.notPalette':
     '{{field}} must be a JSON object of colours named main, border, background, textPrimary, textRegular, textSecondary or textPlaceholder',
   'theme.notColour': '{{colour}} must be a colour written #rrggbb, not {{value}}',
@@ -25,7 +24,7 @@ export const themeEn = {
 } as const;
 
 export const themeZh: Record<keyof typeof themeEn, string> = {
-  'settings.themePalette': '主题颜色（JSON：main、border、background、textPrimary、textRegular、textSecondary、textPlaceholder，均为 #rrggbb；未填写的取默认值）',
+  'settings.themePalette': '主题颜色（#rrggbb 颜色的 JSON 对象，默认值列出全部名称）',
   'theme.notPalette': '{{field}}必须是 JSON 对象，颜色名称只能是 main、border、background、textPrimary、textRegular、textSecondary 或 textPlaceholder',
   'theme.notColour': '{{colour}}必须写成 #rrggbb 形式的颜色，而不是 {{value}}',
   'theme.contrastTooLow': '{{foreground}} {{foregroundColour}} 在{{surface}} {{surfaceColour}} 上的对比度为 {{ratio}}:1，至少需要 {{minimum}}:1',

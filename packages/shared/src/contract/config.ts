@@ -15,6 +15,7 @@ export const SETTING_KEYS = {
   loginMaxRetries: 'sys.login.maxRetryCount',
   loginLockMinutes: 'sys.login.lockTime',
   fileRetentionDays: 'sys.file.retentionDays',
+  themePalette: 'sys.theme.palette',
 } as const;
 export type SettingName = keyof typeof SETTING_KEYS;
 
