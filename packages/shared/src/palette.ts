@@ -8,6 +8,9 @@ import type { MessageKey } from './messages';
  * their own colours over it in the settings panel. Either way it must pass `contrastProblems`:
  * the rule, which colour is drawn on what, is in docs/decisions.md ("Theme palette").
  */
+/** The organisation's palette among the settings (`SETTING_KEYS.themePalette`); here so that the web reads it without the contract's zod. */
+export const PALETTE_SETTING_KEY = 'sys.theme.palette';
+
 export const PALETTE_COLOURS = ['main', 'border', 'background', 'textPrimary', 'textRegular', 'textSecondary', 'textPlaceholder'] as const;
 export type PaletteColour = (typeof PALETTE_COLOURS)[number];
 export type Palette = Record<PaletteColour, string>;

@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '@orbit/shared/constants';
 import { appStore, closeSidebar } from '../store/app';
 import { menuViewStore } from '../store/menuView';
+import { usePalette } from '../store/palette';
 import { settingsStore } from '../store/settings';
 import { menuIcon } from './menuIcons';
 import { withoutEntries } from './routes/hideEntries';
@@ -27,7 +28,8 @@ function toItems(nodes: MenuNode[]): Item[] {
 /** The server's menu: 210px, collapsed to icons when closed; on a phone it slides over the page. */
 export default function Sidebar() {
   const { sidebar, device } = appStore.use();
-  const { sidebarLogo, themeColor } = settingsStore.use();
+  const { sidebarLogo } = settingsStore.use();
+  const { main } = usePalette();
   const model = useMenuModel();
   const { hidden } = menuViewStore.use();
   const { pathname } = useLocation();
@@ -65,7 +67,7 @@ export default function Sidebar() {
       <ConfigProvider
         theme={{
           algorithm: theme.darkAlgorithm,
-          components: { Menu: { darkItemBg: 'transparent', darkSubMenuItemBg: 'rgba(0,0,0,0.18)', darkItemSelectedBg: themeColor, itemHeight: 46, subMenuItemBg: 'transparent' } },
+          components: { Menu: { darkItemBg: 'transparent', darkSubMenuItemBg: 'rgba(0,0,0,0.18)', darkItemSelectedBg: main, itemHeight: 46, subMenuItemBg: 'transparent' } },
         }}
       >
         <Menu

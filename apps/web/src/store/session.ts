@@ -3,6 +3,7 @@ import type { GetInfoResponse, RouterVo } from '@orbit/shared/contract/auth';
 import { getInfo, getRouters } from '../api/auth';
 import { RequestError } from '../api/request';
 import i18n from '../i18n/i18n';
+import { loadOrganisationPalette } from './palette';
 
 /**
  * The signed-in session: who the user is, their roles and permissions, and the menu the server
@@ -29,7 +30,8 @@ export function setSession(next: Session | null): void {
 let loading: Promise<Session> | null = null;
 
 /**
- * Fetches user info and menu; rejects (RequestError) when either fails — a menu that cannot be
+ * Fetches user info, menu and the organisation's palette; rejects (RequestError) when the info or
+ * the menu fails (the palette never does) — a menu that cannot be
  * loaded says so in the menu-load message (SPEC §8). Route loaders running side by side share
  * one load.
  */
@@ -39,7 +41,8 @@ export function loadSession(): Promise<Session> {
       if (error instanceof RequestError && error.code !== 401 && error.code !== 0) throw new RequestError(i18n.t('request.menuLoadError'), error.code);
       throw error;
     });
-    const [info, routers] = await Promise.all([getInfo(), menu]);
+    // The organisation's palette arrives with the session, so the layout never draws in the default first.
+    const [info, routers] = await Promise.all([getInfo(), menu, loadOrganisationPalette()]);
     const { code: _code, msg: _msg, ...rest } = info;
     setSession({ ...rest, routers: routers.data });
     return session!;
