@@ -1,7 +1,6 @@
 import { crmEn } from './crmMessages';
 import { signInEn } from './signInMessages/en';
 import { systemEn } from './systemMessages';
-import { themeEn } from './themeMessages';
 
 /**
  * The English messages (messages.ts merges both languages): a module per language so that the web
@@ -159,5 +158,4 @@ export const messagesEn = {
   'profile.emailChanged': 'Your e-mail address has been changed',
   ...crmEn,
   ...systemEn,
-  ...themeEn,
 } as const;

@@ -1,11 +1,10 @@
 import { crmZh } from './crmMessages';
-import type { MessageKey } from './messages';
+import type { messagesEn } from './messagesEn';
 import { signInZh } from './signInMessages/zh';
 import { systemZh } from './systemMessages';
-import { themeZh } from './themeMessages';
 
 /** The Chinese messages (see messagesEn.ts). */
-export const messagesZh: Record<MessageKey, string> = {
+export const messagesZh: Record<keyof typeof messagesEn, string> = {
   ...signInZh,
 
   'validation.emailRequired': '请填写邮箱',
@@ -157,5 +156,4 @@ export const messagesZh: Record<MessageKey, string> = {
   'profile.emailChanged': '邮箱已更改',
   ...crmZh,
   ...systemZh,
-  ...themeZh,
 };

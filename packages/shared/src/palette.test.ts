@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio } from './contrast';
 import { translate } from './messages';
-import { CONTRAST_PAIRS, DEFAULT_PALETTE, contrastProblems, effectivePalette, paletteShades, readOwnColours, readPaletteSetting, type Palette } from './palette';
+import { DEFAULT_PALETTE, paletteShades, readOwnColours, type Palette } from './palette';
+import { CONTRAST_PAIRS, contrastProblems, effectivePalette, readPaletteSetting } from './paletteRule';
 
 const palette = (colours: Partial<Palette>): Palette => ({ ...DEFAULT_PALETTE, ...colours });
 const texts = (colours: Partial<Palette>, lang: 'en' | 'zh' = 'en') => contrastProblems(palette(colours)).map((p) => translate(lang, p.key, p.params));

@@ -1,6 +1,8 @@
 /**
- * Messages of the theme palette (palette.ts: the organisation's setting and the settings panel),
- * en and zh; merged into messages.ts. A contrast problem names both colours of the pair.
+ * Messages of the theme palette (paletteRule.ts: the organisation's setting and the settings
+ * panel), en and zh. Merged into messages.ts for the server, but not into messagesEn/Zh, which the
+ * web loads for every page: the web's panels that show them add them (utils/paletteTexts.ts). A
+ * contrast problem names both colours of the pair.
  */
 export const themeEn = {
   'settings.themePalette': 'Theme colours (a JSON object of #rrggbb colours; the default names them all)',

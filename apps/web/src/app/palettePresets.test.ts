@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contrastProblems, DEFAULT_PALETTE } from '@orbit/shared/palette';
+import { DEFAULT_PALETTE } from '@orbit/shared/palette';
+import { contrastProblems } from '@orbit/shared/paletteRule';
 import { MAIN_COLOUR_PRESETS } from './palettePresets';
 
 describe('the main colours offered', () => {

@@ -1,11 +1,13 @@
 import { Alert, Button, Divider, Drawer, Flex, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PALETTE_COLOURS, type ContrastProblem, type Palette } from '@orbit/shared/palette';
+import { PALETTE_COLOURS, type Palette } from '@orbit/shared/palette';
+import type { ContrastProblem } from '@orbit/shared/paletteRule';
 import { MAIN_COLOUR_PRESETS } from '../app/palettePresets';
-import { chooseColours, usePalette } from '../store/palette';
+import { chooseColours } from '../store/chooseColours';
+import { usePalette } from '../store/palette';
 import { resetSettings, settingsStore, updateSettings, type LayoutSettings } from '../store/settings';
-import { paletteProblemText } from '../utils/paletteProblemText';
+import { paletteProblemText } from '../utils/paletteTexts';
 import ColourField from './ColourField';
 
 /** The palette colour a surface is drawn in (the selection shade is the main colour's), to mark the fields of a refused pair. */

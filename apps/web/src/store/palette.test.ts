@@ -2,14 +2,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PALETTE } from '@orbit/shared/palette';
 
 const api = vi.hoisted(() => ({ getConfigValue: vi.fn() }));
-vi.mock('../api/system/config', () => api);
+vi.mock('../api/system/configValue', () => api);
 
 /** The stores read local storage when first imported: each test imports them afresh. */
 async function stores(remembered?: object) {
   localStorage.clear();
   if (remembered) localStorage.setItem('layout-setting', JSON.stringify(remembered));
   vi.resetModules();
-  return { ...(await import('./palette')), ...(await import('./settings')) };
+  const palette = await import('./palette');
+  // Own colours wait for the contrast rule, loaded on demand.
+  await palette.refreshPalette();
+  return { ...palette, ...(await import('./chooseColours')), ...(await import('./settings')) };
 }
 
 describe('the palette a person’s pages use', () => {

@@ -1,8 +1,9 @@
-import { useMemo } from 'react';
-import { contrastProblems, DEFAULT_PALETTE, effectivePalette, PALETTE_COLOURS, PALETTE_SETTING_KEY, readPaletteSetting, type ContrastProblem, type Palette } from '@orbit/shared/palette';
-import { getConfigValue } from '../api/system/config';
+import { DEFAULT_PALETTE, PALETTE_SETTING_KEY, readOwnColours, type Palette } from '@orbit/shared/palette';
+import { getConfigValue } from '../api/system/configValue';
 import { createStore } from './createStore';
-import { settingsStore, updateSettings } from './settings';
+import { settingsStore } from './settings';
+
+type Rule = Pick<typeof import('@orbit/shared/paletteRule'), 'effectivePalette'>;
 
 /**
  * The organisation's palette (System › Settings), read with the session; empty (the default
@@ -10,35 +11,52 @@ import { settingsStore, updateSettings } from './settings';
  */
 export const organisationPaletteStore = createStore<Partial<Palette>>({});
 
-/** The palette the pages draw in (docs/decisions.md, "Theme palette"). */
-export const currentPalette = (): Palette => effectivePalette(organisationPaletteStore.get(), settingsStore.get().colours);
-
-export function usePalette(): Palette {
-  const organisation = organisationPaletteStore.use();
-  const { colours } = settingsStore.use();
-  return useMemo(() => effectivePalette(organisation, colours), [organisation, colours]);
-}
-
 /**
- * Colours chosen in the settings panel: applied when the whole palette passes the contrast rule,
- * else refused with its problems and nothing changes. What equals the organisation's colour is
- * not kept as the person's own, so it follows the organisation's later changes.
+ * The palette the pages draw in (docs/decisions.md, "Theme palette"): the organisation's, with the
+ * person's own colours over it only once the contrast rule has passed the whole. The rule is loaded
+ * only for someone who has colours of their own: every page's first visit would carry it otherwise.
  */
-export function chooseColours(chosen: Partial<Palette>): ContrastProblem[] {
-  const candidate = { ...currentPalette(), ...chosen };
-  const problems = contrastProblems(candidate);
-  if (problems.length) return problems;
-  const organisation = { ...DEFAULT_PALETTE, ...organisationPaletteStore.get() };
-  updateSettings({ colours: Object.fromEntries(PALETTE_COLOURS.filter((name) => candidate[name] !== organisation[name]).map((name) => [name, candidate[name]])) });
-  return [];
+const paletteStore = createStore<Palette>(DEFAULT_PALETTE);
+export const currentPalette = (): Palette => paletteStore.get();
+export const usePalette = (): Palette => paletteStore.use();
+
+let rule: Rule | undefined;
+/** The settings panel brings the rule with it; then every change applies at once. */
+export function registerPaletteRule(loaded: Rule): void {
+  rule = loaded;
 }
 
-/** Reads the organisation's palette (the value in force, checked by the server); never fails the session. */
+let latest = 0;
+/** Recomputes the palette; resolves once it is applied (at once, unless the rule must load first). */
+export async function refreshPalette(): Promise<void> {
+  const call = ++latest;
+  const own = settingsStore.get().colours;
+  if (Object.keys(own).length && !rule) {
+    try {
+      registerPaletteRule(await import('@orbit/shared/paletteRule'));
+    } catch {
+      // Not loaded (offline): the organisation's palette, without the unchecked own colours.
+    }
+  }
+  // A later change (a newer call) has already applied its own result.
+  if (call !== latest) return;
+  const organisation = organisationPaletteStore.get();
+  const colours = settingsStore.get().colours;
+  paletteStore.set(Object.keys(colours).length && rule ? rule.effectivePalette(organisation, colours) : { ...DEFAULT_PALETTE, ...organisation });
+}
+
+settingsStore.subscribe(() => void refreshPalette());
+organisationPaletteStore.subscribe(() => void refreshPalette());
+void refreshPalette();
+
+/** Reads the organisation's palette (the value in force) and applies it; never fails the session. */
 export async function loadOrganisationPalette(): Promise<void> {
   try {
-    const read = readPaletteSetting((await getConfigValue(PALETTE_SETTING_KEY)).data);
-    organisationPaletteStore.set('colours' in read ? read.colours : {});
+    // The server keeps only a palette that passes (and answers the default's when none is set):
+    // its colours are taken as they are, without the rule's checks on every page's path.
+    organisationPaletteStore.set(readOwnColours(JSON.parse((await getConfigValue(PALETTE_SETTING_KEY)).data)));
   } catch {
     // The default palette: pages drawn without the organisation's colours still work.
   }
+  await refreshPalette();
 }

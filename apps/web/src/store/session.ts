@@ -3,7 +3,6 @@ import type { GetInfoResponse, RouterVo } from '@orbit/shared/contract/auth';
 import { getInfo, getRouters } from '../api/auth';
 import { RequestError } from '../api/request';
 import i18n from '../i18n/i18n';
-import { loadOrganisationPalette } from './palette';
 
 /**
  * The signed-in session: who the user is, their roles and permissions, and the menu the server
@@ -41,8 +40,10 @@ export function loadSession(): Promise<Session> {
       if (error instanceof RequestError && error.code !== 401 && error.code !== 0) throw new RequestError(i18n.t('request.menuLoadError'), error.code);
       throw error;
     });
-    // The organisation's palette arrives with the session, so the layout never draws in the default first.
-    const [info, routers] = await Promise.all([getInfo(), menu, loadOrganisationPalette()]);
+    // The organisation's palette arrives with the session, so the layout never draws in the default
+    // first; imported here, not above, so that the sign-in page (whose guard loads this module) does not load it.
+    const palette = import('./palette').then((p) => p.loadOrganisationPalette());
+    const [info, routers] = await Promise.all([getInfo(), menu, palette]);
     const { code: _code, msg: _msg, ...rest } = info;
     setSession({ ...rest, routers: routers.data });
     return session!;

@@ -10,6 +10,4 @@ export const getConfig = (configId: number) => request<{ data: ConfigRow }>({ ur
 export const addConfig = (data: CreateConfigBody) => request({ url: '/system/config', method: 'POST', data });
 export const updateConfig = (data: UpdateConfigBody) => request({ url: '/system/config', method: 'PUT', data });
 export const deleteConfigs = (configIds: number[]) => request({ url: `/system/config/${configIds.join(',')}`, method: 'DELETE' });
-/** The value in force of a setting any signed-in person may read (RuoYi's answer: `msg`, and `data`); a refusal is left to the caller. */
-export const getConfigValue = (configKey: string) => request<{ msg: string; data: string }>({ url: `/system/config/configKey/${configKey}`, showError: false });
 export const refreshConfigCache = () => request({ url: '/system/config/refreshCache', method: 'DELETE' });

@@ -1,7 +1,8 @@
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, PASSWORD_AGE_HINT_DAYS } from '@orbit/shared/constants';
 import { PASSWORD_CHAR_RULES, SETTING_KEYS, type SettingName } from '@orbit/shared/contract/config';
 import type { MessageKey, MessageParams } from '@orbit/shared/messages';
-import { DEFAULT_PALETTE, readPaletteSetting } from '@orbit/shared/palette';
+import { DEFAULT_PALETTE } from '@orbit/shared/palette';
+import { readPaletteSetting } from '@orbit/shared/paletteRule';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { Config } from '../../../config';
 

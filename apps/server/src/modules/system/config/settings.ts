@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { PasswordCharRule, SettingName } from '@orbit/shared/contract/config';
-import { DEFAULT_PALETTE, readPaletteSetting, type Palette } from '@orbit/shared/palette';
+import { DEFAULT_PALETTE, type Palette } from '@orbit/shared/palette';
+import { readPaletteSetting } from '@orbit/shared/paletteRule';
 import type { Config } from '../../../config';
 import type { Executor } from '../../../db/client';
 import { sysConfig } from '../../../db/schema/settings';

@@ -1,10 +1,11 @@
 import { Alert, Button, ColorPicker, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContrastProblem } from '@orbit/shared/palette';
+import type { ContrastProblem } from '@orbit/shared/paletteRule';
 import { MAIN_COLOUR_PRESETS } from '../../../app/palettePresets';
-import { chooseColours, usePalette } from '../../../store/palette';
-import { paletteProblemText } from '../../../utils/paletteProblemText';
+import { chooseColours } from '../../../store/chooseColours';
+import { usePalette } from '../../../store/palette';
+import { paletteProblemText } from '../../../utils/paletteTexts';
 import DemoPage from '../components/DemoPage';
 import { useDemoT } from '../components/demoI18n';
 
