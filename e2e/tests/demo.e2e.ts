@@ -196,8 +196,8 @@ describe('template demo pages in Chromium', () => {
     await open(page, app.server.url, '/theme/index');
     const primary = () => page.evaluate(() => getComputedStyle(document.querySelector('.app-page:not([hidden]) .ant-btn-primary')!).backgroundColor);
     expect(await primary()).toBe('rgb(85, 66, 246)');
-    await page.locator('.app-page:visible').getByTestId('theme-1890ff').click();
-    await expect.poll(primary).toBe('rgb(24, 144, 255)');
+    await page.locator('.app-page:visible').getByTestId('theme-0958d9').click();
+    await expect.poll(primary).toBe('rgb(9, 88, 217)');
     await screenshot(page, 'demo-theme-switched-en');
     await page.locator('.app-page:visible').getByTestId(`theme-5542f6`).click();
     await expect.poll(primary).toBe('rgb(85, 66, 246)');

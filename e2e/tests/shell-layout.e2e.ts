@@ -104,12 +104,12 @@ describe('web shell: layout, tags, languages, search', () => {
   it('applies the remembered settings: theme colour, tags view off, no sidebar logo; size from its cookie', async () => {
     const { context, page } = await signedInPage(app.browser, app.server.url);
     await context.addCookies([{ name: 'size', value: 'small', url: app.server.url }]);
-    await context.addInitScript(() => localStorage.setItem('layout-setting', JSON.stringify({ themeColor: '#13c2c2', tagsView: false, fixedHeader: true, sidebarLogo: false })));
+    await context.addInitScript(() => localStorage.setItem('layout-setting', JSON.stringify({ colours: { main: '#006d75' }, tagsView: false, fixedHeader: true, sidebarLogo: false })));
     await openPage(page, app.server.url, '/Leads/leads-index');
     expect(await page.getByTestId('tags-view').count()).toBe(0);
     expect(await page.getByTestId('sidebar-logo').count()).toBe(0);
     const button = page.getByTestId('record-new'); // the list's primary button
-    expect(await button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(19, 194, 194)');
+    expect(await button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(0, 109, 117)');
     expect(await button.evaluate((el) => el.className)).toContain('ant-btn-sm');
     await screenshot(page, 'shell-settings-applied-en');
     await context.close();

@@ -1,10 +1,10 @@
 import { crmZh } from './crmMessages';
-import type { MessageKey } from './messages';
+import type { messagesEn } from './messagesEn';
 import { signInZh } from './signInMessages/zh';
 import { systemZh } from './systemMessages';
 
 /** The Chinese messages (see messagesEn.ts). */
-export const messagesZh: Record<MessageKey, string> = {
+export const messagesZh: Record<keyof typeof messagesEn, string> = {
   ...signInZh,
 
   'validation.emailRequired': '请填写邮箱',

@@ -1,13 +1,14 @@
 import { ConfigProvider } from 'antd';
-import { useMemo, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { antdSize, appStore } from '../store/app';
-import { settingsStore } from '../store/settings';
+import { usePalette } from '../store/palette';
 import { useAntdLocale } from '../utils/useAntdLocale';
-import { appTheme } from './theme';
+import { appTheme, paletteCssVariables } from './theme';
 
 /**
- * antd's theme (the settings panel's colour), component size and locale, around whatever draws
+ * antd's theme (the palette: the organisation's, or the person's own colours over it), component
+ * size and locale, around whatever draws
  * antd components: the routes other than sign-in (app/router), a failed route's result and the
  * request client's messages and dialogs. The sign-in page draws plain elements, so it is not
  * wrapped and does not load antd's style engine (~35 KiB gzip, bench/bundleSize.ts).
@@ -15,9 +16,14 @@ import { appTheme } from './theme';
 export default function AntdConfig({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const antdLocale = useAntdLocale(i18n.language);
-  const { themeColor } = settingsStore.use();
+  const palette = usePalette();
   const { size } = appStore.use();
-  const theme = useMemo(() => appTheme(themeColor), [themeColor]);
+  const theme = useMemo(() => appTheme(palette), [palette]);
+  // On the root, so that what antd draws outside the layout (dialogs, drawers, menus) and the
+  // page's own styles read the same colours.
+  useLayoutEffect(() => {
+    for (const [name, value] of Object.entries(paletteCssVariables(palette))) document.documentElement.style.setProperty(name, value);
+  }, [palette]);
   return (
     <ConfigProvider locale={antdLocale} componentSize={antdSize(size)} theme={theme}>
       {children}

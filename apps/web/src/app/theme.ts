@@ -1,17 +1,14 @@
 import type { ThemeConfig } from 'antd';
+import { paletteShades, type Palette } from '@orbit/shared/palette';
 
 /**
- * antd's default greys, reds, ambers and greens fail WCAG AA contrast as text on white (breadcrumbs
- * and secondary text #8c8c8c 3.4:1, placeholders #bfbfbf 1.8:1, danger links #ff4d4f 3.3:1, warning
- * tags #faad14 1.8:1). These replacements reach at least 4.5:1 on white and on antd's light
- * backgrounds (the status tags' tints, #f5f5f5), so every page passes axe's colour-contrast rule
- * without per-page styles. The status colours' tints and borders are antd's light defaults again:
- * derived from the darker seeds they would turn grey and swallow the text.
+ * antd's default reds, ambers and greens fail WCAG AA contrast as text on white (danger links
+ * #ff4d4f 3.3:1, warning tags #faad14 1.8:1). These replacements reach at least 4.5:1 on white and
+ * on antd's light backgrounds, so every page passes axe's colour-contrast rule without per-page
+ * styles. Their tints and borders are antd's light defaults again: derived from the darker seeds
+ * they would turn grey and swallow the text. (The greys are the palette's.)
  */
-const ACCESSIBLE_TOKENS = {
-  colorTextDescription: '#6b6b6b',
-  colorTextTertiary: '#6b6b6b',
-  colorTextPlaceholder: '#737373',
+const STATUS_TOKENS = {
   colorError: '#cf1322',
   colorWarning: '#874d00',
   colorSuccess: '#237804',
@@ -23,7 +20,55 @@ const ACCESSIBLE_TOKENS = {
   colorSuccessBorder: '#b7eb8f',
 } as const;
 
-/** The app's antd theme around the settings panel's main colour (also the colour of links and of "processing" tags). */
-export const appTheme = (themeColor: string): ThemeConfig => ({
-  token: { ...ACCESSIBLE_TOKENS, colorPrimary: themeColor, colorLink: themeColor, colorInfo: themeColor },
-});
+/**
+ * The app's antd theme from the palette (docs/decisions.md, "Theme palette": which colour is drawn
+ * where). The main colour is also links' and "info"/"processing" colour; its hover, press and
+ * selection shades are the palette's own (paletteShades) instead of antd's, whose lighter hover
+ * loses contrast under white text and whose tints of dark colours are dark greys.
+ */
+export const appTheme = (palette: Palette): ThemeConfig => {
+  const shade = paletteShades(palette);
+  return {
+    token: {
+      ...STATUS_TOKENS,
+      colorPrimary: palette.main,
+      colorPrimaryHover: shade.hover,
+      colorPrimaryActive: shade.active,
+      colorPrimaryText: palette.main,
+      colorPrimaryTextHover: shade.hover,
+      colorPrimaryTextActive: shade.active,
+      colorPrimaryBg: shade.selection,
+      colorPrimaryBgHover: shade.selection,
+      colorLink: palette.main,
+      colorLinkHover: shade.hover,
+      colorLinkActive: shade.active,
+      colorInfo: palette.main,
+      colorInfoBg: shade.selection,
+      colorInfoBorder: shade.tintBorder,
+      colorText: palette.textPrimary,
+      colorTextHeading: palette.textPrimary,
+      colorTextSecondary: palette.textRegular,
+      colorTextTertiary: palette.textSecondary,
+      colorTextDescription: palette.textSecondary,
+      colorTextPlaceholder: palette.textPlaceholder,
+      colorBorder: palette.border,
+      colorBgLayout: palette.background,
+    },
+  };
+};
+
+/** The palette as the app's own CSS variables (layout.css, page styles), set on the document's root. */
+export function paletteCssVariables(palette: Palette): Record<string, string> {
+  const shade = paletteShades(palette);
+  return {
+    '--orbit-primary': palette.main,
+    '--orbit-primary-hover': shade.hover,
+    '--orbit-selection': shade.selection,
+    '--orbit-border': palette.border,
+    '--orbit-bg': palette.background,
+    '--orbit-text': palette.textPrimary,
+    '--orbit-text-regular': palette.textRegular,
+    '--orbit-text-secondary': palette.textSecondary,
+    '--orbit-text-placeholder': palette.textPlaceholder,
+  };
+}

@@ -73,7 +73,7 @@ export default function Layout() {
   };
 
   const classes = ['app-wrapper', sidebar.opened ? 'open-sidebar' : 'hide-sidebar', device, sidebar.withoutAnimation ? 'without-animation' : ''];
-  const style = { '--orbit-primary': settings.themeColor, '--sidebar-width': `${SIDEBAR_WIDTH_PX}px` } as CSSProperties;
+  const style = { '--sidebar-width': `${SIDEBAR_WIDTH_PX}px` } as CSSProperties;
   return (
     <div className={classes.join(' ')} style={style} data-testid="app-layout">
       {device === 'mobile' && sidebar.opened && <div className="drawer-bg" onClick={() => closeSidebar(false)} data-testid="sidebar-mask" />}

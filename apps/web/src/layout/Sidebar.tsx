@@ -7,6 +7,7 @@ import { PRODUCT_NAME } from '@orbit/shared/constants';
 import { isWebAddress } from '@orbit/shared/patterns';
 import { appStore, closeSidebar } from '../store/app';
 import { menuViewStore } from '../store/menuView';
+import { usePalette } from '../store/palette';
 import { settingsStore } from '../store/settings';
 import { menuIcon } from './menuIcons';
 import { withoutEntries } from './routes/hideEntries';
@@ -52,7 +53,8 @@ function ExternalMark({ link }: { link: string }) {
 /** The server's menu: 210px, collapsed to icons when closed; on a phone it slides over the page. */
 export default function Sidebar() {
   const { sidebar, device } = appStore.use();
-  const { sidebarLogo, themeColor } = settingsStore.use();
+  const { sidebarLogo } = settingsStore.use();
+  const { main } = usePalette();
   const model = useMenuModel();
   const { hidden } = menuViewStore.use();
   const { pathname } = useLocation();
@@ -91,7 +93,7 @@ export default function Sidebar() {
       <ConfigProvider
         theme={{
           algorithm: theme.darkAlgorithm,
-          components: { Menu: { darkItemBg: 'transparent', darkSubMenuItemBg: 'rgba(0,0,0,0.18)', darkItemSelectedBg: themeColor, itemHeight: 46, subMenuItemBg: 'transparent' } },
+          components: { Menu: { darkItemBg: 'transparent', darkSubMenuItemBg: 'rgba(0,0,0,0.18)', darkItemSelectedBg: main, itemHeight: 46, subMenuItemBg: 'transparent' } },
         }}
       >
         <Menu

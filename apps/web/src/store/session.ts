@@ -29,7 +29,8 @@ export function setSession(next: Session | null): void {
 let loading: Promise<Session> | null = null;
 
 /**
- * Fetches user info and menu; rejects (RequestError) when either fails — a menu that cannot be
+ * Fetches user info, menu and the organisation's palette; rejects (RequestError) when the info or
+ * the menu fails (the palette never does) — a menu that cannot be
  * loaded says so in the menu-load message (SPEC §8). Route loaders running side by side share
  * one load.
  */
@@ -39,7 +40,10 @@ export function loadSession(): Promise<Session> {
       if (error instanceof RequestError && error.code !== 401 && error.code !== 0) throw new RequestError(i18n.t('request.menuLoadError'), error.code);
       throw error;
     });
-    const [info, routers] = await Promise.all([getInfo(), menu]);
+    // The organisation's palette arrives with the session, so the layout never draws in the default
+    // first; imported here, not above, so that the sign-in page (whose guard loads this module) does not load it.
+    const palette = import('./palette').then((p) => p.loadOrganisationPalette());
+    const [info, routers] = await Promise.all([getInfo(), menu, palette]);
     const { code: _code, msg: _msg, ...rest } = info;
     setSession({ ...rest, routers: routers.data });
     return session!;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PALETTE_SETTING_KEY } from '../palette';
 import { requiredText } from '../validation';
 import { dateRangeQuery, id, nullableText, pageQuery, sortQuery, textFilter } from './common';
 
@@ -16,6 +17,7 @@ export const SETTING_KEYS = {
   loginMaxRetries: 'sys.login.maxRetryCount',
   loginLockMinutes: 'sys.login.lockTime',
   fileRetentionDays: 'sys.file.retentionDays',
+  themePalette: PALETTE_SETTING_KEY,
 } as const;
 export type SettingName = keyof typeof SETTING_KEYS;
 

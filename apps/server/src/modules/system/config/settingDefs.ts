@@ -1,6 +1,8 @@
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, PASSWORD_AGE_HINT_DAYS } from '@orbit/shared/constants';
 import { PASSWORD_CHAR_RULES, SETTING_KEYS, type SettingName } from '@orbit/shared/contract/config';
 import type { MessageKey, MessageParams } from '@orbit/shared/messages';
+import { DEFAULT_PALETTE } from '@orbit/shared/palette';
+import { readPaletteSetting } from '@orbit/shared/paletteRule';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { Config } from '../../../config';
 
@@ -80,6 +82,18 @@ export const SETTING_DEFS: SettingDef[] = [
     label: 'settings.fileRetentionDays',
     defaultValue: (config) => String(config.fileRetentionDays),
     check: wholeNumber(1, 365),
+  },
+  {
+    // Everyone's pages draw in it, so everyone signed in reads it (the settings panel may put a
+    // person's own colours over it); a palette below WCAG AA is refused naming the pair (palette.ts).
+    name: 'themePalette',
+    key: SETTING_KEYS.themePalette,
+    label: 'settings.themePalette',
+    defaultValue: () => JSON.stringify(DEFAULT_PALETTE),
+    check: (value) => {
+      const read = readPaletteSetting(value);
+      return 'problem' in read ? read.problem : undefined;
+    },
   },
 ];
 

@@ -1,5 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { PasswordCharRule, SettingName } from '@orbit/shared/contract/config';
+import { DEFAULT_PALETTE, type Palette } from '@orbit/shared/palette';
+import { readPaletteSetting } from '@orbit/shared/paletteRule';
 import type { Config } from '../../../config';
 import type { Executor } from '../../../db/client';
 import { sysConfig } from '../../../db/schema/settings';
@@ -16,6 +18,7 @@ export type SettingValues = {
   loginMaxRetries: number;
   loginLockMinutes: number;
   fileRetentionDays: number;
+  themePalette: Palette;
 };
 
 const typed: { [N in SettingName]: (text: string) => SettingValues[N] } = {
@@ -26,6 +29,11 @@ const typed: { [N in SettingName]: (text: string) => SettingValues[N] } = {
   loginMaxRetries: Number,
   loginLockMinutes: Number,
   fileRetentionDays: Number,
+  // `effectiveText` has already checked it: only a valid palette (or the default's text) gets here.
+  themePalette: (text) => {
+    const read = readPaletteSetting(text);
+    return { ...DEFAULT_PALETTE, ...('colours' in read ? read.colours : {}) };
+  },
 };
 
 /** The value in force: the stored one when it is set and valid, else the default (environment or constant). */

@@ -117,7 +117,7 @@ export default function LayoutEditor({ draft, data, dispatch }: { draft: DraftWi
               aria-hidden
               title={t('dashboard.layout.resizeHint')}
               onPointerDown={drag(widget.key, 'resize')}
-              style={{ position: 'absolute', right: 0, bottom: 0, width: 18, height: 18, cursor: 'nwse-resize', touchAction: 'none', borderRight: '3px solid #999', borderBottom: '3px solid #999', borderBottomRightRadius: 6 }}
+              style={{ position: 'absolute', right: 0, bottom: 0, width: 18, height: 18, cursor: 'nwse-resize', touchAction: 'none', borderRight: '3px solid var(--orbit-border)', borderBottom: '3px solid var(--orbit-border)', borderBottomRightRadius: 6 }}
               data-testid="widget-resize"
             />
           </div>
