@@ -84,6 +84,11 @@ export const EMAIL_CODE_RESEND_SECONDS = 60;
 export const USERNAME_MAX = 30;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
+/**
+ * The least strength a password being set must have, on zxcvbn's scale of 0 to 4: 3 is "safely
+ * unguessable", about 10^8 guesses or more (docs/decisions.md, "Password strength").
+ */
+export const PASSWORD_MIN_STRENGTH = 3;
 export const EMAIL_MAX = 100;
 
 /** Envelope codes. */

@@ -1,4 +1,5 @@
 import { crmEn } from './crmMessages';
+import { passwordStrengthEn } from './passwordStrengthMessages';
 import { signInEn } from './signInMessages/en';
 import { systemEn } from './systemMessages';
 
@@ -147,7 +148,6 @@ export const messagesEn = {
   'auth.mailResetBody': 'Your password reset code is {{code}}. It is valid for {{minutes}} minutes. If you did not ask for it, ignore this e-mail.',
   'auth.mailLoginSubject': 'Orbit CRM sign-in code',
   'auth.mailLoginBody': 'Your sign-in code is {{code}}. It is valid for {{minutes}} minutes. If you did not ask for it, ignore this e-mail.',
-  'auth.passwordCommon': 'This password is too common, please choose another',
   'auth.mailEmailSubject': 'Orbit CRM e-mail address confirmation code',
   'auth.mailEmailBody': 'Your code to use this address for the Orbit CRM account {{userName}} is {{code}}. It is valid for {{minutes}} minutes. If you did not ask for it, ignore this e-mail.',
   'auth.mailEmailChangedSubject': 'Your Orbit CRM e-mail address was changed',
@@ -158,4 +158,5 @@ export const messagesEn = {
   'profile.emailChanged': 'Your e-mail address has been changed',
   ...crmEn,
   ...systemEn,
+  ...passwordStrengthEn,
 } as const;

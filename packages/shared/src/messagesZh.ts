@@ -1,5 +1,6 @@
 import { crmZh } from './crmMessages';
 import type { MessageKey } from './messages';
+import { passwordStrengthZh } from './passwordStrengthMessages';
 import { signInZh } from './signInMessages/zh';
 import { systemZh } from './systemMessages';
 
@@ -145,7 +146,6 @@ export const messagesZh: Record<MessageKey, string> = {
   'auth.mailResetBody': '您的密码重置验证码是 {{code}}，{{minutes}} 分钟内有效。如非本人操作，请忽略本邮件。',
   'auth.mailLoginSubject': 'Orbit CRM 登录验证码',
   'auth.mailLoginBody': '您的登录验证码是 {{code}}，{{minutes}} 分钟内有效。如非本人操作，请忽略本邮件。',
-  'auth.passwordCommon': '该密码过于常见，请换一个',
   'auth.mailEmailSubject': 'Orbit CRM 邮箱确认验证码',
   'auth.mailEmailBody': '您正在将此邮箱用于 Orbit CRM 账号 {{userName}}，验证码是 {{code}}，{{minutes}} 分钟内有效。如非本人操作，请忽略本邮件。',
   'auth.mailEmailChangedSubject': '您的 Orbit CRM 邮箱已更改',
@@ -156,4 +156,5 @@ export const messagesZh: Record<MessageKey, string> = {
   'profile.emailChanged': '邮箱已更改',
   ...crmZh,
   ...systemZh,
+  ...passwordStrengthZh,
 };

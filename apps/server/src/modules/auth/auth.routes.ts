@@ -91,7 +91,7 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
       const user = await codes.verifyAccount(tx, email, code, 'reset', true);
       if (!user) return false;
       // A refused password rolls the transaction back: the code stays usable for a better one.
-      assertPasswordPolicy(password, user.userName, 'password', charRule);
+      await assertPasswordPolicy(password, user, 'password', charRule);
       await tx
         .update(sysUser)
         .set({ password: await hashPassword(password), pwdUpdateDate: new Date(), mustChangePwd: false })
