@@ -84,6 +84,7 @@ export const messagesEn = {
 
   'admin.superAdminProtected': 'The super administrator cannot be changed by anyone',
   'user.cannotDeleteSelf': 'You cannot delete your own account',
+  'user.cannotResetOwnPassword': 'You cannot reset your own password here: change it in your profile, which asks for the current one',
   'user.nameTaken': "The user name '{{value}}' is already in use",
   'user.emailTaken': "The e-mail address '{{value}}' is already in use",
   'user.roleNotAssignable': 'You cannot assign the role {{name}}',

@@ -82,6 +82,7 @@ export const messagesZh: Record<MessageKey, string> = {
 
   'admin.superAdminProtected': '不允许操作超级管理员用户',
   'user.cannotDeleteSelf': '当前用户不能删除',
+  'user.cannotResetOwnPassword': '不能在此重置自己的密码：请在个人中心修改密码（需要输入当前密码）',
   'user.nameTaken': '登录账号“{{value}}”已存在',
   'user.emailTaken': '邮箱账号“{{value}}”已存在',
   'user.roleNotAssignable': '您不能分配角色“{{name}}”',

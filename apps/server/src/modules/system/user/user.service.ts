@@ -138,8 +138,13 @@ export function createUserService(db: Db, config: Config) {
       });
     },
 
-    /** An administrator's reset: the user must choose a new password at next sign-in; their sessions end. */
+    /**
+     * An administrator's reset: the user must choose a new password at next sign-in; their sessions
+     * end. Never one's own: that needs no current password, so a stolen session would set one its
+     * owner does not know and keep the account (the profile's change asks for the current one).
+     */
     async resetPassword(user: CurrentUser, userId: number, password: string): Promise<void> {
+      if (userId === user.userId) throw forbidden('user.cannotResetOwnPassword');
       await assertTargets(user, [userId]);
       const target = await repo.findById(userId);
       if (!target) throw notFound();
