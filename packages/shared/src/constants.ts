@@ -79,6 +79,13 @@ export const EMAIL_CODE_LENGTH = 6;
 export const EMAIL_CODE_TTL_MINUTES = 10;
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 export const EMAIL_CODE_RESEND_SECONDS = 60;
+/**
+ * Against mail flooding: codes mailed to one address (all purposes, all clients), and codes asked
+ * for from one client address (to any addresses), within EMAIL_CODE_LIMIT_MINUTES.
+ */
+export const EMAIL_CODE_PER_ADDRESS = 5;
+export const EMAIL_CODE_PER_CLIENT = 20;
+export const EMAIL_CODE_LIMIT_MINUTES = 60;
 
 /** Field limits shared by the forms and the server. */
 export const USERNAME_MAX = 30;

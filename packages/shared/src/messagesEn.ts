@@ -1,5 +1,4 @@
 import { crmEn } from './crmMessages';
-import { passwordStrengthEn } from './passwordStrengthMessages';
 import { signInEn } from './signInMessages/en';
 import { systemEn } from './systemMessages';
 
@@ -138,6 +137,8 @@ export const messagesEn = {
   'auth.logoutSuccess': 'Signed out',
   'auth.codeSent': 'If this address belongs to an account, a code has been sent to it',
   'auth.codeCooldown': 'Please wait {{seconds}} seconds before asking for another code',
+  'auth.codeAddressLimit': 'Too many codes have been sent to this address: please try again in {{minutes}} minutes',
+  'auth.codeClientLimit': 'Too many codes have been asked for from your network address: please try again in {{minutes}} minutes',
   'auth.codeInvalid': 'The code is wrong or has expired',
   'auth.codeValid': 'The code is correct',
   'auth.passwordReset': 'Your password has been reset, please sign in',
@@ -159,5 +160,4 @@ export const messagesEn = {
   'profile.emailChanged': 'Your e-mail address has been changed',
   ...crmEn,
   ...systemEn,
-  ...passwordStrengthEn,
 } as const;

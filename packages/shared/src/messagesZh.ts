@@ -1,11 +1,10 @@
 import { crmZh } from './crmMessages';
-import type { MessageKey } from './messages';
-import { passwordStrengthZh } from './passwordStrengthMessages';
+import type { messagesEn } from './messagesEn';
 import { signInZh } from './signInMessages/zh';
 import { systemZh } from './systemMessages';
 
 /** The Chinese messages (see messagesEn.ts). */
-export const messagesZh: Record<MessageKey, string> = {
+export const messagesZh: Record<keyof typeof messagesEn, string> = {
   ...signInZh,
 
   'validation.emailRequired': '请填写邮箱',
@@ -136,6 +135,8 @@ export const messagesZh: Record<MessageKey, string> = {
   'auth.logoutSuccess': '退出成功',
   'auth.codeSent': '如果该邮箱属于某个账号，验证码已发送',
   'auth.codeCooldown': '请等待 {{seconds}} 秒后再获取验证码',
+  'auth.codeAddressLimit': '发往该邮箱的验证码过多，请 {{minutes}} 分钟后再试',
+  'auth.codeClientLimit': '从你的网络地址请求的验证码过多，请 {{minutes}} 分钟后再试',
   'auth.codeInvalid': '验证码错误或已过期',
   'auth.codeValid': '验证码正确',
   'auth.passwordReset': '密码已重置，请重新登录',
@@ -157,5 +158,4 @@ export const messagesZh: Record<MessageKey, string> = {
   'profile.emailChanged': '邮箱已更改',
   ...crmZh,
   ...systemZh,
-  ...passwordStrengthZh,
 };

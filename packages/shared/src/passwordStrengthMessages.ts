@@ -1,5 +1,6 @@
 /**
- * Why a password is too easy to guess, en and zh; merged into messages.ts. The server's strength
+ * Why a password is too easy to guess, en and zh; merged into messages.ts (the server's table only,
+ * see there). The server's strength
  * estimate (zxcvbn-ts, modules/auth/passwordStrength.ts) names a warning and suggestions by keys;
  * `passwordStrength.warning.<key>` and `passwordStrength.advice.<key>` are our texts for them,
  * written for this product (zxcvbn-ts has no Chinese package). A warning completes

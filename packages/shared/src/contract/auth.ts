@@ -22,15 +22,22 @@ export const newPassword = z.string({ error: 'validation.required' }).superRefin
 
 export const emailCode = requiredText(EMAIL_CODE_LENGTH).regex(/^\d+$/, { error: 'validation.wrongFormat' });
 
+/**
+ * The captcha's answer (`code`) and id (`uuid`), as /login takes them: also on every route that
+ * mails a code (checked when the captcha setting is on). On a route that checks a mailed code,
+ * `code` is that code instead.
+ */
+export const captchaFields = { code: optionalText(10).optional(), uuid: optionalText(64).optional() };
+
 export const loginBody = z.object({
   username: requiredText(USERNAME_MAX),
   password: loginPassword,
-  code: optionalText(10).optional(),
-  uuid: optionalText(64).optional(),
+  ...captchaFields,
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-export const emailQuery = z.object({ email: requiredEmail(EMAIL_MAX) });
+/** `/sendCode`, `/resendCode` (query) and `POST /email` (body): where to send the code, and the captcha. */
+export const emailQuery = z.object({ email: requiredEmail(EMAIL_MAX), ...captchaFields });
 export const emailBody = emailQuery;
 
 export const checkCodeBody = z.object({ email: requiredEmail(EMAIL_MAX), code: emailCode });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX, USERNAME_MAX } from '../constants';
 import { optionalEmail, requiredEmail, requiredText, secret } from '../validation';
-import { emailCode, newPassword } from './auth';
+import { captchaFields, emailCode, newPassword } from './auth';
 import { dateRangeQuery, id, nullableText, pageQuery, sortQuery, statusFilter, statusValue, textFilter } from './common';
 
 export const USER_SORT_COLUMNS = ['userId', 'userName', 'nickName', 'deptId', 'status', 'createTime', 'loginDate'] as const;
@@ -76,8 +76,8 @@ export const updateProfileBody = z.object({
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
-/** First step of changing one's own e-mail address: the current password and the new address. */
-export const changeEmailBody = z.object({ email: requiredEmail(EMAIL_MAX), password: secret(1, PASSWORD_MAX) });
+/** First step of changing one's own e-mail address: the current password, the new address and the captcha (when on). */
+export const changeEmailBody = z.object({ email: requiredEmail(EMAIL_MAX), password: secret(1, PASSWORD_MAX), ...captchaFields });
 export type ChangeEmailBody = z.infer<typeof changeEmailBody>;
 /** Second step: the code mailed to the new address. */
 export const confirmEmailBody = z.object({ email: requiredEmail(EMAIL_MAX), code: emailCode });

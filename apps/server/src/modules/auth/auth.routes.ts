@@ -10,6 +10,7 @@ import { ok, okData } from '../../lib/reply';
 import { bearerToken, requireUser } from '../../plugins/auth';
 import { buildRouters, menusForUser, toTree } from '../system/menu/routers';
 import { createCaptchaService } from './captcha.service';
+import { createCodeRequestGuard } from './codeRequestGuard';
 import { createEmailCodeService } from './emailCode.service';
 import { createLoginService } from './login.service';
 import { hashPassword } from './password';
@@ -29,6 +30,7 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
   const captcha = createCaptchaService(app.db);
   const login = createLoginService(app);
   const codes = createEmailCodeService(app);
+  const codeGuard = createCodeRequestGuard(app);
   const sessions = createSessionRepository(app.db, app.config.sessionTtlMinutes);
   const throttle = createThrottle(app.db);
 
@@ -67,15 +69,14 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   // Password reset by e-mail code. The answers never say whether the address has an account.
-  app.get('/sendCode', { config: { access: 'public' }, schema: { querystring: emailQuery } }, async (request) => {
-    await codes.send(request.query.email, 'reset', request.lang);
-    return { code: CODE.ok, msg: request.t('auth.codeSent') };
-  });
-
-  app.get('/resendCode', { config: { access: 'public' }, schema: { querystring: emailQuery } }, async (request) => {
-    await codes.send(request.query.email, 'reset', request.lang);
-    return { code: CODE.ok, msg: request.t('auth.codeSent') };
-  });
+  // Every route that mails a code passes the captcha (when on) and the sending limits first.
+  for (const url of ['/sendCode', '/resendCode']) {
+    app.get(url, { config: { access: 'public' }, schema: { querystring: emailQuery } }, async (request) => {
+      await codeGuard.admit(request.query, request.ip);
+      await codes.send(request.query.email, 'reset', request.lang);
+      return { code: CODE.ok, msg: request.t('auth.codeSent') };
+    });
+  }
 
   app.post('/checkCode', { config: { access: 'public', log: CREDENTIALS }, schema: { body: checkCodeBody } }, async (request) => {
     const { email, code } = request.body;
@@ -107,6 +108,7 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
 
   // Sign-in by a code sent to the user's e-mail address.
   app.post('/email', { config: { access: 'public', log: CREDENTIALS }, schema: { body: emailBody } }, async (request) => {
+    await codeGuard.admit(request.body, request.ip);
     await codes.send(request.body.email, 'login', request.lang);
     return { code: CODE.ok, msg: request.t('auth.codeSent') };
   });
