@@ -131,6 +131,7 @@ export const messagesEn = {
   'auth.captchaExpired': 'The verification code has expired, please refresh it',
   'auth.captchaWrong': 'The verification code is wrong',
   'auth.badCredentials': 'The user name or password is wrong',
+  'auth.nameOrEmail': 'Sign in with a user name or an e-mail address, not both',
   'auth.userDisabled': 'This account has been disabled, please contact your administrator',
   'auth.userLocked': 'Too many failed attempts: please try again in {{minutes}} minutes',
   'auth.loginSuccess': 'Signed in',

@@ -129,6 +129,7 @@ export const messagesZh: Record<keyof typeof messagesEn, string> = {
   'auth.captchaExpired': '验证码已失效，请刷新后重试',
   'auth.captchaWrong': '验证码错误',
   'auth.badCredentials': '用户名或密码错误',
+  'auth.nameOrEmail': '请使用用户名或邮箱登录，不能同时填写',
   'auth.userDisabled': '该账号已停用，请联系管理员',
   'auth.userLocked': '密码错误次数过多，请 {{minutes}} 分钟后再试',
   'auth.loginSuccess': '登录成功',

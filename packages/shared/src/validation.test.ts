@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEmail, isExternalLink, isUrl, normaliseEmail, requiredEmail } from './validation';
+import { isEmail, isExternalLink, isUrl, normaliseEmail, oneOf, requiredEmail } from './validation';
 
 describe('isEmail', () => {
   it.each(['a@b.co', 'first.last+tag@example.com', 'li@例子.中国'])('accepts %s', (v) => expect(isEmail(v)).toBe(true));
@@ -30,5 +30,17 @@ describe('normaliseEmail', () => {
 
   it('is what the shared e-mail schema hands on', () => {
     expect(requiredEmail(100).parse(' Mia@Example.COM ')).toBe('mia@example.com');
+  });
+});
+
+describe('oneOf', () => {
+  const status = oneOf(['0', '1']);
+  const message = (value: unknown) => status.safeParse(value).error?.issues[0]?.message;
+  it('takes one value of the set; several at once are "pick one option only", others an invalid value', () => {
+    expect(status.parse('1')).toBe('1');
+    expect(message(['0', '1'])).toBe('validation.pickOne');
+    expect(message(['0'])).toBe('validation.pickOne');
+    expect(message('7')).not.toBe('validation.pickOne');
+    expect(oneOf(['a', 'b'], 'validation.required').safeParse(undefined).error?.issues[0]?.message).toBe('validation.required');
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX, USERNAME_MAX } from '../constants';
-import { optionalEmail, requiredEmail, requiredText, secret } from '../validation';
+import { oneOf, optionalEmail, requiredEmail, requiredText, secret } from '../validation';
 import { captchaFields, emailCode, newPassword } from './auth';
 import { dateRangeQuery, id, nullableText, pageQuery, sortQuery, statusFilter, statusValue, textFilter } from './common';
 
@@ -30,7 +30,7 @@ const userFields = {
     .nullish()
     .transform((v) => v ?? ''),
   phonenumber: nullableText(20).refine((v) => v === '' || PHONE.test(v), { error: 'validation.wrongFormat' }),
-  sex: z.enum(['0', '1', '2']).default('2'),
+  sex: oneOf(['0', '1', '2']).default('2'),
   status: statusValue.default('0'),
   remark: nullableText(500),
   roleIds: z.array(id).max(50).default([]),
@@ -72,7 +72,7 @@ export const authRoleQuery = z.object({
 export const updateProfileBody = z.object({
   nickName: requiredText(30),
   phonenumber: nullableText(20).refine((v) => v === '' || PHONE.test(v), { error: 'validation.wrongFormat' }),
-  sex: z.enum(['0', '1', '2']).default('2'),
+  sex: oneOf(['0', '1', '2']).default('2'),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
