@@ -65,8 +65,7 @@ const packagesOutside = {
 };
 
 /**
- * Builds dist/server.mjs, with the files the server reads next to its own module (migrations, the
- * common-password list). The bundle is written last and by a rename, so that two servers starting
+ * Builds dist/server.mjs, with the files the server reads next to its own module (the migrations). The bundle is written last and by a rename, so that two servers starting
  * at once on a stale tree never load half of one.
  */
 export async function buildServer() {
@@ -83,9 +82,8 @@ export async function buildServer() {
     logLevel: 'warning',
   });
   mkdirSync(serverDist, { recursive: true });
-  // Where db/client.ts and auth/passwordPolicy.ts look, relative to the module they are in.
+  // Where db/client.ts looks, relative to the module it is in.
   cpSync(path.join(serverSrc, 'db/migrations'), path.join(serverDist, 'migrations'), { recursive: true });
-  cpSync(path.join(modulesDir, 'auth/commonPasswords.txt'), path.join(serverDist, 'commonPasswords.txt'));
   const partial = `${serverBundle}.${process.pid}.tmp`;
   writeFileSync(partial, outputFiles[0].contents);
   renameSync(partial, serverBundle);

@@ -50,6 +50,10 @@ describe('administration in Chromium', () => {
     await admin.locator('.ant-select-item-option', { hasText: 'Sales Representative' }).click();
     await admin.keyboard.press('Escape');
     await admin.locator('.ant-modal').getByRole('button', { name: 'OK' }).click();
+    // A password built on the user's own name is refused with the strength estimate's reason, on its field.
+    await form.getByText('This password is too easy to guess: it contains the account’s own name or address. Add a word or two, less common ones.').waitFor();
+    await form.locator('#user_password').fill('Harbour-Seller-42');
+    await admin.locator('.ant-modal').getByRole('button', { name: 'OK' }).click();
     await form.waitFor({ state: 'detached' });
     const samRow = admin.getByRole('row').filter({ hasText: 'sam.seller' });
     await samRow.waitFor();
@@ -66,7 +70,7 @@ describe('administration in Chromium', () => {
 
     // The new sales rep sees exactly the sales menus of the role, and not the administration.
     const rep = await app.browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signIn(rep, app.server.url, 'sam.seller', 'seller123');
+    await signIn(rep, app.server.url, 'sam.seller', 'Harbour-Seller-42');
     // A password set by an administrator is due for a change, so no landing dashboard yet: the home page.
     await rep.waitForURL(/\/home/);
     await rep.getByTestId('menu-Leads').waitFor();

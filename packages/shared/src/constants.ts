@@ -86,6 +86,13 @@ export const EMAIL_CODE_LENGTH = 6;
 export const EMAIL_CODE_TTL_MINUTES = 10;
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 export const EMAIL_CODE_RESEND_SECONDS = 60;
+/**
+ * Against mail flooding: codes mailed to one address (all purposes, all clients), and codes asked
+ * for from one client address (to any addresses), within EMAIL_CODE_LIMIT_MINUTES.
+ */
+export const EMAIL_CODE_PER_ADDRESS = 5;
+export const EMAIL_CODE_PER_CLIENT = 20;
+export const EMAIL_CODE_LIMIT_MINUTES = 60;
 
 /** The view of the dashboards page: a role with a landing dashboard gets its tab pinned (SPEC §2's second reading of `/`). */
 export const DASHBOARD_VIEW = 'crm/dashboard/index';
@@ -94,6 +101,11 @@ export const DASHBOARD_VIEW = 'crm/dashboard/index';
 export const USERNAME_MAX = 30;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
+/**
+ * The least strength a password being set must have, on zxcvbn's scale of 0 to 4: 3 is "safely
+ * unguessable", about 10^8 guesses or more (docs/decisions.md, "Password strength").
+ */
+export const PASSWORD_MIN_STRENGTH = 3;
 export const EMAIL_MAX = 100;
 /** A profile's introduction, counted as SPEC §5 counts text (double-width characters as 2). */
 export const INTRODUCTION_MAX = 500;

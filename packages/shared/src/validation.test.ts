@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filterParam } from './crm/filter';
-import { isEmail, isExternalLink, isUrl, normaliseEmail, optionalText, requiredEmail, requiredText, secret, stringValue } from './validation';
+import { isEmail, isExternalLink, isUrl, normaliseEmail, oneOf, optionalText, requiredEmail, requiredText, secret, stringValue } from './validation';
 
 describe('isEmail', () => {
   it.each(['a@b.co', 'first.last+tag@example.com', 'li@例子.中国'])('accepts %s', (v) => expect(isEmail(v)).toBe(true));
@@ -45,5 +45,17 @@ describe('stringValue', () => {
   it('reaches the strings a parameter’s JSON yields once parsed', () => {
     const issues = filterParam.safeParse(JSON.stringify({ or: [{ field: 'company', op: 'in', value: ['a', 'b\u0000'] }] })).error?.issues;
     expect(issues?.map((i) => [i.path, i.message])).toEqual([[['or', 0, 'value', 1], 'validation.nulCharacter']]);
+  });
+});
+
+describe('oneOf', () => {
+  const status = oneOf(['0', '1']);
+  const message = (value: unknown) => status.safeParse(value).error?.issues[0]?.message;
+  it('takes one value of the set; several at once are "pick one option only", others an invalid value', () => {
+    expect(status.parse('1')).toBe('1');
+    expect(message(['0', '1'])).toBe('validation.pickOne');
+    expect(message(['0'])).toBe('validation.pickOne');
+    expect(message('7')).not.toBe('validation.pickOne');
+    expect(oneOf(['a', 'b'], 'validation.required').safeParse(undefined).error?.issues[0]?.message).toBe('validation.required');
   });
 });

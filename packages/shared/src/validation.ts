@@ -32,6 +32,17 @@ export function optionalText(max: number) {
   return stringValue().trim().max(max, { error: 'validation.tooLong' });
 }
 
+/**
+ * One value of a fixed set (a status, a sex, a data scope, a report's format): several sent at once
+ * (an array) are answered "pick one option only", anything else outside the set "invalid value"
+ * (`missing`: the message for no value, where it is not the default's to supply).
+ */
+export function oneOf<const T extends readonly [string, ...string[]]>(values: T, missing?: 'validation.required') {
+  return z.enum(values, {
+    error: (issue) => (Array.isArray(issue.input) ? 'validation.pickOne' : issue.input === undefined ? missing : undefined),
+  });
+}
+
 /** A secret that is never trimmed (spaces are part of a password). */
 export function secret(min: number, max: number) {
   return stringValue({ error: 'validation.required' })

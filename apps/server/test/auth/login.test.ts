@@ -69,6 +69,62 @@ describe('POST /login', () => {
     expect(user.loginDate!.getTime()).toBeGreaterThanOrEqual(before - 2000);
   });
 
+  describe('by e-mail address (SPEC §7: the payload\'s `email`)', () => {
+    const byEmail = (email: unknown, password: unknown, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+      post(app, '/login', { email, password, ...extra }, headers);
+
+    it('signs in with the account’s address in place of the user name, in any spelling of it', async () => {
+      for (const email of ['noah.king@example.com', ' Noah.King@EXAMPLE.com ', 'ｎｏａｈ.king@example.com']) {
+        const res = await byEmail(email, 'admin123');
+        expect(res.body.code, email).toBe(200);
+        expect((await get(app, '/getInfo', bearer(res.body.token as string))).body).toMatchObject({ user: { userName: 'noah.king' } });
+      }
+      const [row] = await loginLog(app, 'noah.king');
+      expect(row).toMatchObject({ status: '0', msg: 'Signed in' });
+    });
+
+    it('a wrong password or an unknown address answers exactly like a wrong user name, and is logged', async () => {
+      const wrong = await byEmail('noah.king@example.com', 'wrong-password');
+      const unknown = await byEmail('nobody@example.com', 'admin123');
+      expect(wrong.status).toBe(400);
+      expect(wrong.body).toEqual({ code: 400, msg: 'The user name or password is wrong' });
+      expect(unknown.body).toEqual(wrong.body);
+      expect((await loginLog(app, 'noah.king'))[0]).toMatchObject({ status: '1' });
+      expect((await loginLog(app, 'nobody@example.com'))[0]).toMatchObject({ status: '1' });
+    });
+
+    it('shares the account’s lock with sign-in by user name: the address is not a second budget of guesses', async () => {
+      for (let i = 0; i < 3; i++) await login('noah.king', `wrong-${i}`);
+      for (let i = 0; i < 2; i++) await byEmail('noah.king@example.com', `wrong-e${i}`);
+      expect(await failuresFrom(app, 'noah.king')).toBe(5);
+      const locked = await byEmail('noah.king@example.com', 'admin123');
+      expect(locked.status).toBe(429);
+      expect((await login('noah.king', 'admin123')).status).toBe(429);
+    });
+
+    it('a disabled account is refused by address too', async () => {
+      await updateUser(app, 'noah.king', { status: '1' });
+      const res = await byEmail('noah.king@example.com', 'admin123');
+      expect(res.status).toBe(403);
+      expect(res.body.msg).toBe('This account has been disabled, please contact your administrator');
+    });
+
+    it('one or the other: both a user name and an address are refused on the field (en and zh); neither asks for the user name', async () => {
+      const both = await byEmail('noah.king@example.com', 'admin123', { username: 'noah.king' });
+      expect(both.status).toBe(400);
+      expect(both.body).toEqual({ code: 400, msg: 'Sign in with a user name or an e-mail address, not both', errors: { email: 'Sign in with a user name or an e-mail address, not both' } });
+      expect((await byEmail('noah.king@example.com', 'admin123', { username: 'noah.king' }, ZH)).body.errors).toEqual({ email: '请使用用户名或邮箱登录，不能同时填写' });
+      expect((await byEmail('', '', { username: '' })).body.errors).toEqual({ username: 'User name is required', password: 'Password is required' });
+      // An empty address beside a user name is no address (clients that always send the field).
+      expect((await byEmail('', 'admin123', { username: 'noah.king' })).body.code).toBe(200);
+    });
+
+    it('refuses a malformed or over-long address on the field', async () => {
+      expect((await byEmail('not-an-address', 'admin123')).body.errors).toEqual({ email: 'wrong format' });
+      expect((await byEmail(`${'a'.repeat(95)}@x.com`, 'admin123')).body.errors).toEqual({ email: 'E-mail must be at most 100 characters' });
+    });
+  });
+
   describe('bad input', () => {
     it('missing fields: 400 with a translated message per field', async () => {
       const en = await post(app, '/login', {});

@@ -247,9 +247,13 @@ describe('password reset by e-mail code', () => {
       expect(long.body.errors).toEqual({ password: 'Password must be at most 64 characters' });
       const zh = await put(app, '/resetPwd', { email: EMAIL, code, password: '1234567' }, ZH);
       expect(zh.body.errors).toEqual({ password: '密码长度不能少于 8 个字符' });
-      // The rules that need the account: its user name, and the common-password list.
+      // The rules that need the account: its user name (however written), and the strength estimate.
       expect((await resetPwd(code, 'Noah.King-2024')).body.errors).toEqual({ password: 'A password cannot contain the user name' });
-      expect((await resetPwd(code, 'password1')).body.errors).toEqual({ password: 'This password is too common, please choose another' });
+      expect((await resetPwd(code, 'ｎｏａｈ.ｋｉｎｇ1!!xx')).body.errors).toEqual({ password: 'A password cannot contain the user name' });
+      expect((await resetPwd(code, 'password1')).body.errors).toEqual({ password: 'This password is too easy to guess: it is a commonly used password. Add a word or two, less common ones.' });
+      expect((await resetPwd(code, 'zzzzzzzz')).body.errors).toEqual({ password: 'This password is too easy to guess: it repeats one character, like "aaa". Avoid repeated words and characters.' });
+      const zhWeak = await put(app, '/resetPwd', { email: EMAIL, code, password: 'Passw0rd!' }, ZH);
+      expect(zhWeak.body.errors).toEqual({ password: '该密码太容易被猜到：它与常用密码相近。用“@”代替“a”之类可预测的替换并无帮助。' });
       expect((await resetPwd(code, 'Fresh-Pass-42')).body.code).toBe(200);
     });
 

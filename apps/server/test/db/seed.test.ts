@@ -89,7 +89,7 @@ describe('first start', () => {
       const password = readFileSync(file, 'utf8').trim();
       expect(password).toMatch(/^[\w-]{16}$/);
       expect(password).not.toBe(DEMO_PASSWORD);
-      expect(passwordPolicyProblem(password, 'admin')).toBeUndefined();
+      expect(await passwordPolicyProblem(password, { userName: 'admin' })).toBeUndefined();
 
       const app = await buildApp({ config: loadConfig({ DATA_DIR: dir, CAPTCHA_ENABLED: 'false', LOG_LEVEL: 'silent' }), db: database.db, logger: false, mailer: { send: async () => {} } });
       try {

@@ -42,7 +42,7 @@ describe('saves that lose a race to a unique index', () => {
   it('answer simultaneous creations of one user name with one success and field errors, never a 500', async () => {
     const admin = caller(app, await loginAs(app, 'admin'));
     const create = (i: number): Promise<Answer> =>
-      admin('POST', '/system/user', { userName: 'twin.user', nickName: `Twin ${i}`, password: 'twin12345', roleIds: [] });
+      admin('POST', '/system/user', { userName: 'twin.user', nickName: `Twin ${i}`, password: 'Twin-Lantern-12345', roleIds: [] });
     const answers = await Promise.all([1, 2, 3, 4].map(create));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400]);
     for (const refused of answers.filter((a) => a.status === 400)) {

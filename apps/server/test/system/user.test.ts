@@ -188,6 +188,25 @@ describe('user administration', () => {
     expect((await again('GET', '/getInfo')).body.isDefaultModifyPwd).toBe(true);
   });
 
+  it('nobody resets their own password here: a stolen administrator session cannot take the account over for good (en and zh)', async () => {
+    const token = await loginAs(app, 'it.admin');
+    const self = caller(app, token);
+    const before = (await app.db.select({ password: sysUser.password }).from(sysUser).where(inArray(sysUser.userId, [ids['it.admin']!])))[0]!.password;
+    const res = await self('PUT', '/system/user/resetPwd', { userId: ids['it.admin'], password: 'Taken-Over-Lantern-9' });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ code: 403, msg: 'You cannot reset your own password here: change it in your profile, which asks for the current one' });
+    const zh = await self('PUT', '/system/user/resetPwd', { userId: ids['it.admin'], password: 'Taken-Over-Lantern-9' }, { 'accept-language': 'zh' });
+    expect(zh.body.msg).toBe('不能在此重置自己的密码：请在个人中心修改密码（需要输入当前密码）');
+    // The super administrator too: their own password changes only where the current one is asked.
+    expect((await admin('PUT', '/system/user/resetPwd', { userId: 1, password: 'Taken-Over-Lantern-9' })).body.msg).toBe(res.body.msg);
+    const after = (await app.db.select({ password: sysUser.password }).from(sysUser).where(inArray(sysUser.userId, [ids['it.admin']!])))[0]!.password;
+    expect(after).toBe(before);
+    expect((await self('GET', '/getInfo')).body.isDefaultModifyPwd).toBe(false);
+    // The way that asks for the current password still works.
+    expect((await self('PUT', '/system/user/profile/updatePwd', { oldPassword: 'admin123', newPassword: 'Taken-Over-Lantern-9' })).body.code).toBe(200);
+    await self('PUT', '/system/user/profile/updatePwd', { oldPassword: 'Taken-Over-Lantern-9', newPassword: 'Lantern-Orchid-84' });
+  });
+
   it('updates and deletes users; a deleted user can no longer sign in', async () => {
     const id = await createUser(admin, 'temp.user', depts['Marketing']!, []);
     const payload = await payloadOf(id);

@@ -144,6 +144,25 @@ describe('user import (POST /system/user/importTemplate, /system/user/importData
     expect((await importAs(adminToken, ruoyi)).body.code).toBe(200);
   });
 
+  it('a weak initial password is refused for every new user with the strength estimator’s reason (en and zh); nothing is created', async () => {
+    await setInitPassword('Passw0rd!');
+    const before = await userCount();
+    const file = await workbook([['Sales East', 'imp.weak', 'Weak', '', '', '', '']]);
+    const res = await importAs(adminToken, file);
+    expect(res.body.data).toEqual([
+      {
+        row: 1,
+        userName: 'imp.weak',
+        result: 'failed',
+        message: '1. Account imp.weak: This password is too easy to guess: it is close to a commonly used password. Predictable substitutions such as "@" for "a" do not help.',
+      },
+    ]);
+    const zh = await importAs(adminToken, file, '0', { 'accept-language': 'zh' });
+    expect(zh.body.data![0]!.message).toContain('该密码太容易被猜到：它与常用密码相近。');
+    expect(await userCount()).toBe(before);
+    await setInitPassword('Welcome-Orbit-2026');
+  });
+
   it('a delegated administrator imports only into departments within reach', async () => {
     const roleId = await createRole(admin, 'east_importer', [PERMISSIONS.user.list, PERMISSIONS.user.import, PERMISSIONS.user.add], '4');
     await createUser(admin, 'east.importer', depts['Sales East']!, [roleId]);

@@ -14,13 +14,16 @@ export const getInfo = () => request<GetInfoResponse>({ url: '/getInfo' });
 export const getRouters = () => request<GetRoutersResponse>({ url: '/getRouters', showError: false });
 export const logout = () => request<Ok>({ url: '/logout', method: 'POST' });
 
-export const sendCode = (email: string) => request<Ok>({ url: '/sendCode', params: { email }, isToken: false });
-export const resendCode = (email: string) => request<Ok>({ url: '/resendCode', params: { email }, isToken: false });
+/** Every request that has a code mailed carries the captcha when the server asks for one (`code`, `uuid`, as /login). */
+type Captcha = { code: string; uuid?: string };
+
+export const sendCode = (email: string, captcha?: Captcha) => request<Ok>({ url: '/sendCode', params: { email, ...captcha }, isToken: false });
+export const resendCode = (email: string, captcha?: Captcha) => request<Ok>({ url: '/resendCode', params: { email, ...captcha }, isToken: false });
 export const checkCode = (data: { email: string; code: string }) => request<Ok>({ url: '/checkCode', method: 'POST', data, isToken: false });
 export const resetPwd = (data: { email: string; code: string; password: string }) =>
   request<Ok>({ url: '/resetPwd', method: 'PUT', data, isToken: false });
 
-export const sendLoginCode = (email: string) => request<Ok>({ url: '/email', method: 'POST', data: { email }, isToken: false });
+export const sendLoginCode = (email: string, captcha?: Captcha) => request<Ok>({ url: '/email', method: 'POST', data: { email, ...captcha }, isToken: false });
 export const switchLogin = (data: { email: string; code: string }) =>
   request<LoginResponse>({ url: '/switchLogin', method: 'POST', data, isToken: false });
 

@@ -48,7 +48,8 @@ export function checkEmailCode(value: string | undefined, field = 'code'): Field
 /**
  * A password being set: the policy's rules that need no list (length, not blank, not containing
  * the account's user name when the form knows it, the character rule in force when known). The
- * common-password list is the server's; its refusal comes back as the field's error.
+ * strength estimate is the server's (its dictionaries are megabytes); its refusal, saying why,
+ * comes back as the field's error.
  */
 export function checkNewPassword(value: string | undefined, field: string, userName?: string, charRule?: string): FieldMessage | undefined {
   const problem = passwordProblem(value, userName, charRule);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_CODE_LENGTH, EMAIL_MAX, PASSWORD_MAX, USERNAME_MAX } from '../constants';
 import { passwordProblem } from '../passwordPolicy';
-import { optionalText, requiredEmail, requiredText, secret, stringValue } from '../validation';
+import { optionalEmail, optionalText, requiredEmail, requiredText, secret, stringValue } from '../validation';
 
 /** Sign-in password: only a length cap, so that users with older short passwords can still sign in. */
 const loginPassword = secret(1, PASSWORD_MAX);
@@ -22,15 +22,45 @@ export const newPassword = stringValue({ error: 'validation.required' }).superRe
 
 export const emailCode = requiredText(EMAIL_CODE_LENGTH).regex(/^\d+$/, { error: 'validation.wrongFormat' });
 
-export const loginBody = z.object({
-  username: requiredText(USERNAME_MAX),
-  password: loginPassword,
-  code: optionalText(10).optional(),
-  uuid: optionalText(64).optional(),
-});
+/**
+ * The captcha's answer (`code`) and id (`uuid`), as /login takes them: also on every route that
+ * mails a code (checked when the captcha setting is on). On a route that checks a mailed code,
+ * `code` is that code instead.
+ */
+export const captchaFields = { code: optionalText(10).optional(), uuid: optionalText(64).optional() };
+
+/**
+ * Sign-in (SPEC §7: username, password, code, uuid, email): by user name, or by the account's
+ * e-mail address in its place — one of the two (an empty one counts as absent, for clients that
+ * always send both fields). Neither is the user name's "required"; both is refused on `email`.
+ * The two "required" checks run together after the fields' own, so that an empty form is told
+ * about the user name first, as the form reads.
+ */
+export const loginBody = z
+  .object({
+    username: optionalText(USERNAME_MAX).optional(),
+    password: z.string({ error: 'validation.required' }).max(PASSWORD_MAX, { error: 'validation.tooLong' }).optional(),
+    email: optionalEmail(EMAIL_MAX).optional(),
+    ...captchaFields,
+  })
+  .superRefine(
+    (body, ctx) => {
+      const given = (value: unknown) => typeof value === 'string' && value !== '';
+      const named = given(body.username);
+      const addressed = given(body.email);
+      // A value of the wrong type has its own error already.
+      if (!named && !addressed && (body.username === undefined || body.username === '')) ctx.addIssue({ code: 'custom', path: ['username'], message: 'validation.required' });
+      if (named && addressed) ctx.addIssue({ code: 'custom', path: ['email'], message: 'auth.nameOrEmail' });
+      if (body.password === undefined || body.password === '') ctx.addIssue({ code: 'custom', path: ['password'], message: 'validation.required' });
+    },
+    // Also beside other fields' errors, so that every field says what is wrong at once.
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },
+  )
+  .transform((body) => ({ ...body, password: body.password ?? '' }));
 export type LoginBody = z.infer<typeof loginBody>;
 
-export const emailQuery = z.object({ email: requiredEmail(EMAIL_MAX) });
+/** `/sendCode`, `/resendCode` (query) and `POST /email` (body): where to send the code, and the captcha. */
+export const emailQuery = z.object({ email: requiredEmail(EMAIL_MAX), ...captchaFields });
 export const emailBody = emailQuery;
 
 export const checkCodeBody = z.object({ email: requiredEmail(EMAIL_MAX), code: emailCode });

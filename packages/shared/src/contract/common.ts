@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_NUM, DEFAULT_PAGE_SIZE, EARLIEST_DAY, LATEST_DAY, MAX_PAGE_SIZE } from '../constants';
-import { optionalText, stringValue } from '../validation';
+import { oneOf, optionalText, stringValue } from '../validation';
 
 /**
  * Building blocks shared by every administration list and form: paging (pageSize capped at
@@ -58,7 +58,7 @@ export const dateRangeQuery = {
 /** A text filter ("contains"); empty means no filter. */
 export const textFilter = (max = 100) => optionalText(max).optional();
 
-export const statusValue = z.enum(['0', '1']);
+export const statusValue = oneOf(['0', '1']);
 export const statusFilter = z.union([z.literal(''), statusValue]).optional();
 
 export const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isWebAddress } from '../patterns';
-import { requiredText } from '../validation';
+import { oneOf, requiredText } from '../validation';
 import { id, nullableText, statusFilter, statusValue, textFilter } from './common';
 
 export const menuListQuery = z.object({ menuName: textFilter(50), status: statusFilter, visible: statusFilter });
@@ -19,7 +19,7 @@ const menuFields = {
   parentId: z.coerce.number().int().min(0).default(0),
   menuName: requiredText(50),
   orderNum: z.coerce.number().int().min(0).max(9999).default(0),
-  menuType: z.enum(MENU_TYPES),
+  menuType: oneOf(MENU_TYPES),
   path: nullableText(200),
   component: nullableText(255),
   query: nullableText(255),

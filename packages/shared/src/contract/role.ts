@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText, stringValue } from '../validation';
+import { oneOf, requiredText, stringValue } from '../validation';
 import { dateRangeQuery, id, jsonId, nullableText, pageQuery, sortQuery, statusFilter, statusValue, textFilter } from './common';
 
 export const ROLE_SORT_COLUMNS = ['roleId', 'roleName', 'roleKey', 'roleSort', 'status', 'createTime'] as const;
@@ -35,7 +35,7 @@ export type UpdateRoleBody = z.infer<typeof updateRoleBody>;
 
 export const roleDataScopeBody = z.object({
   roleId: id,
-  dataScope: z.enum(DATA_SCOPES),
+  dataScope: oneOf(DATA_SCOPES),
   deptIds: z.array(id).max(2000).default([]),
   deptCheckStrictly: z.boolean().default(true),
 });

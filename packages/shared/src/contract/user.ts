@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { EMAIL_MAX, INTRODUCTION_MAX, PASSWORD_MAX, USERNAME_MAX } from '../constants';
 import { textLength } from '../textLength';
-import { optionalEmail, requiredEmail, requiredText, secret, stringValue } from '../validation';
-import { emailCode, newPassword } from './auth';
+import { oneOf, optionalEmail, requiredEmail, requiredText, secret, stringValue } from '../validation';
+import { captchaFields, emailCode, newPassword } from './auth';
 import { dateRangeQuery, id, nullableText, pageQuery, sortQuery, statusFilter, statusValue, textFilter } from './common';
 
 export const USER_SORT_COLUMNS = ['userId', 'userName', 'nickName', 'deptId', 'status', 'createTime', 'loginDate'] as const;
@@ -31,7 +31,7 @@ const userFields = {
     .nullish()
     .transform((v) => v ?? ''),
   phonenumber: nullableText(20).refine((v) => v === '' || PHONE.test(v), { error: 'validation.wrongFormat' }),
-  sex: z.enum(['0', '1', '2']).default('2'),
+  sex: oneOf(['0', '1', '2']).default('2'),
   status: statusValue.default('0'),
   remark: nullableText(500),
   roleIds: z.array(id).max(50).default([]),
@@ -75,7 +75,7 @@ export const updateProfileBody = z.object({
   email: optionalEmail(EMAIL_MAX).nullish(),
   nickName: requiredText(30),
   phonenumber: nullableText(20).refine((v) => v === '' || PHONE.test(v), { error: 'validation.wrongFormat' }),
-  sex: z.enum(['0', '1', '2']).default('2'),
+  sex: oneOf(['0', '1', '2']).default('2'),
   /** Left out (RuoYi's profile form): kept as it is. */
   introduction: nullableText(INTRODUCTION_MAX)
     .refine((v) => textLength(v) <= INTRODUCTION_MAX, { error: 'validation.tooLong', params: { maximum: INTRODUCTION_MAX } })
@@ -83,8 +83,8 @@ export const updateProfileBody = z.object({
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
-/** First step of changing one's own e-mail address: the current password and the new address. */
-export const changeEmailBody = z.object({ email: requiredEmail(EMAIL_MAX), password: secret(1, PASSWORD_MAX) });
+/** First step of changing one's own e-mail address: the current password, the new address and the captcha (when on). */
+export const changeEmailBody = z.object({ email: requiredEmail(EMAIL_MAX), password: secret(1, PASSWORD_MAX), ...captchaFields });
 export type ChangeEmailBody = z.infer<typeof changeEmailBody>;
 /** Second step: the code mailed to the new address. */
 export const confirmEmailBody = z.object({ email: requiredEmail(EMAIL_MAX), code: emailCode });

@@ -89,6 +89,9 @@ describe('checkFieldValue: one value against its field, as server and form both 
   it('choices, lookups and related records: shape only (the server checks they exist)', () => {
     expect(ok(rules('multipicklist'), ['a', 'b', 'a'])).toEqual(['a', 'b']);
     expect(key(rules('multipicklist'), 'a')).toBe('validation.invalidValue');
+    // A picklist takes one value: several are "pick one option only", not a value chosen for the caller.
+    expect(key(rules('picklist'), ['a', 'b'])).toBe('validation.pickOne');
+    expect(key(rules('picklist'), { a: 1 })).toBe('validation.invalidValue');
     expect(ok(rules('lookup'), 7)).toBe(7);
     expect(key(rules('lookup'), '7')).toBe('validation.invalidValue');
     expect(key(rules('lookup'), -1)).toBe('validation.invalidValue');

@@ -161,6 +161,8 @@ export function checkFieldValue(rules: FieldRules, value: unknown): ValueCheck {
     case 'checkbox':
       return value === true ? pass(true) : fail('validation.invalidValue');
     case 'picklist':
+      // Several values where one is due: the caller must choose, never the server.
+      if (Array.isArray(value)) return fail('validation.pickOne');
       return typeof value === 'string' && value.length <= 100 ? pass(value) : fail('validation.invalidValue');
     case 'multipicklist': {
       if (!Array.isArray(value) || value.length > MAX_LIST_VALUES || !value.every((v) => typeof v === 'string' && v.length <= 100)) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneOf } from '../validation';
 import type { FieldType } from './fieldTypes';
 import { FIELD_NAME_PATTERN, boundedFilter, type FilterNode } from './filter';
 import { CRM_MODULES, type CrmModule } from './modules';
@@ -51,7 +52,7 @@ export const reportAggregate = z.strictObject({ fn: z.enum(AGGREGATE_FUNCTIONS),
 export type ReportAggregate = z.infer<typeof reportAggregate>;
 
 export const reportChart = z.strictObject({
-  type: z.enum(CHART_TYPES),
+  type: oneOf(CHART_TYPES),
   /** Which aggregate the chart draws (index into `aggregates`). */
   aggregate: z.number().int().min(0).max(MAX_AGGREGATES - 1).default(0),
 });
@@ -66,7 +67,7 @@ export const reportDefinition = z.strictObject({
   /** Conditions on the module's records, and on the related record's fields (`related` module's grammar). */
   filter: boundedFilter.nullish(),
   relatedFilter: boundedFilter.nullish(),
-  format: z.enum(REPORT_FORMATS),
+  format: oneOf(REPORT_FORMATS),
   /** Summary: the groups; matrix: the row groups. */
   groupRows: z.array(reportGrouping).max(MAX_GROUPINGS).default([]),
   /** Matrix only: the column groups. */

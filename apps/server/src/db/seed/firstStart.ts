@@ -10,10 +10,10 @@ import { FIRST_ADMIN_NAME, firstAdministrator, hasData, seedDatabase, seedDemoDa
 export const initialPasswordFile = (dataDir: string) => path.join(dataDir, 'initial-admin-password');
 
 /** 16 random characters that pass the password policy (drawn again in the rare case they do not). */
-export function generatedPassword(userName: string): string {
+export async function generatedPassword(userName: string): Promise<string> {
   for (;;) {
     const password = randomBytes(12).toString('base64url');
-    if (!passwordPolicyProblem(password, userName)) return password;
+    if (!(await passwordPolicyProblem(password, { userName }))) return password;
   }
 }
 
@@ -26,7 +26,7 @@ export function generatedPassword(userName: string): string {
 export async function seedOnFirstStart(db: Db, config: Pick<Config, 'seedDemoData' | 'dataDir'>): Promise<string | undefined> {
   if (config.seedDemoData) return (await seedDemoData(db)) ? 'demo data seeded (sign in as admin / admin123)' : undefined;
   if (await hasData(db)) return undefined;
-  const password = generatedPassword(FIRST_ADMIN_NAME);
+  const password = await generatedPassword(FIRST_ADMIN_NAME);
   const file = initialPasswordFile(config.dataDir);
   // Written before the seed commits, so a password is never set that nobody can read.
   mkdirSync(config.dataDir, { recursive: true });

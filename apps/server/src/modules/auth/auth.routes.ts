@@ -13,6 +13,7 @@ import { landingDashboardOf } from '../crm/dashboard/roleDashboards';
 import { buildRouters, menusForUser, toTree } from '../system/menu/routers';
 import { drawableByRuoYi } from '../system/menu/ruoyiViews';
 import { createCaptchaService } from './captcha.service';
+import { createCodeRequestGuard } from './codeRequestGuard';
 import { createEmailCodeService } from './emailCode.service';
 import { createLoginService } from './login.service';
 import { hashPassword } from './password';
@@ -32,6 +33,7 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
   const captcha = createCaptchaService(app.db);
   const login = createLoginService(app);
   const codes = createEmailCodeService(app);
+  const codeGuard = createCodeRequestGuard(app);
   const sessions = createSessionRepository(app.db, app.config.sessionTtlMinutes);
   const throttle = createThrottle(app.db);
 
@@ -73,15 +75,14 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   // Password reset by e-mail code. The answers never say whether the address has an account.
-  app.get('/sendCode', { config: { access: 'public' }, schema: { querystring: emailQuery } }, async (request) => {
-    await codes.send(request.query.email, 'reset', request.lang);
-    return { code: CODE.ok, msg: request.t('auth.codeSent') };
-  });
-
-  app.get('/resendCode', { config: { access: 'public' }, schema: { querystring: emailQuery } }, async (request) => {
-    await codes.send(request.query.email, 'reset', request.lang);
-    return { code: CODE.ok, msg: request.t('auth.codeSent') };
-  });
+  // Every route that mails a code passes the captcha (when on) and the sending limits first.
+  for (const url of ['/sendCode', '/resendCode']) {
+    app.get(url, { config: { access: 'public' }, schema: { querystring: emailQuery } }, async (request) => {
+      await codeGuard.admit(request.query, request.ip);
+      await codes.send(request.query.email, 'reset', request.lang);
+      return { code: CODE.ok, msg: request.t('auth.codeSent') };
+    });
+  }
 
   app.post('/checkCode', { config: { access: 'public', log: CREDENTIALS }, schema: { body: checkCodeBody } }, async (request) => {
     const { email, code } = request.body;
@@ -97,7 +98,7 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
       const user = await codes.verifyAccount(tx, email, code, 'reset', true);
       if (!user) return false;
       // A refused password rolls the transaction back: the code stays usable for a better one.
-      assertPasswordPolicy(password, user.userName, 'password', charRule);
+      await assertPasswordPolicy(password, user, 'password', charRule);
       await tx
         .update(sysUser)
         .set({ password: await hashPassword(password), pwdUpdateDate: new Date(), mustChangePwd: false })
@@ -113,6 +114,7 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
 
   // Sign-in by a code sent to the user's e-mail address.
   app.post('/email', { config: { access: 'public', log: CREDENTIALS }, schema: { body: emailBody } }, async (request) => {
+    await codeGuard.admit(request.body, request.ip);
     await codes.send(request.body.email, 'login', request.lang);
     return { code: CODE.ok, msg: request.t('auth.codeSent') };
   });

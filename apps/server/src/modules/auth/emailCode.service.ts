@@ -13,6 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { sysEmailCode } from '../../db/schema/auth';
 import { AppError } from '../../lib/errors';
+import { CODES_PER_ADDRESS, codeLimitReached } from './codeRequestGuard';
+import { createThrottle } from './throttle';
 import { findUserByEmail, type UserRow } from './user.lookup';
 
 export type CodePurpose = 'reset' | 'login' | 'email';
@@ -36,7 +38,8 @@ const MAIL: Record<CodePurpose, { subject: MessageKey; body: MessageKey }> = {
 };
 
 /**
- * Six-digit e-mail codes: ten minutes, single use, burnt after five wrong tries, one per minute.
+ * Six-digit e-mail codes: ten minutes, single use, burnt after five wrong tries, one per minute,
+ * and at most EMAIL_CODE_PER_ADDRESS an hour to one address (codeRequestGuard.ts).
  * A code row is written for every request, known address or not, so that neither the answer nor
  * the cool-down reveals whether an address belongs to an account; only known addresses get mail.
  */
@@ -54,6 +57,10 @@ export function createEmailCodeService(app: FastifyInstance) {
       if (waited < EMAIL_CODE_RESEND_SECONDS) {
         throw new AppError(CODE.tooMany, 'auth.codeCooldown', { seconds: Math.ceil(EMAIL_CODE_RESEND_SECONDS - waited) });
       }
+      // The mailbox's budget, counted in this transaction: a refusal rolls its count back. Keyed by
+      // the address the code goes to, with or without an account, so the limit tells nothing.
+      const budget = await createThrottle(tx).reserve(CODES_PER_ADDRESS, owner.email);
+      if (!budget.allowed) throw codeLimitReached('auth.codeAddressLimit', budget);
       await tx.update(sysEmailCode).set({ usedAt: new Date() }).where(and(mine, isNull(sysEmailCode.usedAt)));
       await tx.insert(sysEmailCode).values({
         userId: owner.userId,

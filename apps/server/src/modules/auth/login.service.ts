@@ -11,7 +11,7 @@ import { createLoginLogRepository } from '../monitor/logininfor/logininfor.repos
 import { createCaptchaService } from './captcha.service';
 import { createPasswordGuard } from './passwordGuard';
 import { createSessionRepository } from './session.repository';
-import { findUserByName, type UserRow } from './user.lookup';
+import { findUserByEmail, findUserByName, type UserRow } from './user.lookup';
 
 /**
  * Password sign-in: captcha, the sign-in throttle (passwordGuard), disabled accounts, and a
@@ -42,12 +42,17 @@ export function createLoginService(app: FastifyInstance) {
     if (user.status !== STATUS_NORMAL) await fail(user.userName, client, new AppError(CODE.forbidden, 'auth.userDisabled'));
   }
 
-  /** The captcha, then the password under the sign-in throttle: the user who proved it, or a refusal. */
+  /**
+   * The captcha, then the password under the sign-in throttle: the user who proved it, or a refusal.
+   * Signed in by address, a known account is counted under its user name, so the address is no
+   * second budget of guesses; an unknown address under itself. Either way, answered alike.
+   */
   async function authenticate(body: LoginBody, client: ClientInfo): Promise<UserRow> {
     if (await app.settings.get('captchaEnabled')) await captcha.check(body.uuid, body.code);
-    const user = await findUserByName(app.db, body.username);
+    const user = body.email ? await findUserByEmail(app.db, body.email) : await findUserByName(app.db, body.username ?? '');
+    const countedAs = body.email ? (user?.userName ?? body.email) : (body.username ?? '');
     // Known and unknown names take the same path: counted, hashed, answered alike.
-    const check = await guard.check(body.username, user, body.password, client);
+    const check = await guard.check(countedAs, user, body.password, client);
     if (check === 'wrong' || !user) throw new AppError(CODE.badRequest, 'auth.badCredentials');
     return user;
   }
@@ -62,7 +67,9 @@ export function createLoginService(app: FastifyInstance) {
       try {
         user = await authenticate(body, client);
       } catch (error) {
-        if (error instanceof AppError) await fail(body.username, client, error);
+        // Logged under what was typed: the user name, or the address (the account's name when it has one).
+        const who = body.email ? ((await findUserByEmail(app.db, body.email))?.userName ?? body.email) : (body.username ?? '');
+        if (error instanceof AppError) await fail(who, client, error);
         throw error;
       }
       await assertActive(user, client);

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sysUser } from '../../../db/schema/organisation';
 import type { ClientInfo } from '../../../lib/clientInfo';
 import { fieldError, unauthorized } from '../../../lib/errors';
+import { createCodeRequestGuard } from '../../auth/codeRequestGuard';
 import { createEmailCodeService } from '../../auth/emailCode.service';
 import { createPasswordGuard } from '../../auth/passwordGuard';
 import { findUserById } from '../../auth/user.lookup';
@@ -19,6 +20,7 @@ import { createUserRepository } from '../user/user.repository';
 export function createEmailChangeService(app: FastifyInstance) {
   const codes = createEmailCodeService(app);
   const guard = createPasswordGuard(app.db, app.config);
+  const codeGuard = createCodeRequestGuard(app);
 
   async function currentUser(userId: number) {
     const user = await findUserById(app.db, userId);
@@ -28,6 +30,8 @@ export function createEmailChangeService(app: FastifyInstance) {
 
   return {
     async request(userId: number, body: ChangeEmailBody, client: ClientInfo, lang: 'en' | 'zh'): Promise<void> {
+      // The captcha and the client's budget first, as for every code mailed; then the password.
+      await codeGuard.admit(body, client.ipaddr);
       const user = await currentUser(userId);
       if ((await guard.check(user.userName, user, body.password, client)) === 'wrong') throw fieldError('password', 'profile.passwordWrong');
       if (body.email === user.email) throw fieldError('email', 'profile.emailSame');

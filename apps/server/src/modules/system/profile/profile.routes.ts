@@ -129,7 +129,7 @@ const profileRoutes: FastifyPluginAsync = async (fastify) => {
       // Counted like sign-in attempts: a stolen session cannot guess the password here instead.
       if ((await guard.check(user.userName, user, oldPassword, clientInfo(request))) === 'wrong') throw fieldError('oldPassword', 'auth.oldPasswordWrong');
       if (oldPassword === newPassword) throw fieldError('newPassword', 'auth.newPasswordSame');
-      assertPasswordPolicy(newPassword, user.userName, 'newPassword', await app.settings.get('passwordChars'));
+      await assertPasswordPolicy(newPassword, user, 'newPassword', await app.settings.get('passwordChars'));
       const passwordHash = await hashPassword(newPassword);
       await app.db.transaction(async (tx) => {
         await tx

@@ -97,7 +97,7 @@ export function createUserService(db: Db, config: Config) {
       await assertUnique(body);
       const roleIds = [...new Set(body.roleIds)];
       await assertRolesAssignable(user, [], roleIds, { deptId: body.deptId });
-      assertPasswordPolicy(body.password, body.userName, 'password', await settings.get('passwordChars'));
+      await assertPasswordPolicy(body.password, body, 'password', await settings.get('passwordChars'));
       const password = await hashPassword(body.password);
       const { roleIds: _r, password: _p, ...values } = body;
       return db.transaction(async (tx) => {
@@ -138,12 +138,17 @@ export function createUserService(db: Db, config: Config) {
       });
     },
 
-    /** An administrator's reset: the user must choose a new password at next sign-in; their sessions end. */
+    /**
+     * An administrator's reset: the user must choose a new password at next sign-in; their sessions
+     * end. Never one's own: that needs no current password, so a stolen session would set one its
+     * owner does not know and keep the account (the profile's change asks for the current one).
+     */
     async resetPassword(user: CurrentUser, userId: number, password: string): Promise<void> {
+      if (userId === user.userId) throw forbidden('user.cannotResetOwnPassword');
       await assertTargets(user, [userId]);
       const target = await repo.findById(userId);
       if (!target) throw notFound();
-      assertPasswordPolicy(password, target.userName, 'password', await settings.get('passwordChars'));
+      await assertPasswordPolicy(password, target, 'password', await settings.get('passwordChars'));
       const hash = await hashPassword(password);
       await db.transaction(async (tx) => {
         await createUserRepository(tx).update(userId, {

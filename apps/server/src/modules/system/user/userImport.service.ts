@@ -11,7 +11,7 @@ import { AppError, fieldLabel } from '../../../lib/errors';
 import type { CurrentUser } from '../../auth/currentUser';
 import { hashPassword } from '../../auth/password';
 import { createSessionRepository } from '../../auth/session.repository';
-import { passwordPolicyProblem } from '../../auth/passwordPolicy';
+import { passwordPolicyForMany } from '../../auth/passwordPolicy';
 import { createSettings } from '../config/settings';
 import { createDeptRepository } from '../dept/dept.repository';
 import { deptScopeOf } from '../dept/dept.service';
@@ -68,6 +68,7 @@ export function createUserImport(db: Db, config: Config) {
       const sexes = await labelsOf('sys_user_sex');
       const statuses = await labelsOf('sys_normal_disable');
       const { initPassword, passwordChars } = await createSettings(db, config).read(['initPassword', 'passwordChars']);
+      const initialPasswordProblem = passwordPolicyForMany(initPassword, passwordChars);
       const results: UserImportResult[] = [];
       const planned: Planned[] = [];
       const seenNames = new Set<string>();
@@ -128,7 +129,7 @@ export function createUserImport(db: Db, config: Config) {
           } else {
             await users.assertDeptAssignable(user, values.deptId);
             if (!initPassword) throw new AppError(400, 'userImport.noInitPassword');
-            const problem = passwordPolicyProblem(initPassword, values.userName, passwordChars);
+            const problem = await initialPasswordProblem(values);
             if (problem) throw new AppError(400, problem.key, { field: 'field.password', ...problem.params });
           }
           if (values.email) {

@@ -4,7 +4,7 @@ export default {
   'password.oldPassword': 'Old password',
   'password.newPassword': 'New password',
   'password.confirmPassword': 'Confirm new password',
-  'password.newPasswordHint': '{{min}} to {{max}} characters, not containing your user name, not a common password, different from the old one',
+  'password.newPasswordHint': '{{min}} to {{max}} characters, not containing your user name, hard to guess (no common passwords, keyboard rows or repeats), different from the old one',
   'password.forcedTitle': 'Please set your own password',
   'password.forcedText': 'Your password was set by an administrator. Choose a new one to continue.',
   'password.expiredTitle': 'Time for a new password',

@@ -4,7 +4,7 @@ export default {
   'password.oldPassword': '旧密码',
   'password.newPassword': '新密码',
   'password.confirmPassword': '确认新密码',
-  'password.newPasswordHint': '{{min}} 至 {{max}} 个字符，不能包含用户名，不能是常见密码，且不能与旧密码相同',
+  'password.newPasswordHint': '{{min}} 至 {{max}} 个字符，不能包含用户名，须不易被猜到（不能是常见密码、键盘连续按键或重复字符），且不能与旧密码相同',
   'password.forcedTitle': '请设置您自己的密码',
   'password.forcedText': '您的密码由管理员设置，请先修改密码再继续使用。',
   'password.expiredTitle': '建议修改密码',

@@ -2,6 +2,7 @@ import { EMAIL_CODE_RESEND_SECONDS } from '@orbit/shared/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendLoginCode, switchLogin } from '../../../api/auth';
+import type { CaptchaAnswer } from '../../../utils/useCaptcha';
 import { useCountdown } from '../hooks/useCountdown';
 import { useEnterApp } from '../hooks/useEnterApp';
 import CodeStep from './CodeStep';
@@ -15,11 +16,14 @@ export default function EmailCodeSignIn({ onBack }: { onBack(): void }) {
   const { secondsLeft, start } = useCountdown();
   const [email, setEmail] = useState<string>();
   const [editing, setEditing] = useState(true);
+  // With the captcha on, a new code needs a new captcha: "Send a new code" leads back to the address.
+  const [captchaOn, setCaptchaOn] = useState(false);
 
-  const send = async (address: string) => {
-    await sendLoginCode(address);
+  const send = async (address: string, captcha?: CaptchaAnswer) => {
+    await sendLoginCode(address, captcha);
     start(EMAIL_CODE_RESEND_SECONDS);
     setEmail(address);
+    setCaptchaOn(captcha !== undefined);
     setEditing(false);
   };
 
@@ -35,7 +39,7 @@ export default function EmailCodeSignIn({ onBack }: { onBack(): void }) {
           submitText={t('login.codeSubmit')}
           submittingText={t('login.signingIn')}
           onSubmit={async (code) => enterApp((await switchLogin({ email, code })).token)}
-          onResend={() => send(email)}
+          onResend={async () => (captchaOn ? setEditing(true) : send(email))}
           onChangeEmail={() => setEditing(true)}
         />
       )}

@@ -2,6 +2,7 @@ import { EMAIL_CODE_RESEND_SECONDS } from '@orbit/shared/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkCode, resendCode, resetPwd, sendCode } from '../../../api/auth';
+import type { CaptchaAnswer } from '../../../utils/useCaptcha';
 import { useCountdown } from '../hooks/useCountdown';
 import styles from '../LoginPage.module.css';
 import CodeStep from './CodeStep';
@@ -20,12 +21,18 @@ export default function ForgotPassword({ onBack, onDone }: { onBack(): void; onD
   const [step, setStep] = useState<Step>('email');
   const [email, setEmail] = useState<string>();
   const [code, setCode] = useState('');
+  // With the captcha on, a new code needs a new captcha: "Send a new code" leads back to the
+  // address (kept), whose step shows one, and sends it as a resend.
+  const [captchaOn, setCaptchaOn] = useState(false);
+  const [resending, setResending] = useState(false);
   const current = STEPS.indexOf(step);
 
-  const send = async (address: string) => {
-    await sendCode(address);
+  const send = async (address: string, captcha?: CaptchaAnswer) => {
+    await (resending ? resendCode : sendCode)(address, captcha);
     start(EMAIL_CODE_RESEND_SECONDS);
     setEmail(address);
+    setCaptchaOn(captcha !== undefined);
+    setResending(false);
     setStep('code');
   };
 
@@ -54,10 +61,18 @@ export default function ForgotPassword({ onBack, onDone }: { onBack(): void; onD
             setStep('password');
           }}
           onResend={async () => {
+            if (captchaOn) {
+              setResending(true);
+              setStep('email');
+              return;
+            }
             await resendCode(email);
             start(EMAIL_CODE_RESEND_SECONDS);
           }}
-          onChangeEmail={() => setStep('email')}
+          onChangeEmail={() => {
+            setResending(false);
+            setStep('email');
+          }}
         />
       ) : (
         <NewPasswordStep

@@ -1,15 +1,16 @@
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import MailOutlined from '@ant-design/icons/MailOutlined';
-import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import { PASSWORD_MAX, USERNAME_MAX } from '@orbit/shared/constants';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getCaptcha, login } from '../../../api/auth';
+import { login } from '../../../api/auth';
 import { checkSecret, checkText, collectErrors, messageText } from '../../../utils/formValidation';
+import { useCaptcha } from '../../../utils/useCaptcha';
 import { useEnterApp } from '../hooks/useEnterApp';
 import { useSubmission } from '../hooks/useSubmission';
 import styles from '../LoginPage.module.css';
+import CaptchaField, { CAPTCHA_ANSWER_MAX } from './CaptchaField';
 import FormNotice from './FormNotice';
 import LoginButton from './LoginButton';
 import LoginField, { fieldProps } from './LoginField';
@@ -17,7 +18,6 @@ import LoginInput from './LoginInput';
 
 const FIELDS = ['username', 'password', 'code'] as const;
 type Field = (typeof FIELDS)[number];
-type Captcha = { enabled: boolean; uuid?: string; img?: string; loading: boolean };
 
 type Props = { notice?: string; onForgotPassword(): void; onEmailCode(): void; onPrefetch(): void };
 
@@ -27,23 +27,11 @@ export default function PasswordSignInForm({ notice, onForgotPassword, onEmailCo
   const enterApp = useEnterApp();
   const { errors, message, submitting, clearField, submit } = useSubmission(FIELDS);
   const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '', code: '' });
-  const [captcha, setCaptcha] = useState<Captcha>({ enabled: false, loading: true });
-
-  const refreshCaptcha = useCallback(async () => {
-    setCaptcha((current) => ({ ...current, loading: true }));
+  const { captcha, refresh } = useCaptcha();
+  const refreshCaptcha = () => {
     setValues((current) => ({ ...current, code: '' }));
-    try {
-      const answer = await getCaptcha();
-      setCaptcha({ enabled: answer.captchaEnabled, uuid: answer.uuid, img: answer.img, loading: false });
-    } catch {
-      // The request client has shown why; a click on the picture tries again.
-      setCaptcha((current) => ({ ...current, enabled: true, loading: false }));
-    }
-  }, []);
-
-  useEffect(() => {
-    void refreshCaptcha();
-  }, [refreshCaptcha]);
+    void refresh();
+  };
 
   const change = (field: Field) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -55,7 +43,7 @@ export default function PasswordSignInForm({ notice, onForgotPassword, onEmailCo
     const checks = collectErrors<Field>({
       username: checkText('username', values.username, USERNAME_MAX),
       password: checkSecret('password', values.password, PASSWORD_MAX),
-      code: captcha.enabled ? checkText('code', values.code, 10) : undefined,
+      code: captcha.enabled ? checkText('code', values.code, CAPTCHA_ANSWER_MAX) : undefined,
     });
     let token = '';
     const result = await submit(checks, async () => {
@@ -64,7 +52,7 @@ export default function PasswordSignInForm({ notice, onForgotPassword, onEmailCo
     });
     if (result === 'done') enterApp(token);
     // A captcha is single use: after a refused attempt, the next one needs a new picture.
-    else if (result === 'refused' && captcha.enabled) void refreshCaptcha();
+    else if (result === 'refused' && captcha.enabled) refreshCaptcha();
   };
 
   const error = (field: Field) => messageText(t, errors[field]);
@@ -112,29 +100,7 @@ export default function PasswordSignInForm({ notice, onForgotPassword, onEmailCo
       </LoginField>
 
       {captcha.enabled && (
-        <LoginField id="login-code" label={t('login.code')} error={error('code')}>
-          <div className={styles.captchaRow}>
-            <LoginInput
-              {...fieldProps('login-code', error('code'))}
-              icon={<SafetyOutlined />}
-              placeholder={t('login.codePlaceholder')}
-              autoComplete="off"
-              maxLength={10}
-              value={values.code}
-              onChange={change('code')}
-            />
-            <button
-              type="button"
-              className={styles.captchaButton}
-              onClick={() => void refreshCaptcha()}
-              title={t('login.captchaRefresh')}
-              aria-label={t('login.captchaRefresh')}
-              data-testid="captcha-image"
-            >
-              {captcha.img && !captcha.loading ? <img src={captcha.img} alt={t('login.captchaAlt')} /> : <span>{t('login.captchaLoading')}</span>}
-            </button>
-          </div>
-        </LoginField>
+        <CaptchaField id="login-code" captcha={captcha} value={values.code} error={error('code')} onChange={(value) => change('code')({ target: { value } })} onRefresh={refreshCaptcha} />
       )}
 
       <FormNotice kind="error" text={message} />

@@ -8,6 +8,7 @@ import { actionsColumn } from '../../../../components/admin/actionsColumn';
 import ListTable from '../../../../components/admin/ListTable';
 import { DeleteLink, EditLink } from '../../../../components/admin/RowActionLinks';
 import StatusSwitch from '../../../../components/admin/StatusSwitch';
+import { useSession } from '../../../../store/session';
 import { useHasPermission } from '../../../../utils/permission';
 import { isSuperAdmin, type useUserController } from '../useUserController';
 
@@ -19,10 +20,13 @@ export default function UserTable({ controller }: Props) {
   const canEdit = useHasPermission(PERMISSIONS.user.edit);
   const canRemove = useHasPermission(PERMISSIONS.user.remove);
   const canReset = useHasPermission(PERMISSIONS.user.resetPwd);
+  const selfId = useSession()?.user.userId;
 
   // Less frequent actions go under "More", as in RuoYi, so the table keeps its columns in view.
+  // No reset of one's own password: the server refuses it (it asks no current password); the
+  // profile's change does.
   const moreActions = (u: UserRow): NonNullable<MenuProps['items']> => [
-    ...(canReset ? [{ key: 'resetPwd', icon: <KeyOutlined />, label: t('user.resetPwd'), onClick: () => controller.openReset(u) }] : []),
+    ...(canReset && u.userId !== selfId ? [{ key: 'resetPwd', icon: <KeyOutlined />, label: t('user.resetPwd'), onClick: () => controller.openReset(u) }] : []),
     ...(canEdit ? [{ key: 'assignRoles', icon: <TeamOutlined />, label: t('user.assignRoles'), onClick: () => controller.openAssignRoles(u) }] : []),
   ];
 

@@ -1,12 +1,26 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequestError } from '../../../../../api/request';
 import { changeLanguage, loadAllTexts } from '../../../../../i18n/i18n';
 import { renderWithProviders } from '../../../../../test/renderWithProviders';
 import EmailChangeDialog from './EmailChangeDialog';
 
+const auth = vi.hoisted(() => ({ getCaptcha: vi.fn() }));
+vi.mock('../../../../../api/auth', () => auth);
+let pictures = 0;
+const captchaOn = () =>
+  auth.getCaptcha.mockImplementation(async () => {
+    pictures += 1;
+    return { code: 200, msg: '', captchaEnabled: true, uuid: `uuid-${pictures}`, img: `data:image/svg+xml;base64,${btoa(`<svg id="${pictures}"/>`)}` };
+  });
+
 beforeAll(async () => {
   await loadAllTexts();
+});
+beforeEach(() => {
+  pictures = 0;
+  auth.getCaptcha.mockReset();
+  auth.getCaptcha.mockResolvedValue({ code: 200, msg: '', captchaEnabled: false });
 });
 afterEach(async () => {
   cleanup();
@@ -54,6 +68,35 @@ describe('EmailChangeDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText('The password is wrong')).toBeTruthy();
     expect(screen.queryByLabelText('Code from the e-mail')).toBeNull();
+  });
+
+  it('with the captcha on, asks for the picture’s characters and sends them with its id', async () => {
+    captchaOn();
+    const { onRequest } = renderDialog(vi.fn().mockResolvedValue({ msg: 'A code has been sent to mia.new@example.com: enter it to confirm the change' }));
+    fireEvent.change(await screen.findByLabelText('New e-mail address'), { target: { value: 'mia.new@example.com' } });
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'my-password' } });
+    expect(await screen.findByAltText('Verification code picture')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('Verification code is required')).toBeTruthy();
+    expect(onRequest).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: ' k7pq ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await waitFor(() => expect(onRequest).toHaveBeenCalledWith({ email: 'mia.new@example.com', password: 'my-password', code: 'k7pq', uuid: 'uuid-1' }));
+    expect(await screen.findByLabelText('Code from the e-mail')).toBeTruthy();
+  });
+
+  it('with the captcha on, a refusal brings a new picture (a captcha is used once)', async () => {
+    captchaOn();
+    const onRequest = vi.fn().mockRejectedValue(new RequestError('The verification code is wrong', 400));
+    renderDialog(onRequest);
+    fireEvent.change(await screen.findByLabelText('New e-mail address'), { target: { value: 'mia.new@example.com' } });
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'my-password' } });
+    await screen.findByAltText('Verification code picture');
+    fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: 'zzzz' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await waitFor(() => expect(onRequest).toHaveBeenCalled());
+    await waitFor(() => expect(auth.getCaptcha).toHaveBeenCalledTimes(2));
+    expect((screen.getByLabelText('Verification code') as HTMLInputElement).value).toBe('');
   });
 
   it('speaks Chinese', async () => {
