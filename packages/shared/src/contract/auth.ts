@@ -39,7 +39,7 @@ export const captchaFields = { code: optionalText(10).optional(), uuid: optional
 export const loginBody = z
   .object({
     username: optionalText(USERNAME_MAX).optional(),
-    password: z.string({ error: 'validation.required' }).max(PASSWORD_MAX, { error: 'validation.tooLong' }).optional(),
+    password: stringValue({ error: 'validation.required' }).max(PASSWORD_MAX, { error: 'validation.tooLong' }).optional(),
     email: optionalEmail(EMAIL_MAX).optional(),
     ...captchaFields,
   })
