@@ -14,7 +14,8 @@ import pg from 'pg';
 import { withBenchDatabase } from './lib/benchDatabase';
 import { startAppServer } from './lib/benchServers';
 import { BENCH_CAMPAIGN, BENCH_MEMBERS, campaignsFilled, fillCampaigns } from './lib/campaignsFill';
-import { planOf } from './lib/plans';
+import { planLines, planOf } from './lib/plans';
+import { signInAll } from './lib/signIn';
 import { createSqlCapture, type Statement } from './lib/sqlCapture';
 
 const BUDGET_MS = 200;
@@ -90,7 +91,7 @@ function report(results: Result[], misses: string[]): string {
     '',
     '`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)` of the statement each case ran.',
   ];
-  for (const r of results) lines.push('', `### ${r.case.name}`, '', '```sql', r.statement.text, `-- ${JSON.stringify(r.statement.values)}`, '```', '', '```', r.plan, '```');
+  for (const r of results) lines.push('', `### ${r.case.name}`, ...planLines(r.statement, r.plan));
   return lines.join('\n') + '\n';
 }
 
@@ -105,11 +106,7 @@ await withBenchDatabase(
     try {
       const { rows } = await pool.query<{ id: string }>('select id from crm_campaign where name = $1', [BENCH_CAMPAIGN]);
       const campaignId = Number(rows[0]!.id);
-      const tokens = new Map<string, string>();
-      for (const user of new Set(CASES.map((c) => c.user))) {
-        const res = await fetch(`${app.url}/dev-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user, password: 'admin123' }) });
-        tokens.set(user, ((await res.json()) as { token: string }).token);
-      }
+      const tokens = await signInAll(app.url, new Set(CASES.map((c) => c.user)));
       const results: Result[] = [];
       console.log(`\n${'case'.padEnd(34)} ${'members'.padStart(8)} ${'endpoint p50'.padStart(13)} ${'p95'.padStart(7)} ${'bare p50'.padStart(9)} ${'p95'.padStart(7)}`);
       for (const c of CASES) {

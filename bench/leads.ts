@@ -16,7 +16,8 @@ import { combine, load, type LoadResult } from './lib/httpLoad';
 import { ensureLeadCustomFields } from './lib/leadsCustomFields';
 import { fillLeads, leadsFilled } from './lib/leadsFill';
 import { LIST_BUDGET_MS } from './lib/listBench';
-import { planOf } from './lib/plans';
+import { planLines, planOf } from './lib/plans';
+import { signInAll } from './lib/signIn';
 import { createSqlCapture, type ListStatements } from './lib/sqlCapture';
 import { medianMs } from './lib/timing';
 
@@ -123,7 +124,7 @@ function report(engine: LoadResult, bare: LoadResult, timed: Timed[], ratio: num
     'The statements the engine ran for each case (caught from its query log), `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)`.',
   ];
   for (const t of timed) {
-    lines.push('', `### ${t.case.name}`, '', '```sql', t.statements.page.text, `-- ${JSON.stringify(t.statements.page.values)}`, '```', '', '```', t.plans.page, '```', '', '```', t.plans.count, '```');
+    lines.push('', `### ${t.case.name}`, ...planLines(t.statements.page, t.plans.page, t.plans.count));
   }
   return lines.join('\n') + '\n';
 }
@@ -136,11 +137,7 @@ await withBenchDatabase(
     const capture = await createSqlCapture(databaseUrl);
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     try {
-      const tokens = new Map<string, string>();
-      for (const user of [MANAGER, REP, 'admin']) {
-        const res = await fetch(`${app.url}/dev-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user, password: 'admin123' }) });
-        tokens.set(user, ((await res.json()) as { token: string }).token);
-      }
+      const tokens = await signInAll(app.url, [MANAGER, REP, 'admin']);
       await ensureLeadCustomFields(app.url, tokens.get('admin')!, database.db);
       const auth = (c: Case) => ({ authorization: `Bearer ${tokens.get(c.user)}` });
       const get = async (base: string, c: Case) => {

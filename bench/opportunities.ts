@@ -16,7 +16,8 @@ import { BENCH_ROWS, withBenchDatabase } from './lib/benchDatabase';
 import { startAppServer, startBareHandler } from './lib/benchServers';
 import { combine, load, type LoadResult } from './lib/httpLoad';
 import { fillOpportunities, opportunitiesFilled } from './lib/opportunitiesFill';
-import { planOf } from './lib/plans';
+import { planLines, planOf } from './lib/plans';
+import { signInAll } from './lib/signIn';
 import { createSqlCapture, type Statement } from './lib/sqlCapture';
 import { medianMs } from './lib/timing';
 
@@ -116,7 +117,7 @@ function report(loaded: Loaded[], timed: Timed[], misses: string[]): string {
   ];
   for (const t of timed) {
     lines.push('', `### ${t.case.name}`);
-    t.statements.forEach((s, i) => lines.push('', '```sql', s.text, `-- ${JSON.stringify(s.values)}`, '```', '', '```', t.plans[i]!, '```'));
+    t.statements.forEach((s, i) => lines.push(...planLines(s, t.plans[i]!)));
   }
   return lines.join('\n') + '\n';
 }
@@ -129,11 +130,7 @@ await withBenchDatabase(
     const capture = await createSqlCapture(databaseUrl);
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     try {
-      const tokens = new Map<string, string>();
-      for (const user of [MANAGER, REP]) {
-        const res = await fetch(`${app.url}/dev-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user, password: 'admin123' }) });
-        tokens.set(user, ((await res.json()) as { token: string }).token);
-      }
+      const tokens = await signInAll(app.url, [MANAGER, REP]);
       const auth = (c: Case) => ({ authorization: `Bearer ${tokens.get(c.user)}` });
       const get = async (c: Case) => {
         const body = (await (await fetch(`${app.url}/dev-api${c.url}`, { headers: auth(c) })).json()) as { code: number; msg?: string };

@@ -14,7 +14,8 @@ import type { ReportDefinition } from '@orbit/shared/crm/report';
 import { BENCH_ROWS, withBenchDatabase } from './lib/benchDatabase';
 import { startAppServer } from './lib/benchServers';
 import { fillOpportunities, opportunitiesFilled } from './lib/opportunitiesFill';
-import { planOf } from './lib/plans';
+import { planLines, planOf } from './lib/plans';
+import { signInAll } from './lib/signIn';
 import { createSqlCapture, type Statement } from './lib/sqlCapture';
 import { medianMs } from './lib/timing';
 
@@ -57,7 +58,7 @@ function report(timed: Timed[], misses: string[]): string {
   ];
   for (const t of timed) {
     lines.push('', `### ${t.name} (${t.user})`);
-    t.statements.forEach((s, i) => lines.push('', '```sql', s.text, `-- ${JSON.stringify(s.values)}`, '```', '', '```', t.plans[i]!, '```'));
+    t.statements.forEach((s, i) => lines.push(...planLines(s, t.plans[i]!)));
   }
   return lines.join('\n') + '\n';
 }
@@ -69,11 +70,7 @@ await withBenchDatabase(
     const capture = await createSqlCapture(databaseUrl);
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     try {
-      const tokens = new Map<string, string>();
-      for (const user of ['admin', 'emma.stone']) {
-        const res = await fetch(`${app.url}/dev-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user, password: 'admin123' }) });
-        tokens.set(user, ((await res.json()) as { token: string }).token);
-      }
+      const tokens = await signInAll(app.url, ['admin', 'emma.stone']);
       const call = async (user: string, method: string, url: string, body?: unknown) => {
         const res = await fetch(`${app.url}/dev-api${url}`, {
           method,
