@@ -10,12 +10,11 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { withBenchDatabase } from './lib/benchDatabase';
-import { startAppServer } from './lib/benchServers';
+import { withEngineBench } from './lib/engineBench';
 import { BENCH_CAMPAIGN, BENCH_MEMBERS, campaignsFilled, fillCampaigns } from './lib/campaignsFill';
-import { planOf } from './lib/plans';
-import { createSqlCapture, type Statement } from './lib/sqlCapture';
+import { planLines, planOf } from './lib/plans';
+import { signInAll } from './lib/signIn';
+import type { Statement } from './lib/sqlCapture';
 
 const BUDGET_MS = 200;
 const RUNS = Number(process.env.BENCH_RUNS ?? 21);
@@ -90,61 +89,48 @@ function report(results: Result[], misses: string[]): string {
     '',
     '`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)` of the statement each case ran.',
   ];
-  for (const r of results) lines.push('', `### ${r.case.name}`, '', '```sql', r.statement.text, `-- ${JSON.stringify(r.statement.values)}`, '```', '', '```', r.plan, '```');
+  for (const r of results) lines.push('', `### ${r.case.name}`, ...planLines(r.statement, r.plan));
   return lines.join('\n') + '\n';
 }
 
 let summary = '';
-await withBenchDatabase(
+await withEngineBench(
   { fill: fillCampaigns, isFilled: campaignsFilled },
-  async (_database, databaseUrl) => {
-    const app = await startAppServer(databaseUrl);
-    const capture = await createSqlCapture(databaseUrl);
+  async ({ app, capture, pool }) => {
     // Bare SQL as the endpoint runs it: without JIT (see campaignFigures.ts).
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, options: '-c jit=off -c enable_hashjoin=off -c work_mem=32MB' });
-    try {
-      const { rows } = await pool.query<{ id: string }>('select id from crm_campaign where name = $1', [BENCH_CAMPAIGN]);
-      const campaignId = Number(rows[0]!.id);
-      const tokens = new Map<string, string>();
-      for (const user of new Set(CASES.map((c) => c.user))) {
-        const res = await fetch(`${app.url}/dev-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user, password: 'admin123' }) });
-        tokens.set(user, ((await res.json()) as { token: string }).token);
-      }
-      const results: Result[] = [];
-      console.log(`\n${'case'.padEnd(34)} ${'members'.padStart(8)} ${'endpoint p50'.padStart(13)} ${'p95'.padStart(7)} ${'bare p50'.padStart(9)} ${'p95'.padStart(7)}`);
-      for (const c of CASES) {
-        const url = `/crm/campaign/${campaignId}/figures?children=${c.children}`;
-        let figures: Record<string, unknown> = {};
-        const endpoint = await time(async () => {
-          const body = (await (await fetch(`${app.url}/dev-api${url}`, { headers: { authorization: `Bearer ${tokens.get(c.user)}` } })).json()) as { code: number; msg: string; data: Record<string, unknown> };
-          if (body.code !== 200) throw new Error(`${c.name}: ${body.msg}`);
-          figures = body.data;
-        });
-        const statement = (await capture.statements(url, tokens.get(c.user)!)).find((s) => s.text.includes('with recursive tree'));
-        if (!statement) throw new Error(`${c.name}: the figures statement was not found in the query log`);
-        const bare = await time(() => pool.query(statement.text, statement.values));
-        const plan = await planOf(pool, statement);
-        results.push({ case: c, figures, endpoint, bare, statement, plan });
-        console.log(`${c.name.padEnd(34)} ${String(figures.members).padStart(8)} ${ms(endpoint.median).padStart(13)} ${ms(endpoint.p95).padStart(7)} ${ms(bare.median).padStart(9)} ${ms(bare.p95).padStart(7)}`);
-      }
-      for (const r of results) console.log(`\n--- ${r.case.name}\n${r.plan}`);
-      const misses = results.filter((r) => r.endpoint.median > BUDGET_MS).map((r) => `${r.case.name} ${ms(r.endpoint.median)} ms > ${BUDGET_MS} ms`);
-      if (process.argv.includes('--write-doc')) {
-        writeFileSync(DOC, report(results, misses));
-        console.log(`\nwrote ${path.relative(process.cwd(), DOC)}`);
-      }
-      if (misses.length) {
-        console.log(`\nmissed: ${misses.join('; ')}`);
-        process.exitCode = 1;
-      }
-      const worst = results.reduce((a, b) => (b.endpoint.median > a.endpoint.median ? b : a));
-      summary = `campaigns: figures at ${BENCH_MEMBERS.toLocaleString('en')} members, slowest case ${worst.case.name}: median ${ms(worst.endpoint.median)} ms, p95 ${ms(worst.endpoint.p95)} ms (bare SQL ${ms(worst.bare.median)} ms)`;
-    } finally {
-      await pool.end();
-      await capture.close();
-      await app.stop();
+    const { rows } = await pool.query<{ id: string }>('select id from crm_campaign where name = $1', [BENCH_CAMPAIGN]);
+    const campaignId = Number(rows[0]!.id);
+    const tokens = await signInAll(app.url, new Set(CASES.map((c) => c.user)));
+    const results: Result[] = [];
+    console.log(`\n${'case'.padEnd(34)} ${'members'.padStart(8)} ${'endpoint p50'.padStart(13)} ${'p95'.padStart(7)} ${'bare p50'.padStart(9)} ${'p95'.padStart(7)}`);
+    for (const c of CASES) {
+      const url = `/crm/campaign/${campaignId}/figures?children=${c.children}`;
+      let figures: Record<string, unknown> = {};
+      const endpoint = await time(async () => {
+        const body = (await (await fetch(`${app.url}/dev-api${url}`, { headers: { authorization: `Bearer ${tokens.get(c.user)}` } })).json()) as { code: number; msg: string; data: Record<string, unknown> };
+        if (body.code !== 200) throw new Error(`${c.name}: ${body.msg}`);
+        figures = body.data;
+      });
+      const statement = (await capture.statements(url, tokens.get(c.user)!)).find((s) => s.text.includes('with recursive tree'));
+      if (!statement) throw new Error(`${c.name}: the figures statement was not found in the query log`);
+      const bare = await time(() => pool.query(statement.text, statement.values));
+      const plan = await planOf(pool, statement);
+      results.push({ case: c, figures, endpoint, bare, statement, plan });
+      console.log(`${c.name.padEnd(34)} ${String(figures.members).padStart(8)} ${ms(endpoint.median).padStart(13)} ${ms(endpoint.p95).padStart(7)} ${ms(bare.median).padStart(9)} ${ms(bare.p95).padStart(7)}`);
     }
+    for (const r of results) console.log(`\n--- ${r.case.name}\n${r.plan}`);
+    const misses = results.filter((r) => r.endpoint.median > BUDGET_MS).map((r) => `${r.case.name} ${ms(r.endpoint.median)} ms > ${BUDGET_MS} ms`);
+    if (process.argv.includes('--write-doc')) {
+      writeFileSync(DOC, report(results, misses));
+      console.log(`\nwrote ${path.relative(process.cwd(), DOC)}`);
+    }
+    if (misses.length) {
+      console.log(`\nmissed: ${misses.join('; ')}`);
+      process.exitCode = 1;
+    }
+    const worst = results.reduce((a, b) => (b.endpoint.median > a.endpoint.median ? b : a));
+    summary = `campaigns: figures at ${BENCH_MEMBERS.toLocaleString('en')} members, slowest case ${worst.case.name}: median ${ms(worst.endpoint.median)} ms, p95 ${ms(worst.endpoint.p95)} ms (bare SQL ${ms(worst.bare.median)} ms)`;
   },
-  process.env.DATABASE_URL,
+  '-c jit=off -c enable_hashjoin=off -c work_mem=32MB',
 );
 if (summary) console.log(`\n${summary}`);

@@ -16,6 +16,7 @@ import { withBenchDatabase } from './lib/benchDatabase';
 import { startAppServer } from './lib/benchServers';
 import { waitForFile } from './lib/fileCentre';
 import { fillLeads, leadsFilled } from './lib/leadsFill';
+import { signIn } from './lib/signIn';
 
 const SMALL_ROWS = 100_000;
 const SMALL_BUDGET_S = 15;
@@ -42,8 +43,7 @@ await withBenchDatabase(
     const app = await startAppServer(url, { JOB_CONCURRENCY: '1', NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}` });
     const pool = new pg.Pool({ connectionString: url, max: 1 });
     try {
-      const login = await fetch(`${app.url}/dev-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }) });
-      const token = ((await login.json()) as { token: string }).token;
+      const token = await signIn(app.url);
       const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
       // The newest SMALL_ROWS leads (ids rise with creation time): a created-after filter.

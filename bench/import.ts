@@ -21,6 +21,7 @@ import { createXlsxFile } from '../apps/server/src/lib/xlsxWriter';
 import { withBenchDatabase } from './lib/benchDatabase';
 import { startAppServer } from './lib/benchServers';
 import { waitForFile } from './lib/fileCentre';
+import { signIn } from './lib/signIn';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? IMPORT_MAX_ROWS);
 /** The texts as shared strings, as Excel saves them (default: inline, as the app's export writes them). */
@@ -58,8 +59,7 @@ await withBenchDatabase({ fill: async () => undefined }, async (_database, url) 
   try {
     const file = path.join(dir, 'leads.xlsx');
     await writeFile(file);
-    const login = await fetch(`${app.url}/dev-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }) });
-    const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const auth = { authorization: `Bearer ${await signIn(app.url)}` };
     const post = async <T>(pathName: string, body: unknown) => {
       const res = await fetch(`${app.url}/dev-api${pathName}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
       const answer = (await res.json()) as { code: number; msg: string; data: T };

@@ -9,15 +9,16 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { BENCH_ROWS, withBenchDatabase } from './lib/benchDatabase';
-import { startAppServer, startBareHandler } from './lib/benchServers';
+import { BENCH_ROWS } from './lib/benchDatabase';
+import { withEngineBench } from './lib/engineBench';
+import { startBareHandler } from './lib/benchServers';
 import { combine, load, type LoadResult } from './lib/httpLoad';
 import { ensureLeadCustomFields } from './lib/leadsCustomFields';
 import { fillLeads, leadsFilled } from './lib/leadsFill';
 import { LIST_BUDGET_MS } from './lib/listBench';
-import { planOf } from './lib/plans';
-import { createSqlCapture, type ListStatements } from './lib/sqlCapture';
+import { planLines, planOf } from './lib/plans';
+import { signInAll } from './lib/signIn';
+import type { ListStatements } from './lib/sqlCapture';
 import { medianMs } from './lib/timing';
 
 const TARGET = { ratio: 0.7, p99Ms: 50, countMs: 100, searchMs: 50 };
@@ -123,101 +124,87 @@ function report(engine: LoadResult, bare: LoadResult, timed: Timed[], ratio: num
     'The statements the engine ran for each case (caught from its query log), `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)`.',
   ];
   for (const t of timed) {
-    lines.push('', `### ${t.case.name}`, '', '```sql', t.statements.page.text, `-- ${JSON.stringify(t.statements.page.values)}`, '```', '', '```', t.plans.page, '```', '', '```', t.plans.count, '```');
+    lines.push('', `### ${t.case.name}`, ...planLines(t.statements.page, t.plans.page, t.plans.count));
   }
   return lines.join('\n') + '\n';
 }
 
 let summary = '';
-await withBenchDatabase(
+await withEngineBench(
   { fill: fillLeads, isFilled: leadsFilled },
-  async (database, databaseUrl) => {
-    const app = await startAppServer(databaseUrl);
-    const capture = await createSqlCapture(databaseUrl);
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  async ({ database, databaseUrl, app, capture, pool }) => {
+    const tokens = await signInAll(app.url, [MANAGER, REP, 'admin']);
+    await ensureLeadCustomFields(app.url, tokens.get('admin')!, database.db);
+    const auth = (c: Case) => ({ authorization: `Bearer ${tokens.get(c.user)}` });
+    const get = async (base: string, c: Case) => {
+      const body = (await (await fetch(`${base}/dev-api${listUrl(c)}`, { headers: auth(c) })).json()) as { code: number; msg?: string; total: number; rows: Array<{ id: unknown }> };
+      if (body.code !== 200) throw new Error(`${c.name}: ${body.msg}`);
+      return body;
+    };
+
+    // The same request through the bare handler, checked to answer the same page.
+    const loaded = await capture.list(listUrl(LOADED), tokens.get(MANAGER)!, 'crm_lead');
+    const bareServer = await startBareHandler(databaseUrl, loaded);
+    let engine: LoadResult;
+    let bare: LoadResult;
     try {
-      const tokens = new Map<string, string>();
-      for (const user of [MANAGER, REP, 'admin']) {
-        const res = await fetch(`${app.url}/dev-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user, password: 'admin123' }) });
-        tokens.set(user, ((await res.json()) as { token: string }).token);
+      const [fromEngine, fromBare] = await Promise.all([get(app.url, LOADED), get(bareServer.url, LOADED)]);
+      if (fromEngine.total !== fromBare.total || fromEngine.rows.map((r) => Number(r.id)).join() !== fromBare.rows.map((r) => Number(r.id)).join()) {
+        throw new Error('the bare handler answers another page than the engine: the statements are not the same');
       }
-      await ensureLeadCustomFields(app.url, tokens.get('admin')!, database.db);
-      const auth = (c: Case) => ({ authorization: `Bearer ${tokens.get(c.user)}` });
-      const get = async (base: string, c: Case) => {
-        const body = (await (await fetch(`${base}/dev-api${listUrl(c)}`, { headers: auth(c) })).json()) as { code: number; msg?: string; total: number; rows: Array<{ id: unknown }> };
-        if (body.code !== 200) throw new Error(`${c.name}: ${body.msg}`);
-        return body;
-      };
-
-      // The same request through the bare handler, checked to answer the same page.
-      const loaded = await capture.list(listUrl(LOADED), tokens.get(MANAGER)!, 'crm_lead');
-      const bareServer = await startBareHandler(databaseUrl, loaded);
-      let engine: LoadResult;
-      let bare: LoadResult;
-      try {
-        const [fromEngine, fromBare] = await Promise.all([get(app.url, LOADED), get(bareServer.url, LOADED)]);
-        if (fromEngine.total !== fromBare.total || fromEngine.rows.map((r) => Number(r.id)).join() !== fromBare.rows.map((r) => Number(r.id)).join()) {
-          throw new Error('the bare handler answers another page than the engine: the statements are not the same');
-        }
-        console.log(`\nunder load: ${LOADED.name} (${fromEngine.total.toLocaleString('en')} leads), ${CONNECTIONS} connections`);
-        const run = (base: string, seconds: number) => load(`${base}/dev-api${listUrl(LOADED)}`, { connections: CONNECTIONS, seconds, headers: auth(LOADED) });
-        await run(app.url, WARM_UP_SECONDS);
-        await run(bareServer.url, WARM_UP_SECONDS);
-        // Rounds in alternating order, so that a change of the machine's load (other processes
-        // share its cores) weighs on both alike.
-        const rounds: Array<{ engine: LoadResult; bare: LoadResult }> = [];
-        for (let round = 0; round < ROUNDS; round++) {
-          const first = round % 2 === 0 ? app.url : bareServer.url;
-          const second = first === app.url ? bareServer.url : app.url;
-          const results = new Map([[first, await run(first, SECONDS)], [second, await run(second, SECONDS)]]);
-          rounds.push({ engine: results.get(app.url)!, bare: results.get(bareServer.url)! });
-          console.log(`round ${round + 1}\n${loadLine('engine', rounds[round]!.engine)}\n${loadLine('bare SQL', rounds[round]!.bare)}`);
-        }
-        engine = combine(rounds.map((r) => r.engine));
-        bare = combine(rounds.map((r) => r.bare));
-      } finally {
-        await bareServer.stop();
+      console.log(`\nunder load: ${LOADED.name} (${fromEngine.total.toLocaleString('en')} leads), ${CONNECTIONS} connections`);
+      const run = (base: string, seconds: number) => load(`${base}/dev-api${listUrl(LOADED)}`, { connections: CONNECTIONS, seconds, headers: auth(LOADED) });
+      await run(app.url, WARM_UP_SECONDS);
+      await run(bareServer.url, WARM_UP_SECONDS);
+      // Rounds in alternating order, so that a change of the machine's load (other processes
+      // share its cores) weighs on both alike.
+      const rounds: Array<{ engine: LoadResult; bare: LoadResult }> = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const first = round % 2 === 0 ? app.url : bareServer.url;
+        const second = first === app.url ? bareServer.url : app.url;
+        const results = new Map([[first, await run(first, SECONDS)], [second, await run(second, SECONDS)]]);
+        rounds.push({ engine: results.get(app.url)!, bare: results.get(bareServer.url)! });
+        console.log(`round ${round + 1}\n${loadLine('engine', rounds[round]!.engine)}\n${loadLine('bare SQL', rounds[round]!.bare)}`);
       }
-
-      const timed: Timed[] = [];
-      console.log(`\n${'case'.padEnd(52)} ${'total'.padStart(9)} ${'request ms'.padStart(11)} ${'count ms'.padStart(9)}   page | count read through`);
-      for (const c of CASES) {
-        const statements = await capture.list(listUrl(c), tokens.get(c.user)!, 'crm_lead');
-        let total = 0;
-        const requestMs = await medianMs(RUNS, async () => (total = (await get(app.url, c)).total));
-        const countMs = await medianMs(RUNS, () => pool.query(statements.count.text, statements.count.values));
-        const plans = { count: await planOf(pool, statements.count), page: await planOf(pool, statements.page) };
-        timed.push({ case: c, total, requestMs, countMs, statements, plans });
-        console.log(`${c.name.padEnd(52)} ${total.toLocaleString('en').padStart(9)} ${ms(requestMs).padStart(11)} ${ms(countMs).padStart(9)}   ${indexesOf(plans.page)} | ${indexesOf(plans.count)}`);
-      }
-      for (const t of timed) console.log(`\n--- ${t.case.name}\n${t.plans.page}\n\n${t.plans.count}`);
-
-      const ratio = engine.requestsPerSecond / bare.requestsPerSecond;
-      // The total count of the list under load (the other lists' counts are in the table, and in their request times).
-      const countMs = timed.find((t) => t.case === LOADED)!.countMs;
-      const searchMs = Math.max(...timed.filter((t) => t.case.kind === 'search').map((t) => t.requestMs));
-      const misses = [
-        ratio < TARGET.ratio && `ratio ${ratio.toFixed(2)} < ${TARGET.ratio}`,
-        engine.p99 > TARGET.p99Ms && `p99 ${engine.p99} ms > ${TARGET.p99Ms} ms`,
-        countMs > TARGET.countMs && `count ${ms(countMs)} ms > ${TARGET.countMs} ms`,
-        searchMs > TARGET.searchMs && `search ${ms(searchMs)} ms > ${TARGET.searchMs} ms`,
-        ...timed.filter((t) => t.case.kind !== 'search' && t.requestMs > LIST_BUDGET_MS).map((t) => `${t.case.name} ${ms(t.requestMs)} ms > ${LIST_BUDGET_MS} ms`),
-      ].filter((m): m is string => Boolean(m));
-      if (process.argv.includes('--write-doc')) {
-        writeFileSync(DOC, report(engine, bare, timed, ratio, misses));
-        console.log(`\nwrote ${path.relative(process.cwd(), DOC)}`);
-      }
-      if (misses.length) {
-        console.log(`\nmissed: ${misses.join('; ')}`);
-        process.exitCode = 1;
-      }
-      summary = `leads: ratio ${ratio.toFixed(2)} of bare SQL, p99 ${engine.p99} ms, count ${ms(countMs)} ms, search ${ms(searchMs)} ms`;
+      engine = combine(rounds.map((r) => r.engine));
+      bare = combine(rounds.map((r) => r.bare));
     } finally {
-      await pool.end();
-      await capture.close();
-      await app.stop();
+      await bareServer.stop();
     }
+
+    const timed: Timed[] = [];
+    console.log(`\n${'case'.padEnd(52)} ${'total'.padStart(9)} ${'request ms'.padStart(11)} ${'count ms'.padStart(9)}   page | count read through`);
+    for (const c of CASES) {
+      const statements = await capture.list(listUrl(c), tokens.get(c.user)!, 'crm_lead');
+      let total = 0;
+      const requestMs = await medianMs(RUNS, async () => (total = (await get(app.url, c)).total));
+      const countMs = await medianMs(RUNS, () => pool.query(statements.count.text, statements.count.values));
+      const plans = { count: await planOf(pool, statements.count), page: await planOf(pool, statements.page) };
+      timed.push({ case: c, total, requestMs, countMs, statements, plans });
+      console.log(`${c.name.padEnd(52)} ${total.toLocaleString('en').padStart(9)} ${ms(requestMs).padStart(11)} ${ms(countMs).padStart(9)}   ${indexesOf(plans.page)} | ${indexesOf(plans.count)}`);
+    }
+    for (const t of timed) console.log(`\n--- ${t.case.name}\n${t.plans.page}\n\n${t.plans.count}`);
+
+    const ratio = engine.requestsPerSecond / bare.requestsPerSecond;
+    // The total count of the list under load (the other lists' counts are in the table, and in their request times).
+    const countMs = timed.find((t) => t.case === LOADED)!.countMs;
+    const searchMs = Math.max(...timed.filter((t) => t.case.kind === 'search').map((t) => t.requestMs));
+    const misses = [
+      ratio < TARGET.ratio && `ratio ${ratio.toFixed(2)} < ${TARGET.ratio}`,
+      engine.p99 > TARGET.p99Ms && `p99 ${engine.p99} ms > ${TARGET.p99Ms} ms`,
+      countMs > TARGET.countMs && `count ${ms(countMs)} ms > ${TARGET.countMs} ms`,
+      searchMs > TARGET.searchMs && `search ${ms(searchMs)} ms > ${TARGET.searchMs} ms`,
+      ...timed.filter((t) => t.case.kind !== 'search' && t.requestMs > LIST_BUDGET_MS).map((t) => `${t.case.name} ${ms(t.requestMs)} ms > ${LIST_BUDGET_MS} ms`),
+    ].filter((m): m is string => Boolean(m));
+    if (process.argv.includes('--write-doc')) {
+      writeFileSync(DOC, report(engine, bare, timed, ratio, misses));
+      console.log(`\nwrote ${path.relative(process.cwd(), DOC)}`);
+    }
+    if (misses.length) {
+      console.log(`\nmissed: ${misses.join('; ')}`);
+      process.exitCode = 1;
+    }
+    summary = `leads: ratio ${ratio.toFixed(2)} of bare SQL, p99 ${engine.p99} ms, count ${ms(countMs)} ms, search ${ms(searchMs)} ms`;
   },
-  process.env.DATABASE_URL,
 );
 if (summary) console.log(`\n${summary}`);

@@ -11,13 +11,14 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { BENCH_ROWS, withBenchDatabase } from './lib/benchDatabase';
-import { startAppServer, startBareHandler } from './lib/benchServers';
+import { BENCH_ROWS } from './lib/benchDatabase';
+import { withEngineBench } from './lib/engineBench';
+import { startBareHandler } from './lib/benchServers';
 import { combine, load, type LoadResult } from './lib/httpLoad';
 import { fillOpportunities, opportunitiesFilled } from './lib/opportunitiesFill';
-import { planOf } from './lib/plans';
-import { createSqlCapture, type Statement } from './lib/sqlCapture';
+import { planLines, planOf } from './lib/plans';
+import { signInAll } from './lib/signIn';
+import type { Statement } from './lib/sqlCapture';
 import { medianMs } from './lib/timing';
 
 const TARGET = { ratio: 0.7, p99Ms: 50 };
@@ -116,88 +117,74 @@ function report(loaded: Loaded[], timed: Timed[], misses: string[]): string {
   ];
   for (const t of timed) {
     lines.push('', `### ${t.case.name}`);
-    t.statements.forEach((s, i) => lines.push('', '```sql', s.text, `-- ${JSON.stringify(s.values)}`, '```', '', '```', t.plans[i]!, '```'));
+    t.statements.forEach((s, i) => lines.push(...planLines(s, t.plans[i]!)));
   }
   return lines.join('\n') + '\n';
 }
 
 let summary = '';
-await withBenchDatabase(
+await withEngineBench(
   { fill: fillOpportunities, isFilled: opportunitiesFilled },
-  async (_database, databaseUrl) => {
-    const app = await startAppServer(databaseUrl);
-    const capture = await createSqlCapture(databaseUrl);
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-    try {
-      const tokens = new Map<string, string>();
-      for (const user of [MANAGER, REP]) {
-        const res = await fetch(`${app.url}/dev-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user, password: 'admin123' }) });
-        tokens.set(user, ((await res.json()) as { token: string }).token);
-      }
-      const auth = (c: Case) => ({ authorization: `Bearer ${tokens.get(c.user)}` });
-      const get = async (c: Case) => {
-        const body = (await (await fetch(`${app.url}/dev-api${c.url}`, { headers: auth(c) })).json()) as { code: number; msg?: string };
-        if (body.code !== 200) throw new Error(`${c.name}: ${body.msg}`);
-      };
+  async ({ databaseUrl, app, capture, pool }) => {
+    const tokens = await signInAll(app.url, [MANAGER, REP]);
+    const auth = (c: Case) => ({ authorization: `Bearer ${tokens.get(c.user)}` });
+    const get = async (c: Case) => {
+      const body = (await (await fetch(`${app.url}/dev-api${c.url}`, { headers: auth(c) })).json()) as { code: number; msg?: string };
+      if (body.code !== 200) throw new Error(`${c.name}: ${body.msg}`);
+    };
 
-      const loaded: Loaded[] = [];
-      for (const c of LOADED) {
-        // The bare handler runs every statement the engine ran for the request (session, metadata
-        // version, dictionary and label reads too): the same SQL, so the ratio is the engine's own cost.
-        const statements = await capture.statements(c.url, tokens.get(c.user)!);
-        const bareServer = await startBareHandler(databaseUrl, statements);
-        try {
-          console.log(`\nunder load: ${c.name}, ${CONNECTIONS} connections (${statements.length} statements)`);
-          const run = (base: string, seconds: number) => load(`${base}/dev-api${c.url}`, { connections: CONNECTIONS, seconds, headers: auth(c) });
-          await run(app.url, WARM_UP_SECONDS);
-          await run(bareServer.url, WARM_UP_SECONDS);
-          const rounds: Array<{ engine: LoadResult; bare: LoadResult }> = [];
-          for (let round = 0; round < ROUNDS; round++) {
-            // Alternating order, so that a change of the machine's load weighs on both alike.
-            const first = round % 2 === 0 ? app.url : bareServer.url;
-            const second = first === app.url ? bareServer.url : app.url;
-            const results = new Map([[first, await run(first, SECONDS)], [second, await run(second, SECONDS)]]);
-            rounds.push({ engine: results.get(app.url)!, bare: results.get(bareServer.url)! });
-            console.log(`round ${round + 1}\n${loadLine('engine', rounds[round]!.engine)}\n${loadLine('bare SQL', rounds[round]!.bare)}`);
-          }
-          const engine = combine(rounds.map((r) => r.engine));
-          const bare = combine(rounds.map((r) => r.bare));
-          loaded.push({ case: c, engine, bare, ratio: engine.requestsPerSecond / bare.requestsPerSecond });
-        } finally {
-          await bareServer.stop();
+    const loaded: Loaded[] = [];
+    for (const c of LOADED) {
+      // The bare handler runs every statement the engine ran for the request (session, metadata
+      // version, dictionary and label reads too): the same SQL, so the ratio is the engine's own cost.
+      const statements = await capture.statements(c.url, tokens.get(c.user)!);
+      const bareServer = await startBareHandler(databaseUrl, statements);
+      try {
+        console.log(`\nunder load: ${c.name}, ${CONNECTIONS} connections (${statements.length} statements)`);
+        const run = (base: string, seconds: number) => load(`${base}/dev-api${c.url}`, { connections: CONNECTIONS, seconds, headers: auth(c) });
+        await run(app.url, WARM_UP_SECONDS);
+        await run(bareServer.url, WARM_UP_SECONDS);
+        const rounds: Array<{ engine: LoadResult; bare: LoadResult }> = [];
+        for (let round = 0; round < ROUNDS; round++) {
+          // Alternating order, so that a change of the machine's load weighs on both alike.
+          const first = round % 2 === 0 ? app.url : bareServer.url;
+          const second = first === app.url ? bareServer.url : app.url;
+          const results = new Map([[first, await run(first, SECONDS)], [second, await run(second, SECONDS)]]);
+          rounds.push({ engine: results.get(app.url)!, bare: results.get(bareServer.url)! });
+          console.log(`round ${round + 1}\n${loadLine('engine', rounds[round]!.engine)}\n${loadLine('bare SQL', rounds[round]!.bare)}`);
         }
+        const engine = combine(rounds.map((r) => r.engine));
+        const bare = combine(rounds.map((r) => r.bare));
+        loaded.push({ case: c, engine, bare, ratio: engine.requestsPerSecond / bare.requestsPerSecond });
+      } finally {
+        await bareServer.stop();
       }
-
-      const timed: Timed[] = [];
-      for (const c of CASES) {
-        const statements = await capture.statements(c.url, tokens.get(c.user)!, 'crm_opportunity');
-        const requestMs = await medianMs(RUNS, () => get(c));
-        const plans: string[] = [];
-        for (const s of statements) plans.push(await planOf(pool, s));
-        timed.push({ case: c, requestMs, statements, plans });
-        console.log(`${c.name.padEnd(48)} ${ms(requestMs).padStart(8)} ms   ${plans.map(indexesOf).join(' ; ')}`);
-      }
-      for (const t of timed) console.log(`\n--- ${t.case.name}\n${t.plans.join('\n\n')}`);
-
-      const misses = loaded.flatMap((l) => [
-        ...(l.ratio < TARGET.ratio ? [`${l.case.name}: ratio ${l.ratio.toFixed(2)} < ${TARGET.ratio}`] : []),
-        ...(l.engine.p99 > TARGET.p99Ms ? [`${l.case.name}: p99 ${l.engine.p99} ms > ${TARGET.p99Ms} ms (bare ${l.bare.p99} ms)`] : []),
-      ]);
-      if (process.argv.includes('--write-doc')) {
-        writeFileSync(DOC, report(loaded, timed, misses));
-        console.log(`\nwrote ${path.relative(process.cwd(), DOC)}`);
-      }
-      if (misses.length) {
-        console.log(`\nmissed: ${misses.join('; ')}`);
-        process.exitCode = 1;
-      }
-      summary = `opportunities: ${loaded.map((l) => `${l.case.name.split(':')[0]} ratio ${l.ratio.toFixed(2)} p99 ${l.engine.p99} ms (bare ${l.bare.p99} ms)`).join('; ')}`;
-    } finally {
-      await pool.end();
-      await capture.close();
-      await app.stop();
     }
+
+    const timed: Timed[] = [];
+    for (const c of CASES) {
+      const statements = await capture.statements(c.url, tokens.get(c.user)!, 'crm_opportunity');
+      const requestMs = await medianMs(RUNS, () => get(c));
+      const plans: string[] = [];
+      for (const s of statements) plans.push(await planOf(pool, s));
+      timed.push({ case: c, requestMs, statements, plans });
+      console.log(`${c.name.padEnd(48)} ${ms(requestMs).padStart(8)} ms   ${plans.map(indexesOf).join(' ; ')}`);
+    }
+    for (const t of timed) console.log(`\n--- ${t.case.name}\n${t.plans.join('\n\n')}`);
+
+    const misses = loaded.flatMap((l) => [
+      ...(l.ratio < TARGET.ratio ? [`${l.case.name}: ratio ${l.ratio.toFixed(2)} < ${TARGET.ratio}`] : []),
+      ...(l.engine.p99 > TARGET.p99Ms ? [`${l.case.name}: p99 ${l.engine.p99} ms > ${TARGET.p99Ms} ms (bare ${l.bare.p99} ms)`] : []),
+    ]);
+    if (process.argv.includes('--write-doc')) {
+      writeFileSync(DOC, report(loaded, timed, misses));
+      console.log(`\nwrote ${path.relative(process.cwd(), DOC)}`);
+    }
+    if (misses.length) {
+      console.log(`\nmissed: ${misses.join('; ')}`);
+      process.exitCode = 1;
+    }
+    summary = `opportunities: ${loaded.map((l) => `${l.case.name.split(':')[0]} ratio ${l.ratio.toFixed(2)} p99 ${l.engine.p99} ms (bare ${l.bare.p99} ms)`).join('; ')}`;
   },
-  process.env.DATABASE_URL,
 );
 if (summary) console.log(`\n${summary}`);

@@ -9,13 +9,13 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import type { ReportDefinition } from '@orbit/shared/crm/report';
-import { BENCH_ROWS, withBenchDatabase } from './lib/benchDatabase';
-import { startAppServer } from './lib/benchServers';
+import { BENCH_ROWS } from './lib/benchDatabase';
+import { withEngineBench } from './lib/engineBench';
 import { fillOpportunities, opportunitiesFilled } from './lib/opportunitiesFill';
-import { planOf } from './lib/plans';
-import { createSqlCapture, type Statement } from './lib/sqlCapture';
+import { planLines, planOf } from './lib/plans';
+import { signInAll } from './lib/signIn';
+import type { Statement } from './lib/sqlCapture';
 import { medianMs } from './lib/timing';
 
 const BUDGET_MS = { run: 1000, preview: 200, dashboard: 1500 };
@@ -57,80 +57,66 @@ function report(timed: Timed[], misses: string[]): string {
   ];
   for (const t of timed) {
     lines.push('', `### ${t.name} (${t.user})`);
-    t.statements.forEach((s, i) => lines.push('', '```sql', s.text, `-- ${JSON.stringify(s.values)}`, '```', '', '```', t.plans[i]!, '```'));
+    t.statements.forEach((s, i) => lines.push(...planLines(s, t.plans[i]!)));
   }
   return lines.join('\n') + '\n';
 }
 
-await withBenchDatabase(
+await withEngineBench(
   { fill: fillOpportunities, isFilled: opportunitiesFilled },
-  async (_database, databaseUrl) => {
-    const app = await startAppServer(databaseUrl);
-    const capture = await createSqlCapture(databaseUrl);
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-    try {
-      const tokens = new Map<string, string>();
-      for (const user of ['admin', 'emma.stone']) {
-        const res = await fetch(`${app.url}/dev-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user, password: 'admin123' }) });
-        tokens.set(user, ((await res.json()) as { token: string }).token);
-      }
-      const call = async (user: string, method: string, url: string, body?: unknown) => {
-        const res = await fetch(`${app.url}/dev-api${url}`, {
-          method,
-          headers: { authorization: `Bearer ${tokens.get(user)}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-          body: body ? JSON.stringify(body) : undefined,
-        });
-        const answer = (await res.json()) as { code: number; msg?: string; data?: unknown };
-        if (answer.code !== 200) throw new Error(`${method} ${url}: ${answer.msg}`);
-        return answer.data;
-      };
+  async ({ app, capture, pool }) => {
+    const tokens = await signInAll(app.url, ['admin', 'emma.stone']);
+    const call = async (user: string, method: string, url: string, body?: unknown) => {
+      const res = await fetch(`${app.url}/dev-api${url}`, {
+        method,
+        headers: { authorization: `Bearer ${tokens.get(user)}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const answer = (await res.json()) as { code: number; msg?: string; data?: unknown };
+      if (answer.code !== 200) throw new Error(`${method} ${url}: ${answer.msg}`);
+      return answer.data;
+    };
 
-      // The report, saved by the manager and shared, so each user runs it in their own scope.
-      const name = `Bench by stage and quarter ${Date.now()}`;
-      const id = (await call('emma.stone', 'POST', '/crm/report', { name, shared: true, definition: BY_STAGE_AND_QUARTER })) as number;
-      const dashboards = (await call('admin', 'GET', '/crm/dashboard/list')) as Array<{ id: number; widgets: unknown[] }>;
-      const sales = dashboards[0]!;
+    // The report, saved by the manager and shared, so each user runs it in their own scope.
+    const name = `Bench by stage and quarter ${Date.now()}`;
+    const id = (await call('emma.stone', 'POST', '/crm/report', { name, shared: true, definition: BY_STAGE_AND_QUARTER })) as number;
+    const dashboards = (await call('admin', 'GET', '/crm/dashboard/list')) as Array<{ id: number; widgets: unknown[] }>;
+    const sales = dashboards[0]!;
 
-      const timed: Timed[] = [];
-      const time = async (name: string, user: string, budget: number, url: string, work: () => Promise<unknown>) => {
-        const ms = await medianMs(RUNS, work);
-        const statements = url ? await capture.statements(url, tokens.get(user)!, 'crm_opportunity') : [];
-        const plans: string[] = [];
-        for (const s of statements) plans.push(await planOf(pool, s));
-        timed.push({ name, user, ms, budget, statements, plans });
-        console.log(`${`${name} (${user})`.padEnd(64)} ${ms.toFixed(1).padStart(8)} ms (budget ${budget})   ${plans.map(indexesOf).join(' ; ')}`);
-      };
+    const timed: Timed[] = [];
+    const time = async (name: string, user: string, budget: number, url: string, work: () => Promise<unknown>) => {
+      const ms = await medianMs(RUNS, work);
+      const statements = url ? await capture.statements(url, tokens.get(user)!, 'crm_opportunity') : [];
+      const plans: string[] = [];
+      for (const s of statements) plans.push(await planOf(pool, s));
+      timed.push({ name, user, ms, budget, statements, plans });
+      console.log(`${`${name} (${user})`.padEnd(64)} ${ms.toFixed(1).padStart(8)} ms (budget ${budget})   ${plans.map(indexesOf).join(' ; ')}`);
+    };
 
-      // Cold first: the dashboard before anything else warmed the caches for it.
-      const dashboardUrl = `/crm/dashboard/${sales.id}/data`;
-      const cold = performance.now();
-      await call('admin', 'GET', dashboardUrl);
-      const coldMs = performance.now() - cold;
-      console.log(`${`sales dashboard, ${sales.widgets.length} widgets, cold (admin)`.padEnd(64)} ${coldMs.toFixed(1).padStart(8)} ms (budget ${BUDGET_MS.dashboard})`);
-      timed.push({ name: `sales dashboard, ${sales.widgets.length} widgets, cold`, user: 'admin', ms: coldMs, budget: BUDGET_MS.dashboard, statements: [], plans: [] });
+    // Cold first: the dashboard before anything else warmed the caches for it.
+    const dashboardUrl = `/crm/dashboard/${sales.id}/data`;
+    const cold = performance.now();
+    await call('admin', 'GET', dashboardUrl);
+    const coldMs = performance.now() - cold;
+    console.log(`${`sales dashboard, ${sales.widgets.length} widgets, cold (admin)`.padEnd(64)} ${coldMs.toFixed(1).padStart(8)} ms (budget ${BUDGET_MS.dashboard})`);
+    timed.push({ name: `sales dashboard, ${sales.widgets.length} widgets, cold`, user: 'admin', ms: coldMs, budget: BUDGET_MS.dashboard, statements: [], plans: [] });
 
-      for (const user of ['admin', 'emma.stone']) {
-        await time('summary: opportunities by stage × quarter, full run', user, BUDGET_MS.run, `/crm/report/${id}/run`, () => call(user, 'GET', `/crm/report/${id}/run`));
-        await time('preview of 100 while building', user, BUDGET_MS.preview, '', () => call(user, 'POST', '/crm/report/preview', { definition: BY_STAGE_AND_QUARTER }));
-      }
-      await time(`sales dashboard, ${sales.widgets.length} widgets, warm`, 'admin', BUDGET_MS.dashboard, dashboardUrl, () => call('admin', 'GET', dashboardUrl));
-      for (const t of timed) if (t.plans.length) console.log(`\n--- ${t.name} (${t.user})\n${t.plans.join('\n\n')}`);
-
-      const misses = timed.filter((t) => t.ms > t.budget).map((t) => `${t.name} (${t.user}): ${t.ms.toFixed(0)} ms > ${t.budget} ms`);
-      if (process.argv.includes('--write-doc')) {
-        writeFileSync(DOC, report(timed, misses));
-        console.log(`\nwrote ${path.relative(process.cwd(), DOC)}`);
-      }
-      if (misses.length) {
-        console.log(`\nmissed: ${misses.join('; ')}`);
-        process.exitCode = 1;
-      }
-      console.log(`\nreports at ${BENCH_ROWS.toLocaleString('en')} opportunities: ${timed.map((t) => `${t.name.split(',')[0]} ${t.ms.toFixed(0)} ms`).join('; ')}`);
-    } finally {
-      await pool.end();
-      await capture.close();
-      await app.stop();
+    for (const user of ['admin', 'emma.stone']) {
+      await time('summary: opportunities by stage × quarter, full run', user, BUDGET_MS.run, `/crm/report/${id}/run`, () => call(user, 'GET', `/crm/report/${id}/run`));
+      await time('preview of 100 while building', user, BUDGET_MS.preview, '', () => call(user, 'POST', '/crm/report/preview', { definition: BY_STAGE_AND_QUARTER }));
     }
+    await time(`sales dashboard, ${sales.widgets.length} widgets, warm`, 'admin', BUDGET_MS.dashboard, dashboardUrl, () => call('admin', 'GET', dashboardUrl));
+    for (const t of timed) if (t.plans.length) console.log(`\n--- ${t.name} (${t.user})\n${t.plans.join('\n\n')}`);
+
+    const misses = timed.filter((t) => t.ms > t.budget).map((t) => `${t.name} (${t.user}): ${t.ms.toFixed(0)} ms > ${t.budget} ms`);
+    if (process.argv.includes('--write-doc')) {
+      writeFileSync(DOC, report(timed, misses));
+      console.log(`\nwrote ${path.relative(process.cwd(), DOC)}`);
+    }
+    if (misses.length) {
+      console.log(`\nmissed: ${misses.join('; ')}`);
+      process.exitCode = 1;
+    }
+    console.log(`\nreports at ${BENCH_ROWS.toLocaleString('en')} opportunities: ${timed.map((t) => `${t.name.split(',')[0]} ${t.ms.toFixed(0)} ms`).join('; ')}`);
   },
-  process.env.DATABASE_URL,
 );

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/helpers/browser';
 import { freePort } from '../apps/server/test/helpers/serverProcess';
+import { signIn } from './lib/signIn';
 
 const KIB = 1024;
 const LOGIN_WIRE_BUDGET = 160 * KIB;
@@ -82,13 +83,6 @@ async function wireBytes(context: BrowserContext, page: Page, visit: () => Promi
   return bytes;
 }
 
-async function signedInToken(url: string): Promise<string> {
-  const res = await fetch(`${url}/dev-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }) });
-  const body = (await res.json()) as { token?: string; msg: string };
-  if (!body.token) throw new Error(`sign-in failed: ${body.msg}`);
-  return body.token;
-}
-
 if (!existsSync(path.join(root, 'apps/web/dist/index.html')) || !process.argv.includes('--no-build')) {
   console.log('Building the web app…');
   if (spawnSync('npm', ['run', 'build', '-w', '@orbit/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0) process.exit(1);
@@ -109,7 +103,7 @@ try {
   await loginContext.close();
 
   const context = await browser.newContext();
-  await context.addCookies([{ name: 'Admin-Token', value: await signedInToken(server.url), url: server.url }]);
+  await context.addCookies([{ name: 'Admin-Token', value: await signIn(server.url), url: server.url }]);
   const page = await context.newPage();
   const openList = async () => {
     await page.goto(`${server.url}/Leads/leads-index`);

@@ -10,3 +10,8 @@ export async function planOf(pool: pg.Pool, statement: Statement): Promise<strin
   const result = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) ${statement.text}`, statement.values);
   return result.rows.map((r) => r['QUERY PLAN']).join('\n');
 }
+
+/** A statement and its plan as a report's Markdown lines: the SQL with its values, then the plan(s). */
+export function planLines(statement: Statement, ...plans: string[]): string[] {
+  return ['', '```sql', statement.text, `-- ${JSON.stringify(statement.values)}`, '```', ...plans.flatMap((plan) => ['', '```', plan, '```'])];
+}
