@@ -25,9 +25,11 @@ describe('the theme palette setting', () => {
   });
   afterAll(() => app.teardown());
 
-  it('is a built-in setting, empty, whose default is today’s palette', () => {
-    expect(row).toMatchObject({ configKey: 'sys.theme.palette', configType: 'Y', configValue: '' });
+  it('is a built-in setting following its default, today’s palette', () => {
+    expect(row).toMatchObject({ configKey: 'sys.theme.palette', configType: 'Y', usesDefault: true });
     expect(JSON.parse(row.defaultValue!)).toEqual(DEFAULT_PALETTE);
+    // The value in force, as RuoYi's settings page reads it.
+    expect(JSON.parse(row.configValue)).toEqual(DEFAULT_PALETTE);
     expect(row.configName).toMatch(/^Theme colours/);
   });
 

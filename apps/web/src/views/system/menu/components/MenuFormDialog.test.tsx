@@ -87,7 +87,7 @@ describe('MenuFormDialog', () => {
     // An external link must stay an http(s) address: the dialog checks it as the server does.
     fireEvent.change(screen.getByLabelText('Route address'), { target: { value: 'docs' } });
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
-    expect(await screen.findByText('An external link must start with http:// or https://')).toBeTruthy();
+    expect(await screen.findByText('A link must be a web address starting with http:// or https://')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Route address'), { target: { value: 'https://example.com/help' } });
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
