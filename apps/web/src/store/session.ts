@@ -57,6 +57,16 @@ export function patchSession(patch: Partial<Session>): void {
   if (session) setSession({ ...session, ...patch });
 }
 
+/**
+ * Changes the signed-in user's own details (a profile edit, a new avatar): the session's user, and
+ * getInfo's top-level name, avatar and introduction that mirror it (SPEC §7), in one step.
+ */
+export function patchSessionUser(patch: Partial<Session['user']>): void {
+  if (!session) return;
+  const user = { ...session.user, ...patch };
+  setSession({ ...session, user, name: user.nickName || user.userName, avatar: user.avatar, introduction: user.introduction });
+}
+
 export function useSession(): Session | null {
   return useSyncExternalStore(
     (listener) => {

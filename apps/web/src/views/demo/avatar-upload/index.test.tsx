@@ -56,7 +56,8 @@ describe('avatar upload demo', () => {
     const shown = screen.getByTestId('avatar-uploaded');
     expect(shown.getAttribute('data-src')).toBe('/profile/avatar/abc.png');
     expect(shown.querySelector('img')!.getAttribute('src')).toBe('/dev-api/profile/avatar/abc.png');
-    expect(getSession()!.user.avatar).toBe('/profile/avatar/abc.png');
+    // The session's user and getInfo's top-level avatar, which the top bar shows, follow together.
+    expect(getSession()).toMatchObject({ avatar: '/profile/avatar/abc.png', user: { avatar: '/profile/avatar/abc.png' } });
   });
 
   it("says why when the server refuses, and shows no image", async () => {

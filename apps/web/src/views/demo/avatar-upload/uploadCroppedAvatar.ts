@@ -1,7 +1,7 @@
 import { RequestError } from '../../../api/request';
 import { uploadAvatar } from '../../../api/system/profile';
 import { queryClient } from '../../../app/queryClient';
-import { getSession, patchSession } from '../../../store/session';
+import { patchSessionUser } from '../../../store/session';
 import { PROFILE_KEY } from '../../system/user/profile/useProfileController';
 
 export type AvatarUploadResult = { ok: true; imgUrl: string } | { ok: false; reason: string; shown: boolean };
@@ -19,8 +19,7 @@ export async function uploadCroppedAvatar(canvas: HTMLCanvasElement): Promise<Av
   if (!blob) return { ok: false, reason: '', shown: false };
   try {
     const { imgUrl } = await uploadAvatar(blob, 'avatar.png');
-    const session = getSession();
-    if (session) patchSession({ user: { ...session.user, avatar: imgUrl } });
+    patchSessionUser({ avatar: imgUrl });
     void queryClient.invalidateQueries({ queryKey: [PROFILE_KEY] });
     return { ok: true, imgUrl };
   } catch (error) {

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChangeEmailBody, ConfirmEmailBody, UpdateProfileBody } from '@orbit/shared/contract/user';
 import { normaliseEmail } from '@orbit/shared/patterns';
 import { confirmEmailChange, getProfile, requestEmailChange, updatePassword, updateProfile, uploadAvatar } from '../../../../api/system/profile';
-import { getSession, patchSession } from '../../../../store/session';
+import { patchSessionUser } from '../../../../store/session';
 
 export const PROFILE_KEY = 'system-profile';
 
@@ -11,13 +11,6 @@ export function useProfileController() {
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: [PROFILE_KEY], queryFn: getProfile });
   const refresh = () => queryClient.invalidateQueries({ queryKey: [PROFILE_KEY] });
-  /** The session's user follows; so do getInfo's top-level name, avatar and introduction (SPEC §7). */
-  const patchUser = (patch: Partial<NonNullable<ReturnType<typeof getSession>>['user']>) => {
-    const session = getSession();
-    if (!session) return;
-    const user = { ...session.user, ...patch };
-    patchSession({ user, name: user.nickName || user.userName, avatar: user.avatar, introduction: user.introduction });
-  };
 
   return {
     profile: query.data?.data,
@@ -27,19 +20,19 @@ export function useProfileController() {
     refetch: () => void query.refetch(),
     saveDetails: async (values: UpdateProfileBody) => {
       await updateProfile(values);
-      patchUser({ nickName: values.nickName, phonenumber: values.phonenumber, sex: values.sex, ...(values.introduction !== undefined && { introduction: values.introduction }) });
+      patchSessionUser({ nickName: values.nickName, phonenumber: values.phonenumber, sex: values.sex, ...(values.introduction !== undefined && { introduction: values.introduction }) });
       await refresh();
     },
     requestEmailChange: (values: ChangeEmailBody) => requestEmailChange(values),
     confirmEmailChange: async (values: ConfirmEmailBody) => {
       await confirmEmailChange(values);
-      patchUser({ email: normaliseEmail(values.email) });
+      patchSessionUser({ email: normaliseEmail(values.email) });
       await refresh();
     },
     changePassword: (oldPassword: string, newPassword: string) => updatePassword(oldPassword, newPassword),
     changeAvatar: async (file: File) => {
       const { imgUrl } = await uploadAvatar(file, file.name);
-      patchUser({ avatar: imgUrl });
+      patchSessionUser({ avatar: imgUrl });
       await refresh();
       return imgUrl;
     },
