@@ -139,7 +139,10 @@ describe('import revert and interrupted runs', () => {
       const res = await revert(olivia, up.fileId);
       expect(res.status).toBe(403);
       expect(res.body.msg).toBe(FORBIDDEN_EN);
-      expect((await olivia('GET', `/crm/leads/import/${up.fileId}`)).body.data).toMatchObject({ phase: 'imported', revertible: true });
+      // Nor is it offered to her, in the wizard or the file centre.
+      expect((await olivia('GET', `/crm/leads/import/${up.fileId}`)).body.data).toMatchObject({ phase: 'imported', revertible: false });
+      const uploads = await olivia('POST', '/userFile/userFilePageList', { type: 0, pageNum: 1, pageSize: 10 });
+      expect(uploads.body.rows.find((f: { id: number }) => f.id === up.fileId).importInfo).toMatchObject({ phase: 'imported', revertible: false });
       expect(await getRecord(olivia, 'leads', existing)).toMatchObject({ company: 'After Ltd' });
       for (const id of created) expect((await olivia('GET', `/crm/leads/${id}`)).status).toBe(200);
 
@@ -147,6 +150,7 @@ describe('import revert and interrupted runs', () => {
       const only = await createLead(olivia, { lastName: 'OnlyUpd', email: 'only-upd@example.com', company: 'Before Ltd' });
       const up2 = await uploaded(app, oliviaToken, 'leads', [['Last Name', 'Email', 'Company'], ['OnlyUpd', 'only-upd@example.com', 'After Ltd']]);
       await run(app, olivia, 'leads', up2, { duplicateField: 'email', duplicatePolicy: 'update' });
+      expect((await olivia('GET', `/crm/leads/import/${up2.fileId}`)).body.data).toMatchObject({ revertible: true });
       expect((await revert(olivia, up2.fileId)).body.code).toBe(200);
       await app.jobs.drain();
       expect(await getRecord(olivia, 'leads', only)).toMatchObject({ company: 'Before Ltd' });

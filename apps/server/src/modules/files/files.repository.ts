@@ -5,6 +5,7 @@ import type { ImportResult } from '@orbit/shared/contract/recordImport';
 import type { Executor } from '../../db/client';
 import { crmImport } from '../../db/schema/crmImport';
 import { sysUserFile } from '../../db/schema/files';
+import type { CurrentUser } from '../auth/currentUser';
 import { fileImportInfo } from '../crm/import/import.repository';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -12,8 +13,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The file records of one user only: every query is filtered by the owner. */
 export function createFilesRepository(db: Executor) {
   return {
-    async page(userId: number, filter: { type: number; fileName?: string; pageNum: number; pageSize: number }): Promise<{ total: number; rows: FileRecord[] }> {
-      const conditions: SQL[] = [eq(sysUserFile.userId, userId), eq(sysUserFile.type, filter.type)];
+    async page(user: CurrentUser, filter: { type: number; fileName?: string; pageNum: number; pageSize: number }): Promise<{ total: number; rows: FileRecord[] }> {
+      const conditions: SQL[] = [eq(sysUserFile.userId, user.userId), eq(sysUserFile.type, filter.type)];
       if (filter.fileName) conditions.push(ilike(sysUserFile.fileName, `%${escapeLike(filter.fileName)}%`));
       const where = and(...conditions);
       const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(sysUserFile).where(where);
@@ -42,7 +43,7 @@ export function createFilesRepository(db: Executor) {
           ...row,
           createTimeStr: dayjs(createTime).format('YYYY-MM-DD HH:mm:ss'),
           result: (result as ImportResult | null) ?? null,
-          importInfo: imp ? fileImportInfo(imp, row) : null,
+          importInfo: imp ? fileImportInfo(user, imp, row) : null,
         })),
       };
     },

@@ -23,8 +23,7 @@ const filesRoutes: FastifyPluginAsync = async (fastify) => {
     '/userFile/userFilePageList',
     { config: { access: 'authenticated', log: false }, schema: { body: filePageBody } },
     async (request) => {
-      const { userId } = requireUser(request);
-      return okPage(request, await files.page(userId, request.body));
+      return okPage(request, await files.page(requireUser(request), request.body));
     },
   );
 

@@ -3,9 +3,11 @@ import { FILE_STATUS } from '@orbit/shared/constants';
 import type { FileImportInfo } from '@orbit/shared/contract/files';
 import { IMPORT_REVERT_HOURS, type ImportField, type ImportPhase, type ImportResult, type ImportSettings, type ImportState } from '@orbit/shared/contract/recordImport';
 import type { CrmModule } from '@orbit/shared/crm/modules';
+import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { Executor } from '../../../db/client';
 import { crmImport } from '../../../db/schema/crmImport';
 import { sysUserFile } from '../../../db/schema/files';
+import { hasPermission, type CurrentUser } from '../../auth/currentUser';
 
 export type ImportRow = typeof crmImport.$inferSelect;
 type FileRow = typeof sysUserFile.$inferSelect;
@@ -27,6 +29,18 @@ export function revertRefusal(imp: ImportRow, file: Pick<FileRow, 'status'>, now
   return now - end.getTime() > IMPORT_REVERT_HOURS * 3_600_000 ? 'import.revertExpired' : null;
 }
 
+/**
+ * Whether `user` holds the rights an undo of the import uses: it deletes what the import created
+ * (`remove`) and edits back what it updated (`edit`) — docs/decisions.md.
+ */
+export function mayRevert(user: CurrentUser, imp: ImportRow): boolean {
+  const p = PERMISSIONS[imp.module as CrmModule];
+  return (imp.created === 0 || hasPermission(user, p.remove)) && (imp.updated === 0 || hasPermission(user, p.edit));
+}
+
+/** Whether the file centre and the wizard offer an undo of the import to `user`. */
+const revertibleBy = (user: CurrentUser, imp: ImportRow, file: Pick<FileRow, 'status'>) => revertRefusal(imp, file) === null && mayRevert(user, imp);
+
 /** Where an import stands, from its upload record's status and whether a revert was asked. */
 export function importPhase(imp: ImportRow, file: Pick<FileRow, 'status'>): ImportPhase {
   if (!imp.settings) return 'uploaded';
@@ -36,12 +50,12 @@ export function importPhase(imp: ImportRow, file: Pick<FileRow, 'status'>): Impo
 }
 
 /** The file centre's view of an upload record's import. */
-export function fileImportInfo(imp: ImportRow, file: Pick<FileRow, 'status'>): FileImportInfo {
-  return { module: imp.module as CrmModule, phase: importPhase(imp, file), errorFileId: imp.errorFileId, revertible: revertRefusal(imp, file) === null };
+export function fileImportInfo(user: CurrentUser, imp: ImportRow, file: Pick<FileRow, 'status'>): FileImportInfo {
+  return { module: imp.module as CrmModule, phase: importPhase(imp, file), errorFileId: imp.errorFileId, revertible: revertibleBy(user, imp, file) };
 }
 
 /** An upload as the wizard shows it: `fields` and `mapping` are those of the record type it was matched for. */
-export function importState(imp: ImportRow, file: FileRow, fields: ImportField[], mapping: Array<string | null>): ImportState {
+export function importState(user: CurrentUser, imp: ImportRow, file: FileRow, fields: ImportField[], mapping: Array<string | null>): ImportState {
   const settings = (imp.settings as ImportSettings | null) ?? null;
   return {
     fileId: file.id,
@@ -61,7 +75,7 @@ export function importState(imp: ImportRow, file: FileRow, fields: ImportField[]
     errorMsg: file.errorMsg,
     result: (file.result as ImportResult | null) ?? null,
     errorFileId: imp.errorFileId,
-    revertible: revertRefusal(imp, file) === null,
+    revertible: revertibleBy(user, imp, file),
   };
 }
 

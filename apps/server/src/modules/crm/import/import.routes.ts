@@ -19,14 +19,13 @@ import { contentDisposition } from '../../../lib/contentDisposition';
 import { badRequest, fieldError, forbidden, notFound } from '../../../lib/errors';
 import { okData } from '../../../lib/reply';
 import { requireUser } from '../../../plugins/auth';
-import { hasPermission } from '../../auth/currentUser';
 import { filesRoot, resolveStoredFile, storedRowsOf } from '../../files/fileStorage';
 import { MODULE_TITLES } from '../engine/records.routes';
 import { useFreshMetadata } from '../engine/metadata/freshMetadata';
 import { defaultRecordType } from '../engine/metadata/layouts';
 import { metadataOf } from '../engine/metadata/metadataStore';
 import type { Caller } from '../engine/records/recordsService';
-import { createImportRepository, importState, revertRefusal } from './import.repository';
+import { createImportRepository, importState, mayRevert, revertRefusal } from './import.repository';
 import { checkImport } from './importCheck';
 import { autoMapping, importFieldList, importFields } from './importFields';
 import { importPlan } from './importPlan';
@@ -133,7 +132,7 @@ const importRoutes: FastifyPluginAsync = async (fastify) => {
       const settings = imp.settings as { recordTypeId?: number | null } | null;
       const recordTypeId = settings ? (settings.recordTypeId ?? defaultRecordType(def)?.id ?? null) : imp.recordTypeId;
       const fields = importFieldList(def, recordTypeId, request.lang);
-      return okData(request, importState(imp, file, fields, autoMapping(imp.headers, importFields(def, recordTypeId).fields)));
+      return okData(request, importState(requireUser(request), imp, file, fields, autoMapping(imp.headers, importFields(def, recordTypeId).fields)));
     });
 
     app.post(`${base}/:fileId/check`, { config: { access, log: false }, schema: { params: importFileParams, body: importSettingsBody } }, async (request) => {
@@ -167,8 +166,7 @@ const importRoutes: FastifyPluginAsync = async (fastify) => {
       const { imp, file } = await ownImport(request, request.params.fileId);
       const refusal = revertRefusal(imp, file);
       if (refusal) throw badRequest(refusal, { hours: IMPORT_REVERT_HOURS });
-      // An undo deletes what the import created and edits back what it updated: it needs both rights (docs/decisions.md).
-      if ((imp.created > 0 && !hasPermission(user, P.remove)) || (imp.updated > 0 && !hasPermission(user, P.edit))) throw forbidden();
+      if (!mayRevert(user, imp)) throw forbidden();
       const payload: ImportJobPayload = { lang, module };
       await app.db.transaction(async (tx) => {
         // One revert at a time: the record is taken only while nothing runs on it (two clicks, two tabs).
