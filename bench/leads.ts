@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { BENCH_ROWS } from './lib/benchDatabase';
 import { withEngineBench } from './lib/engineBench';
 import { startBareHandler } from './lib/benchServers';
-import { combine, load, type LoadResult } from './lib/httpLoad';
+import { engineAgainstBare, loadLine, type LoadResult } from './lib/httpLoad';
 import { ensureLeadCustomFields } from './lib/leadsCustomFields';
 import { fillLeads, leadsFilled } from './lib/leadsFill';
 import { LIST_BUDGET_MS } from './lib/listBench';
@@ -79,10 +79,6 @@ function indexesOf(plan: string): string {
   const names = new Set([...plan.matchAll(/(?:Index Scan|Index Only Scan|Bitmap Index Scan)(?: Backward)? (?:using|on) (crm_lead_\w+)/g)].map((m) => m[1]!));
   if (/Seq Scan on crm_lead/.test(plan)) names.add('table scan');
   return [...names].join(' + ') || '—';
-}
-
-function loadLine(name: string, r: LoadResult) {
-  return `${name.padEnd(12)} ${r.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   (${r.requests} requests)`;
 }
 
 function report(engine: LoadResult, bare: LoadResult, timed: Timed[], ratio: number, misses: string[]): string {
@@ -153,21 +149,13 @@ await withEngineBench(
         throw new Error('the bare handler answers another page than the engine: the statements are not the same');
       }
       console.log(`\nunder load: ${LOADED.name} (${fromEngine.total.toLocaleString('en')} leads), ${CONNECTIONS} connections`);
-      const run = (base: string, seconds: number) => load(`${base}/dev-api${listUrl(LOADED)}`, { connections: CONNECTIONS, seconds, headers: auth(LOADED) });
-      await run(app.url, WARM_UP_SECONDS);
-      await run(bareServer.url, WARM_UP_SECONDS);
-      // Rounds in alternating order, so that a change of the machine's load (other processes
-      // share its cores) weighs on both alike.
-      const rounds: Array<{ engine: LoadResult; bare: LoadResult }> = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        const first = round % 2 === 0 ? app.url : bareServer.url;
-        const second = first === app.url ? bareServer.url : app.url;
-        const results = new Map([[first, await run(first, SECONDS)], [second, await run(second, SECONDS)]]);
-        rounds.push({ engine: results.get(app.url)!, bare: results.get(bareServer.url)! });
-        console.log(`round ${round + 1}\n${loadLine('engine', rounds[round]!.engine)}\n${loadLine('bare SQL', rounds[round]!.bare)}`);
-      }
-      engine = combine(rounds.map((r) => r.engine));
-      bare = combine(rounds.map((r) => r.bare));
+      ({ engine, bare } = await engineAgainstBare({ engine: app.url, bare: bareServer.url }, `/dev-api${listUrl(LOADED)}`, {
+        connections: CONNECTIONS,
+        headers: auth(LOADED),
+        warmUpSeconds: WARM_UP_SECONDS,
+        rounds: ROUNDS,
+        seconds: SECONDS,
+      }));
     } finally {
       await bareServer.stop();
     }

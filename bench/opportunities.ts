@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { BENCH_ROWS } from './lib/benchDatabase';
 import { withEngineBench } from './lib/engineBench';
 import { startBareHandler } from './lib/benchServers';
-import { combine, load, type LoadResult } from './lib/httpLoad';
+import { engineAgainstBare, loadLine, type LoadResult } from './lib/httpLoad';
 import { fillOpportunities, opportunitiesFilled } from './lib/opportunitiesFill';
 import { planLines, planOf } from './lib/plans';
 import { signInAll } from './lib/signIn';
@@ -71,8 +71,6 @@ const CASES: Case[] = [
 ];
 
 const ms = (n: number) => n.toFixed(1);
-const loadLine = (name: string, r: LoadResult) =>
-  `${name.padEnd(12)} ${r.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   (${r.requests} requests)`;
 const indexesOf = (plan: string) => {
   const names = new Set([...plan.matchAll(/(?:Index Scan|Index Only Scan|Bitmap Index Scan)(?: Backward)? (?:using|on) (crm_opportunity_\w+)/g)].map((m) => m[1]!));
   if (/Seq Scan on crm_opportunity /.test(plan)) names.add('table scan');
@@ -141,20 +139,13 @@ await withEngineBench(
       const bareServer = await startBareHandler(databaseUrl, statements);
       try {
         console.log(`\nunder load: ${c.name}, ${CONNECTIONS} connections (${statements.length} statements)`);
-        const run = (base: string, seconds: number) => load(`${base}/dev-api${c.url}`, { connections: CONNECTIONS, seconds, headers: auth(c) });
-        await run(app.url, WARM_UP_SECONDS);
-        await run(bareServer.url, WARM_UP_SECONDS);
-        const rounds: Array<{ engine: LoadResult; bare: LoadResult }> = [];
-        for (let round = 0; round < ROUNDS; round++) {
-          // Alternating order, so that a change of the machine's load weighs on both alike.
-          const first = round % 2 === 0 ? app.url : bareServer.url;
-          const second = first === app.url ? bareServer.url : app.url;
-          const results = new Map([[first, await run(first, SECONDS)], [second, await run(second, SECONDS)]]);
-          rounds.push({ engine: results.get(app.url)!, bare: results.get(bareServer.url)! });
-          console.log(`round ${round + 1}\n${loadLine('engine', rounds[round]!.engine)}\n${loadLine('bare SQL', rounds[round]!.bare)}`);
-        }
-        const engine = combine(rounds.map((r) => r.engine));
-        const bare = combine(rounds.map((r) => r.bare));
+        const { engine, bare } = await engineAgainstBare({ engine: app.url, bare: bareServer.url }, `/dev-api${c.url}`, {
+          connections: CONNECTIONS,
+          headers: auth(c),
+          warmUpSeconds: WARM_UP_SECONDS,
+          rounds: ROUNDS,
+          seconds: SECONDS,
+        });
         loaded.push({ case: c, engine, bare, ratio: engine.requestsPerSecond / bare.requestsPerSecond });
       } finally {
         await bareServer.stop();

@@ -33,25 +33,38 @@ export function serverIsStale() {
   return Math.max(...sources, statSync(fileURLToPath(import.meta.url)).mtimeMs) > built;
 }
 
-/** Every `*.routes.ts` under modules/, as routeFiles.ts finds them at run time. */
-function routeFiles() {
+/** Every file of a kind (`routes`, `module`) under modules/, as moduleFiles.ts finds them at run time. */
+function moduleFiles(kind) {
+  const ending = new RegExp(`\\.${kind}\\.ts$`);
   return readdirSync(modulesDir, { recursive: true })
-    .filter((f) => /\.routes\.ts$/.test(f))
+    .filter((f) => ending.test(f))
     .sort();
 }
 
 /**
- * Run from source, modules/routeFiles.ts looks for the route files in its directory. A bundle has
- * no such directory: there it becomes the same list, written out as imports when the bundle is made.
+ * Run from source, modules/moduleFiles.ts looks for the route and module files in its directory. A
+ * bundle has no such directory: there it becomes the same lists, written out as imports when the
+ * bundle is made.
  */
-const routeList = {
-  name: 'route-list',
+const moduleFileLists = {
+  name: 'module-file-lists',
   setup(build) {
-    build.onLoad({ filter: /[\\/]modules[\\/]routeFiles\.ts$/ }, () => {
-      const files = routeFiles();
-      const imports = files.map((f, i) => `import plugin${i} from ${JSON.stringify(`./${f.split(path.sep).join('/')}`)};`);
-      const entries = files.map((f, i) => `{ file: ${JSON.stringify(f)}, plugin: plugin${i} }`);
-      return { contents: `${imports.join('\n')}\nexport async function loadRoutePlugins() { return [${entries.join(', ')}]; }\n`, loader: 'ts', resolveDir: modulesDir };
+    build.onLoad({ filter: /[\\/]modules[\\/]moduleFiles\.ts$/ }, () => {
+      const kinds = ['routes', 'module'];
+      const imports = [];
+      const lists = kinds.map((kind) => {
+        const entries = moduleFiles(kind).map((f) => {
+          const name = `file${imports.length}`;
+          imports.push(`import ${name} from ${JSON.stringify(`./${f.split(path.sep).join('/')}`)};`);
+          return `{ file: ${JSON.stringify(f)}, exported: ${name} }`;
+        });
+        return `${JSON.stringify(kind)}: [${entries.join(', ')}]`;
+      });
+      return {
+        contents: `${imports.join('\n')}\nconst lists = { ${lists.join(', ')} };\nexport async function loadModuleFiles(kind) { return lists[kind]; }\n`,
+        loader: 'ts',
+        resolveDir: modulesDir,
+      };
     });
   },
 };
@@ -78,7 +91,7 @@ export async function buildServer() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    plugins: [routeList, packagesOutside],
+    plugins: [moduleFileLists, packagesOutside],
     logLevel: 'warning',
   });
   mkdirSync(serverDist, { recursive: true });

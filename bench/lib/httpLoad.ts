@@ -24,3 +24,31 @@ export function combine(runs: LoadResult[]): LoadResult {
   const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
   return { requestsPerSecond: requests / seconds, p50: median((r) => r.p50), p99: median((r) => r.p99), requests, seconds };
 }
+
+/** One line of a load result for the console and the reports. */
+export const loadLine = (name: string, r: LoadResult) =>
+  `${name.padEnd(12)} ${r.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   (${r.requests} requests)`;
+
+/**
+ * The engine's server against the bare handler under the same load (`path` under each one's
+ * origin): a warm-up of each, then `rounds` rounds of `seconds` each, in alternating order, so
+ * that a change of the machine's load (other processes share its cores) weighs on both alike.
+ */
+export async function engineAgainstBare(
+  servers: { engine: string; bare: string },
+  path: string,
+  options: { connections: number; headers?: Record<string, string>; warmUpSeconds: number; rounds: number; seconds: number },
+): Promise<{ engine: LoadResult; bare: LoadResult }> {
+  const run = (base: string, seconds: number) => load(`${base}${path}`, { connections: options.connections, seconds, headers: options.headers });
+  await run(servers.engine, options.warmUpSeconds);
+  await run(servers.bare, options.warmUpSeconds);
+  const rounds: Array<{ engine: LoadResult; bare: LoadResult }> = [];
+  for (let round = 0; round < options.rounds; round++) {
+    const first = round % 2 === 0 ? servers.engine : servers.bare;
+    const second = first === servers.engine ? servers.bare : servers.engine;
+    const results = new Map([[first, await run(first, options.seconds)], [second, await run(second, options.seconds)]]);
+    rounds.push({ engine: results.get(servers.engine)!, bare: results.get(servers.bare)! });
+    console.log(`round ${round + 1}\n${loadLine('engine', rounds[round]!.engine)}\n${loadLine('bare SQL', rounds[round]!.bare)}`);
+  }
+  return { engine: combine(rounds.map((r) => r.engine)), bare: combine(rounds.map((r) => r.bare)) };
+}

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import { constants as zlib } from 'node:zlib';
@@ -18,7 +18,8 @@ import nulCharactersPlugin from './plugins/nulCharacters';
 import operLogPlugin from './plugins/operLog';
 import ruoyiDatesPlugin from './plugins/ruoyiDates';
 import webApp from './plugins/webApp';
-import { loadRoutePlugins } from './modules/routeFiles';
+import { loadCrmModules } from './modules/crm/engine/crmModules';
+import { loadModuleFiles } from './modules/moduleFiles';
 
 export type AppOptions = {
   config: Config;
@@ -72,7 +73,9 @@ export async function buildApp({ config, db, logger, mailer }: AppOptions) {
   await app.register(operLogPlugin);
   await app.register(ruoyiDatesPlugin);
 
-  const routePlugins = await loadRoutePlugins();
+  // The business modules register with the records engine before any route can reach it.
+  await loadCrmModules();
+  const routePlugins = await loadModuleFiles<FastifyPluginAsync>('routes');
   await app.register(
     async (api) => {
       // API answers over 1 KiB go compressed (lists, metadata, the OpenAPI document). Per request,
@@ -84,7 +87,7 @@ export async function buildApp({ config, db, logger, mailer }: AppOptions) {
         brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
         zlibOptions: { level: 6 },
       });
-      for (const { plugin } of routePlugins) await api.register(plugin);
+      for (const { exported } of routePlugins) await api.register(exported);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

@@ -86,5 +86,12 @@ export async function clearEmailCodes(app: TestApp) {
   await app.db.delete(sysEmailCode);
 }
 
+/** Before each test of the code routes: no code, no counted attempt, no mail sent yet. */
+export async function freshMailbox(app: TestApp) {
+  await clearEmailCodes(app);
+  await clearThrottle(app);
+  app.mails.length = 0;
+}
+
 /** A code that is certainly not the one mailed. */
 export const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');

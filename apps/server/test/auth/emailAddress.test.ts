@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sysEmailCode } from '../../src/db/schema/auth';
 import { caller } from '../helpers/adminApi';
 import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
-import { clearEmailCodes, codeFromLastMail, get, otherCode, post, put, userRow } from './authTestUtils';
+import { codeFromLastMail, get, otherCode, post, put, userRow, freshMailbox } from './authTestUtils';
 
 const EMAIL = 'olivia.park@example.com';
 /** The address with a capital dotted I (U+0130): the database's lower() made it Olivia's, JavaScript's does not. */
@@ -16,10 +16,7 @@ describe('e-mail addresses: one normal form, and codes that belong to the accoun
     app = await createTestApp();
   });
   afterAll(() => app.teardown());
-  beforeEach(async () => {
-    await clearEmailCodes(app);
-    app.mails.length = 0;
-  });
+  beforeEach(() => freshMailbox(app));
 
   const sendCode = (email: string) => get(app, `/sendCode?email=${encodeURIComponent(email)}`);
   const checkCode = (email: string, code: string) => post(app, '/checkCode', { email, code });

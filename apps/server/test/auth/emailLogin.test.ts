@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMAIL_CODE_RESEND_SECONDS } from '@orbit/shared/constants';
 import { bearer, createTestApp, type TestApp } from '../helpers/testApp';
-import { ageEmailCodes, CHROME_UA, clearEmailCodes, clearThrottle, codeFromLastMail, get, loginLog, otherCode, post, updateUser, ZH } from './authTestUtils';
+import { ageEmailCodes, CHROME_UA, codeFromLastMail, get, loginLog, otherCode, post, updateUser, ZH, freshMailbox } from './authTestUtils';
 
 const EMAIL = 'emma.stone@example.com';
 const INVALID_EN = 'The code is wrong or has expired';
@@ -13,10 +13,8 @@ describe('sign-in by e-mail code: POST /email then POST /switchLogin', () => {
   });
   afterAll(() => app.teardown());
   beforeEach(async () => {
-    await clearEmailCodes(app);
-    app.mails.length = 0;
+    await freshMailbox(app);
     await updateUser(app, 'emma.stone', { status: '0' });
-    await clearThrottle(app);
   });
 
   const requestCode = (email: string, headers: Record<string, string> = {}) => post(app, '/email', { email }, headers);

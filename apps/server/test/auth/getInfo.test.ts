@@ -5,7 +5,8 @@ import type { GetInfoResponse } from '@orbit/shared/contract/auth';
 import { sysSession } from '../../src/db/schema/auth';
 import { sysMenu, sysRoleMenu } from '../../src/db/schema/menu';
 import { sysDept, sysRole, sysUser, sysUserRole } from '../../src/db/schema/organisation';
-import { bearer, createTestApp, loginAs, orbitWeb, type TestApp } from '../helpers/testApp';
+import { bearer, loginAs, orbitWeb, type TestApp } from '../helpers/testApp';
+import { signedInApp } from '../helpers/signedInApp';
 import { get, updateUser, userRow, ZH } from './authTestUtils';
 
 const DAY_MS = 86_400_000;
@@ -14,11 +15,7 @@ describe('GET /getInfo', () => {
   let app: TestApp;
   let adminToken: string;
   let repToken: string;
-  beforeAll(async () => {
-    app = await createTestApp();
-    adminToken = await loginAs(app, 'admin');
-    repToken = await loginAs(app, 'olivia.park');
-  });
+  beforeAll(async () => void ({ app, tokens: { admin: adminToken, 'olivia.park': repToken } } = await signedInApp(['admin', 'olivia.park'])));
   afterAll(() => app.teardown());
   afterEach(async () => {
     await updateUser(app, 'olivia.park', { mustChangePwd: false, pwdUpdateDate: new Date(), pwdHintPostponedAt: null, status: '0' });

@@ -4,7 +4,8 @@ import type { GetRoutersResponse, RouterVo } from '@orbit/shared/contract/auth';
 import { sysMenu, sysRoleMenu } from '../../src/db/schema/menu';
 import { sysRole, sysUser, sysUserRole } from '../../src/db/schema/organisation';
 import { caller } from '../helpers/adminApi';
-import { bearer, createTestApp, loginAs, orbitWeb, type TestApp } from '../helpers/testApp';
+import { bearer, loginAs, orbitWeb, type TestApp } from '../helpers/testApp';
+import { signedInApp } from '../helpers/signedInApp';
 import { get } from './authTestUtils';
 
 const TOP_LEVEL = ['Leads', 'Opportunity', 'Account', 'Task', 'Campaign', 'Report', 'Dashboard', 'Setup', 'System'];
@@ -17,11 +18,7 @@ describe('GET /getRouters', () => {
   let app: TestApp;
   let adminToken: string;
   let repToken: string;
-  beforeAll(async () => {
-    app = await createTestApp();
-    adminToken = await loginAs(app, 'admin');
-    repToken = await loginAs(app, 'olivia.park');
-  });
+  beforeAll(async () => void ({ app, tokens: { admin: adminToken, 'olivia.park': repToken } } = await signedInApp(['admin', 'olivia.park'])));
   afterAll(() => app.teardown());
 
   // As Orbit's web app asks: every menu (a RuoYi client's are compat/ruoyiVue3Wire.test.ts's).

@@ -3,7 +3,8 @@ import { PASSWORD_MIN, PASSWORD_MIN_STRENGTH } from '@orbit/shared/constants';
 import { generatedPassword } from '../../src/db/seed/firstStart';
 import { passwordPolicyProblem } from '../../src/modules/auth/passwordPolicy';
 import { caller, deptIds, userIds } from '../helpers/adminApi';
-import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { type TestApp } from '../helpers/testApp';
+import { signedInApp } from '../helpers/signedInApp';
 import { ZH } from './authTestUtils';
 
 /** What the policy refuses, for an account named `userName`, with its messages in en and zh. */
@@ -43,10 +44,7 @@ const refusals = (userName: string): Array<[string, string, string, string]> => 
 describe('password policy on every path that sets a password', () => {
   let app: TestApp;
   let admin: ReturnType<typeof caller>;
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = caller(app, await loginAs(app, 'admin'));
-  });
+  beforeAll(async () => void ({ app, as: { admin } } = await signedInApp(['admin'])));
   afterAll(() => app.teardown());
 
   it(`is at least ${PASSWORD_MIN} characters and strength ${PASSWORD_MIN_STRENGTH} of 4; the estimator's dictionaries hold the usual suspects`, async () => {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
 import { caller, userIds } from '../helpers/adminApi';
 import { createLead } from '../helpers/crmApi';
+import { purgeRecycleBin } from '../../src/modules/crm/engine/records/purgeRecycleBin';
 
 type Member = { id: number; leadId: number; leadName: string; company: string | null; status: string };
 
@@ -138,5 +140,22 @@ describe('campaign members', () => {
     expect((await emma('POST', '/crm/leads/mass/addToCampaign', { ids: [lead], campaignId: campaign, memberStatus: 'opened' })).body.data).toBe(1);
     const res = await emma('GET', `/crm/campaign/${campaign}/members`);
     expect(res.body.rows).toEqual([expect.objectContaining({ leadId: lead, leadName: 'Mass', status: 'opened' })]);
+  });
+
+  it('a purged lead leaves its campaigns, and a purged campaign takes its members with it (the modules’ purge rules)', async () => {
+    const lead = await createLead(mia, { lastName: 'Purged member' });
+    const kept = await createLead(mia, { lastName: 'Kept member' });
+    const campaign = (await mia('POST', '/crm/campaign', { name: 'Purged campaign (members test)' })).body.data as number;
+    await mia('POST', `/crm/campaign/${campaignId}/members`, { leadIds: [lead, kept] });
+    await mia('POST', `/crm/campaign/${campaign}/members`, { leadIds: [kept] });
+    await admin('DELETE', `/crm/leads/${lead}`);
+    await admin('DELETE', `/crm/campaign/${campaign}`);
+    await app.db.execute(sql`update crm_lead set deleted_at = now() - interval '31 days' where id = ${lead}`);
+    await app.db.execute(sql`update crm_campaign set deleted_at = now() - interval '31 days' where id = ${campaign}`);
+    expect(await purgeRecycleBin(app.db)).toBe(2);
+    const rows = (await app.db.execute(sql`select campaign_id, lead_id from crm_campaign_member where lead_id in (${lead}, ${kept})`)) as unknown as {
+      rows: Array<{ campaign_id: unknown; lead_id: unknown }>;
+    };
+    expect(rows.rows.map((r) => [Number(r.campaign_id), Number(r.lead_id)])).toEqual([[campaignId, kept]]);
   });
 });

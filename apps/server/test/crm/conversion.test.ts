@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { loginAs, type TestApp } from '../helpers/testApp';
+import { signedInApp } from '../helpers/signedInApp';
 import { caller, userIds } from '../helpers/adminApi';
 import { createLead, getRecord } from '../helpers/crmApi';
 
@@ -12,9 +13,7 @@ describe('lead conversion', () => {
   let ids: Record<string, number>;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = caller(app, await loginAs(app, 'admin'));
-    olivia = caller(app, await loginAs(app, 'olivia.park'));
+    ({ app, as: { admin, 'olivia.park': olivia } } = await signedInApp(['admin', 'olivia.park']));
     ids = await userIds(admin);
   });
   afterAll(() => app.teardown());

@@ -3,13 +3,14 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { boundedFilter, type FilterNode } from '@orbit/shared/crm/filter';
 import { AppError } from '../../src/lib/errors';
 import { fieldRow } from '../../src/modules/crm/engine/metadata/reconcileMetadata';
-import { toFieldDef, type ModuleDef } from '../../src/modules/crm/engine/metadata/metadataStore';
-import { MODULE_SEEDS } from '../../src/modules/crm/engine/moduleSeeds';
+import { toFieldDef } from '../../src/modules/crm/engine/metadata/metadataStore';
+import type { ModuleDef } from '../../src/modules/crm/engine/metadata/moduleDef';
+import { leadsSeed } from '../../src/modules/crm/leads/leads.seed';
 import { compileFilter } from '../../src/modules/crm/engine/query/filterCompiler';
 
 /** The leads module as the engine sees it, straight from its seed (no database). */
 function leadsDef(): ModuleDef {
-  const seed = MODULE_SEEDS.leads;
+  const seed = leadsSeed;
   const fields = seed.fields.map((f, i) => toFieldDef({ ...fieldRow('leads', f, i), id: i + 1, active: true, createTime: new Date(), updateTime: null } as never));
   return { module: 'leads', table: seed.table, nameFields: seed.nameFields, fields, byName: new Map(fields.map((f) => [f.name, f])), recordTypes: [], layouts: [] };
 }

@@ -10,7 +10,8 @@ import { createWriteCache } from '../../src/modules/crm/engine/records/writeCach
 import { caller, userIds } from '../helpers/adminApi';
 import { getRecord } from '../helpers/crmApi';
 import { run, uploaded } from '../helpers/importApi';
-import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { type TestApp } from '../helpers/testApp';
+import { signedInApp } from '../helpers/signedInApp';
 
 type Call = ReturnType<typeof caller>;
 
@@ -26,9 +27,7 @@ describe('import batches', () => {
   let adminToken: string;
 
   beforeAll(async () => {
-    app = await createTestApp({ JOB_CONCURRENCY: '0' });
-    adminToken = await loginAs(app, 'admin');
-    admin = caller(app, adminToken);
+    ({ app, tokens: { admin: adminToken }, as: { admin } } = await signedInApp(['admin'], { JOB_CONCURRENCY: '0' }));
   });
   afterAll(() => app.teardown());
 

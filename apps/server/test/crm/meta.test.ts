@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { BUSINESS_DAY_HEADER, META_VERSION_HEADER, type ModuleMeta } from '@orbit/shared/contract/crm';
 import { resolveRelativeDate } from '@orbit/shared/crm/relativeDates';
 import { reconcileCrmMetadata } from '../../src/modules/crm/engine/metadata/reconcileMetadata';
-import { MODULE_SEEDS } from '../../src/modules/crm/engine/moduleSeeds';
+import { leadsSeed } from '../../src/modules/crm/leads/leads.seed';
 import { api, bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
 import { caller } from '../helpers/adminApi';
 
@@ -88,7 +88,7 @@ describe('records engine metadata', () => {
 
   it('start-up reconciliation adds what is missing and leaves what an administrator changed', async () => {
     await app.db.execute(sql`delete from crm_list_view where module = 'leads' and built_in_key = 'hot'`);
-    const lastField = MODULE_SEEDS.leads.fields.at(-1)!.name;
+    const lastField = leadsSeed.fields.at(-1)!.name;
     await app.db.execute(sql`delete from crm_field where module = 'leads' and name = ${lastField}`);
     await app.db.execute(sql`update crm_field set label_zh = '姓氏' where module = 'leads' and name = 'lastName'`);
     const before = Number(((await app.db.execute(sql`select version from crm_meta_version`)) as unknown as { rows: Array<{ version: unknown }> }).rows[0]!.version);
@@ -97,7 +97,7 @@ describe('records engine metadata', () => {
     const views = ((await app.db.execute(sql`select count(*) as n from crm_list_view where module = 'leads' and built_in_key = 'hot'`)) as unknown as { rows: Array<{ n: unknown }> }).rows;
     expect(Number(views[0]!.n)).toBe(1);
     const restored = ((await app.db.execute(sql`select sort_order from crm_field where module = 'leads' and name = ${lastField}`)) as unknown as { rows: Array<{ sort_order: unknown }> }).rows;
-    expect(restored.map((r) => Number(r.sort_order))).toEqual([MODULE_SEEDS.leads.fields.length]);
+    expect(restored.map((r) => Number(r.sort_order))).toEqual([leadsSeed.fields.length]);
     const after = Number(((await app.db.execute(sql`select version from crm_meta_version`)) as unknown as { rows: Array<{ version: unknown }> }).rows[0]!.version);
     expect(after).toBe(before + 1);
     expect((await meta('leads', 'zh')).fields.find((f) => f.name === 'lastName')!.label).toBe('姓氏');

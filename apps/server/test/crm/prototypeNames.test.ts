@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { FILE_STATUS } from '@orbit/shared/constants';
 import { CUSTOM_FIELD_NAME_PATTERN } from '@orbit/shared/contract/setup';
-import { sysUserFile } from '../../src/db/schema/files';
 import { caller } from '../helpers/adminApi';
 import { createLead, getRecord, withFilter } from '../helpers/crmApi';
 import { run, uploaded } from '../helpers/importApi';
-import { api, bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { type TestApp } from '../helpers/testApp';
+import { signedInApp } from '../helpers/signedInApp';
+import { exportedWorkbook } from '../helpers/fileJobs';
 
 type Call = ReturnType<typeof caller>;
 
@@ -23,9 +23,7 @@ describe('field names of Object.prototype members', () => {
   let adminToken: string;
 
   beforeAll(async () => {
-    app = await createTestApp({ JOB_CONCURRENCY: '0' });
-    adminToken = await loginAs(app, 'admin');
-    admin = caller(app, adminToken);
+    ({ app, tokens: { admin: adminToken }, as: { admin } } = await signedInApp(['admin'], { JOB_CONCURRENCY: '0' }));
   });
   afterAll(() => app.teardown());
 
@@ -88,14 +86,8 @@ describe('field names of Object.prototype members', () => {
     });
 
     it('is exported as its value (an empty cell when it has none), never as the text of a function', async () => {
-      const res = await admin('POST', '/crm/leads/export', { ids: [withValue, without], fields: 'lastName,isPrototypeOf', orderByColumn: 'isPrototypeOf', isAsc: 'desc' });
-      expect(res.body.code, res.body.msg).toBe(200);
-      await app.jobs.drain();
-      const [file] = await app.db.select().from(sysUserFile).where(eq(sysUserFile.id, res.body.data.fileId));
-      expect(file!.status, file!.errorMsg).toBe(FILE_STATUS.available);
-      const download = await app.inject({ method: 'GET', url: api(`/userFile/download/${file!.id}`), headers: bearer(adminToken) });
-      const book = new ExcelJS.Workbook();
-      await book.xlsx.load(download.rawPayload as unknown as ArrayBuffer);
+      const queued = await admin('POST', '/crm/leads/export', { ids: [withValue, without], fields: 'lastName,isPrototypeOf', orderByColumn: 'isPrototypeOf', isAsc: 'desc' });
+      const book = await exportedWorkbook(app, adminToken, queued);
       const sheet = book.worksheets[0]!;
       const header = (sheet.getRow(1).values as ExcelJS.CellValue[]).slice(1);
       const tier = header.indexOf('Legacy Tier') + 1;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller } from '../helpers/adminApi';
 import { createLead } from '../helpers/crmApi';
 import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
-import { createRecordsService, type Caller } from '../../src/modules/crm/engine/records/recordsService';
+import { createRecordsService } from '../../src/modules/crm/engine/records/recordsService';
+import type { Caller } from '../../src/modules/crm/engine/records/moduleRecords';
 import { loadCurrentUser } from '../../src/modules/auth/loadCurrentUser';
 
 /**

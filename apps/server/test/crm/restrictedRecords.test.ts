@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { FILE_STATUS } from '@orbit/shared/constants';
 import type { Hierarchy } from '@orbit/shared/contract/crm';
-import { sysUserFile } from '../../src/db/schema/files';
 import { caller, userIds } from '../helpers/adminApi';
 import { withFilter } from '../helpers/crmApi';
-import { api, bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { exportedWorkbook } from '../helpers/fileJobs';
 
 type Call = ReturnType<typeof caller>;
 
@@ -123,15 +121,7 @@ describe('related records outside the viewer’s scope', () => {
 
   /** Queues an export, runs the queue, and reads the first sheet back. */
   async function exported(user: string, path: string, body: Record<string, unknown>, lang: string): Promise<ExcelJS.Worksheet[]> {
-    const res = await as[user]!('POST', path, body, { 'accept-language': lang });
-    expect(res.body.code, res.body.msg).toBe(200);
-    await app.jobs.drain();
-    const [file] = await app.db.select().from(sysUserFile).where(eq(sysUserFile.id, res.body.data.fileId));
-    expect(file!.status, file!.errorMsg).toBe(FILE_STATUS.available);
-    const download = await app.inject({ method: 'GET', url: api(`/userFile/download/${file!.id}`), headers: bearer(tokens[user]!) });
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(download.rawPayload as unknown as ArrayBuffer);
-    return workbook.worksheets;
+    return (await exportedWorkbook(app, tokens[user]!, await as[user]!('POST', path, body, { 'accept-language': lang }))).worksheets;
   }
   const cells = (sheet: ExcelJS.Worksheet) => {
     const rows: unknown[][] = [];

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { api, type TestApp } from '../helpers/testApp';
+import { signedInApp } from '../helpers/signedInApp';
 import { caller } from '../helpers/adminApi';
 
 describe('login log', () => {
   let app: TestApp;
   let admin: ReturnType<typeof caller>;
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = caller(app, await loginAs(app, 'admin'));
-  });
+  beforeAll(async () => void ({ app, as: { admin } } = await signedInApp(['admin'])));
   afterAll(() => app.teardown());
 
   const tryLogin = (username: string, password: string) => app.inject({ method: 'POST', url: api('/login'), payload: { username, password } });

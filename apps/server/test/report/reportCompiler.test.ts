@@ -5,14 +5,17 @@ import { reportDefinition, type ReportDefinition } from '@orbit/shared/crm/repor
 import { AppError } from '../../src/lib/errors';
 import type { CurrentUser } from '../../src/modules/auth/currentUser';
 import { fieldRow } from '../../src/modules/crm/engine/metadata/reconcileMetadata';
-import { toFieldDef, type ModuleDef } from '../../src/modules/crm/engine/metadata/metadataStore';
-import { MODULE_SEEDS } from '../../src/modules/crm/engine/moduleSeeds';
+import { toFieldDef } from '../../src/modules/crm/engine/metadata/metadataStore';
+import type { ModuleDef } from '../../src/modules/crm/engine/metadata/moduleDef';
+import { loadCrmModules, moduleSeedOf } from '../../src/modules/crm/engine/crmModules';
 import { resolveReport } from '../../src/modules/crm/report/reportCheck';
 import { detailQuery, summaryQuery } from '../../src/modules/crm/report/reportCompiler';
 
+await loadCrmModules();
+
 /** A module as the engine sees it, straight from its seed (no database). */
 function moduleDef(module: CrmModule): ModuleDef {
-  const seed = MODULE_SEEDS[module];
+  const seed = moduleSeedOf(module);
   const fields = seed.fields.map((f, i) => toFieldDef({ ...fieldRow(module, f, i), id: i + 1, active: true, createTime: new Date(), updateTime: null } as never));
   return { module, table: seed.table, nameFields: seed.nameFields, fields, byName: new Map(fields.map((f) => [f.name, f])), recordTypes: [], layouts: [] };
 }

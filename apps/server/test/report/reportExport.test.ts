@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { FILE_STATUS } from '@orbit/shared/constants';
-import { sysUserFile } from '../../src/db/schema/files';
 import { FORBIDDEN_EN, caller } from '../helpers/adminApi';
-import { api, bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { exportedWorkbook } from '../helpers/fileJobs';
 
 type Call = ReturnType<typeof caller>;
 
@@ -27,15 +25,7 @@ describe('report export', () => {
   afterAll(() => app.teardown());
 
   async function exported(user: string, id: number, lang = 'en'): Promise<ExcelJS.Workbook> {
-    const res = await as[user]!('POST', `/crm/report/${id}/export`, {}, { 'accept-language': lang });
-    expect(res.body.code, res.body.msg).toBe(200);
-    await app.jobs.drain();
-    const [file] = await app.db.select().from(sysUserFile).where(eq(sysUserFile.id, res.body.data.fileId));
-    expect(file!.status, file!.errorMsg).toBe(FILE_STATUS.available);
-    const download = await app.inject({ method: 'GET', url: api(`/userFile/download/${file!.id}`), headers: bearer(tokens[user]!) });
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(download.rawPayload as unknown as ArrayBuffer);
-    return workbook;
+    return exportedWorkbook(app, tokens[user]!, await as[user]!('POST', `/crm/report/${id}/export`, {}, { 'accept-language': lang }));
   }
   const rowsOf = (sheet: ExcelJS.Worksheet) => {
     const rows: ExcelJS.CellValue[][] = [];

@@ -1,6 +1,7 @@
 import { EARLIEST_DAY, LATEST_DAY } from '@orbit/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { api, bearer, type TestApp } from '../helpers/testApp';
+import { signedInApp } from '../helpers/signedInApp';
 
 const LISTS = ['/system/user/list', '/system/role/list', '/system/dict/type/list', '/monitor/operlog/list', '/monitor/logininfor/list'];
 const LABELS = { 'params[beginTime]': 'Start date', 'params[endTime]': 'End date', beginTime: 'Start date', endTime: 'End date' } as const;
@@ -8,10 +9,7 @@ const LABELS = { 'params[beginTime]': 'Start date', 'params[endTime]': 'End date
 describe('date filters of the lists', () => {
   let app: TestApp;
   let token: string;
-  beforeAll(async () => {
-    app = await createTestApp();
-    token = await loginAs(app, 'admin');
-  });
+  beforeAll(async () => void ({ app, tokens: { admin: token } } = await signedInApp(['admin'])));
   afterAll(() => app.teardown());
 
   const list = (url: string, field: string, value: string, lang = 'en') =>

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { translate } from '@orbit/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldLabel } from '../../src/lib/errors';
-import { api, bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { api, bearer, type TestApp } from '../helpers/testApp';
+import { signedInApp } from '../helpers/signedInApp';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** A route and a valid request to it; each of its string fields is sent once with a NUL in it. */
@@ -61,10 +62,7 @@ const TABLES = ['sys_user', 'sys_user_role', 'sys_role', 'sys_role_menu', 'sys_r
 describe('NUL characters in request text', () => {
   let app: TestApp;
   let token: string;
-  beforeAll(async () => {
-    app = await createTestApp();
-    token = await loginAs(app, 'admin');
-  });
+  beforeAll(async () => void ({ app, tokens: { admin: token } } = await signedInApp(['admin'])));
   afterAll(() => app.teardown());
 
   const fingerprint = async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { loginAs, type TestApp } from '../helpers/testApp';
+import { signedInApp } from '../helpers/signedInApp';
 import { caller, deptIds } from '../helpers/adminApi';
 
 describe('department tree', () => {
@@ -8,8 +9,7 @@ describe('department tree', () => {
   let depts: Record<string, number>;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = caller(app, await loginAs(app, 'admin'));
+    ({ app, as: { admin } } = await signedInApp(['admin']));
     depts = await deptIds(admin);
   });
   afterAll(() => app.teardown());

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { loginAs, type TestApp } from '../helpers/testApp';
+import { signedInApp } from '../helpers/signedInApp';
 import { caller } from '../helpers/adminApi';
 
 describe('dictionaries', () => {
   let app: TestApp;
   let admin: ReturnType<typeof caller>;
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = caller(app, await loginAs(app, 'admin'));
-  });
+  beforeAll(async () => void ({ app, as: { admin } } = await signedInApp(['admin'])));
   afterAll(() => app.teardown());
 
   it('serves the values of a type in the request’s language, with their extras', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@orbit/shared/permissions';
-import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { loginAs, type TestApp } from '../helpers/testApp';
+import { signedInApp } from '../helpers/signedInApp';
 import { caller, createRole, createUser, deptIds, menuIdsFor, NEW_USER_PASSWORD } from '../helpers/adminApi';
 
 type Call = ReturnType<typeof caller>;
@@ -12,8 +13,7 @@ describe('no escalation through administration', () => {
   let admin: Call;
   let depts: Record<string, number>;
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = caller(app, await loginAs(app, 'admin'));
+    ({ app, as: { admin } } = await signedInApp(['admin']));
     depts = await deptIds(admin);
   });
   afterAll(() => app.teardown());

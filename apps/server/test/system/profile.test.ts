@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AVATAR_MAX_BYTES } from '@orbit/shared/constants';
 import { api, bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
 import { caller } from '../helpers/adminApi';
-import { clearEmailCodes, clearThrottle, codeFromLastMail, get, otherCode, ZH } from '../auth/authTestUtils';
+import { codeFromLastMail, get, otherCode, ZH, freshMailbox } from '../auth/authTestUtils';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 
@@ -127,11 +127,7 @@ describe('changing one’s own e-mail address', () => {
     app = await createTestApp();
   });
   afterAll(() => app.teardown());
-  beforeEach(async () => {
-    await clearEmailCodes(app);
-    await clearThrottle(app);
-    app.mails.length = 0;
-  });
+  beforeEach(() => freshMailbox(app));
 
   const sentEn = (email: string) => `A code has been sent to ${email}: enter it to confirm the change`;
   const emailOf = async (call: ReturnType<typeof caller>) => (await call('GET', '/system/user/profile')).body.data.email as string;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_CODE_LENGTH, EMAIL_MAX, PASSWORD_MAX, USERNAME_MAX } from '../constants';
 import { passwordProblem } from '../passwordPolicy';
 import { optionalEmail, optionalText, requiredEmail, requiredText, secret, stringValue } from '../validation';
+import type { UserIdentity } from './common';
 
 /** Sign-in password: only a length cap, so that users with older short passwords can still sign in. */
 const loginPassword = secret(1, PASSWORD_MAX);
@@ -78,14 +79,8 @@ export type UpdatePwdBody = z.infer<typeof updatePwdBody>;
 export type CaptchaResponse = { code: number; msg: string; captchaEnabled: boolean; uuid?: string; img?: string };
 export type LoginResponse = { code: number; msg: string; token: string };
 
-export type SessionUser = {
+export type SessionUser = UserIdentity & {
   userId: number;
-  userName: string;
-  nickName: string;
-  email: string;
-  phonenumber: string;
-  sex: string;
-  avatar: string;
   /** What the user wrote about themselves on their profile. */
   introduction: string;
   deptId: number | null;

@@ -109,3 +109,13 @@ export function sortUpdateBody(idsKey: 'deptIds' | 'menuIds') {
     });
 }
 export type SortUpdate = Array<{ id: number; orderNum: number }>;
+
+/** Who a user is, as the session and the user list both show them. */
+export type UserIdentity = {
+  userName: string;
+  nickName: string;
+  email: string;
+  phonenumber: string;
+  sex: string;
+  avatar: string;
+};

@@ -3,7 +3,7 @@ import { EMAIL_MAX, INTRODUCTION_MAX, PASSWORD_MAX, USERNAME_MAX } from '../cons
 import { textLength } from '../textLength';
 import { oneOf, optionalEmail, requiredEmail, requiredText, secret, stringValue } from '../validation';
 import { captchaFields, emailCode, newPassword } from './auth';
-import { dateRangeQuery, id, nullableText, pageQuery, sortQuery, statusFilter, statusValue, textFilter } from './common';
+import { dateRangeQuery, id, nullableText, pageQuery, sortQuery, statusFilter, statusValue, textFilter, type UserIdentity } from './common';
 
 export const USER_SORT_COLUMNS = ['userId', 'userName', 'nickName', 'deptId', 'status', 'createTime', 'loginDate'] as const;
 
@@ -91,15 +91,9 @@ export const confirmEmailBody = z.object({ email: requiredEmail(EMAIL_MAX), code
 export type ConfirmEmailBody = z.infer<typeof confirmEmailBody>;
 
 /** One row of the user list and the `data` of `GET /system/user/{id}`; never the password. */
-export type UserRow = {
+export type UserRow = UserIdentity & {
   userId: number;
   deptId: number | null;
-  userName: string;
-  nickName: string;
-  email: string;
-  phonenumber: string;
-  sex: string;
-  avatar: string;
   status: string;
   loginIp: string;
   loginDate: string | null;

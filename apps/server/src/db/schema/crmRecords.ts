@@ -2,7 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { columnOf } from '../../modules/crm/engine/fieldSeed';
 import type { ModuleSeed } from '../../modules/crm/engine/moduleSeed';
-import { MODULE_SEEDS } from '../../modules/crm/engine/moduleSeeds';
+import { accountSeed } from '../../modules/crm/account/account.seed';
+import { campaignSeed } from '../../modules/crm/campaign/campaign.seed';
+import { leadsSeed } from '../../modules/crm/leads/leads.seed';
+import { opportunitySeed } from '../../modules/crm/opportunity/opportunity.seed';
+import { taskSeed } from '../../modules/crm/task/task.seed';
 import { FIELD_TYPE_REGISTRY } from '../../modules/crm/engine/fieldTypes/registry';
 import { ts } from './columns';
 
@@ -58,8 +62,8 @@ function recordTable(seed: ModuleSeed) {
   );
 }
 
-export const crmLead = recordTable(MODULE_SEEDS.leads);
-export const crmOpportunity = recordTable(MODULE_SEEDS.opportunity);
-export const crmAccount = recordTable(MODULE_SEEDS.account);
-export const crmTask = recordTable(MODULE_SEEDS.task);
-export const crmCampaign = recordTable(MODULE_SEEDS.campaign);
+export const crmLead = recordTable(leadsSeed);
+export const crmOpportunity = recordTable(opportunitySeed);
+export const crmAccount = recordTable(accountSeed);
+export const crmTask = recordTable(taskSeed);
+export const crmCampaign = recordTable(campaignSeed);

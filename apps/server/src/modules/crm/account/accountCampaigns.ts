@@ -6,7 +6,7 @@ import { metadataOf } from '../engine/metadata/metadataStore';
 import { nameExpression } from '../engine/query/recordName';
 import { recordScope } from '../engine/query/recordScope';
 import { PRESENT, col, rowsOf, tableOf } from '../engine/query/sql';
-import type { Caller } from '../engine/records/recordsService';
+import type { Caller } from '../engine/records/moduleRecords';
 
 /** At most this many rows: a related list, not a report. */
 const MAX_ROWS = 200;

@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, okData, okPage } from '../../../lib/reply';
 import { requireUser } from '../../../plugins/auth';
 import { useFreshMetadata } from '../engine/metadata/freshMetadata';
-import type { Caller } from '../engine/records/recordsService';
+import type { Caller } from '../engine/records/moduleRecords';
 import { campaignFigures } from './campaignFigures';
 import { createCampaignMembers } from './campaignMembers';
 

@@ -3,7 +3,7 @@ import { CAMPAIGN_RESPONSE_STATUSES, CAMPAIGN_TREE_DEPTH, type CampaignFigures }
 import type { Db } from '../../../db/client';
 import { notFound } from '../../../lib/errors';
 import type { CurrentUser } from '../../auth/currentUser';
-import type { ModuleDef } from '../engine/metadata/metadataStore';
+import type { ModuleDef } from '../engine/metadata/moduleDef';
 import { metadataOf } from '../engine/metadata/metadataStore';
 import { recordScope } from '../engine/query/recordScope';
 import { rowsOf, tableOf } from '../engine/query/sql';

@@ -12,7 +12,7 @@ import { nameExpression } from '../engine/query/recordName';
 import { recordScope } from '../engine/query/recordScope';
 import { rowsOf, tableOf } from '../engine/query/sql';
 import { createRecordsRepository } from '../engine/records/recordsRepository';
-import type { Caller } from '../engine/records/recordsService';
+import type { Caller } from '../engine/records/moduleRecords';
 
 export const DEFAULT_MEMBER_STATUS = 'sent';
 

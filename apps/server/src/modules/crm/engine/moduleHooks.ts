@@ -1,15 +1,10 @@
 import type { Language } from '@orbit/shared/constants';
 import type { CrmRecord } from '@orbit/shared/contract/crm';
-import type { CrmModule } from '@orbit/shared/crm/modules';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import type { MessageKey } from '@orbit/shared/messages';
 import type { Executor } from '../../../db/client';
 import type { CurrentUser } from '../../auth/currentUser';
-import { accountHooks } from '../account/account.hooks';
-import { leadsHooks } from '../leads/leads.hooks';
-import { opportunityHooks } from '../opportunity/opportunity.hooks';
-import { taskHooks } from '../task/task.hooks';
-import type { MetadataStore, ModuleDef } from './metadata/metadataStore';
+import type { MetadataStore, ModuleDef } from './metadata/moduleDef';
 import type { WriteCache } from './records/writeCache';
 
 /** What a hook run inside a write's transaction gets: the transaction, the metadata and who is asking. */
@@ -34,10 +29,11 @@ export type WriteRequest = {
 };
 
 /**
- * What a module adds to the engine's generic writes: a rule on which records may change at all
- * (a converted lead is read-only); a rule run before a create or update that may complete the
- * changes (an opportunity's probability from its stage) or refuse them (by throwing an AppError);
- * what happens to the records that depend on deleted ones (an account's opportunities).
+ * What a module adds to the engine's generic writes (given in its `<module>.module.ts`,
+ * engine/crmModules.ts): a rule on which records may change at all (a converted lead is
+ * read-only); a rule run before a create or update that may complete the changes (an
+ * opportunity's probability from its stage) or refuse them (by throwing an AppError); what happens
+ * to the records that depend on deleted ones (an account's opportunities).
  */
 export type ModuleHooks = {
   /** Why the record may not be changed (update, mass update, transfer), or undefined when it may. */
@@ -60,11 +56,9 @@ export type ModuleHooks = {
    * (undefined on create); written and recorded in history with the write (records/derivedValues.ts).
    */
   derivedValues?(next: Readonly<Record<string, FieldValue | undefined>>, current: CrmRecord | undefined): Record<string, FieldValue>;
-};
-
-export const MODULE_HOOKS: Partial<Record<CrmModule, ModuleHooks>> = {
-  leads: leadsHooks,
-  account: accountHooks,
-  opportunity: opportunityHooks,
-  task: taskHooks,
+  /**
+   * Before records deleted more than RECYCLE_BIN_DAYS ago are removed for good (in the purge's
+   * transaction, after their history): remove what only they used (a campaign's members).
+   */
+  beforePurge?(tx: Executor, ids: number[]): Promise<void>;
 };

@@ -22,7 +22,8 @@ import { requireUser } from '../../../plugins/auth';
 import { useFreshMetadata } from './metadata/freshMetadata';
 import { metadataOf } from './metadata/metadataStore';
 import { moduleMeta } from './metadata/moduleMeta';
-import { createRecordsService, type Caller } from './records/recordsService';
+import { createRecordsService } from './records/recordsService';
+import type { Caller } from './records/moduleRecords';
 import { createListViews, toListViewMeta } from './views/listViews';
 
 /** Log titles of the modules' writes (operation log). */

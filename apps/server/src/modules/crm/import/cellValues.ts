@@ -5,12 +5,12 @@ import type { MessageKey, MessageParams } from '@orbit/shared/messages';
 import type { Executor } from '../../../db/client';
 import { sysDictData } from '../../../db/schema/dict';
 import type { FieldDef } from '../engine/metadata/fieldDef';
-import type { MetadataStore } from '../engine/metadata/metadataStore';
+import type { MetadataStore } from '../engine/metadata/moduleDef';
 import { labelOf } from '../engine/query/filterCompiler';
 import { nameExpression } from '../engine/query/recordName';
 import { recordScope } from '../engine/query/recordScope';
 import { PRESENT, rowsOf, tableOf } from '../engine/query/sql';
-import type { Caller } from '../engine/records/recordsService';
+import type { Caller } from '../engine/records/moduleRecords';
 import { cellText } from './importSheet';
 import type { SheetCell } from '../../../lib/xlsxReader/readSheet';
 

@@ -24,7 +24,7 @@ import { MODULE_TITLES } from '../engine/records.routes';
 import { useFreshMetadata } from '../engine/metadata/freshMetadata';
 import { defaultRecordType } from '../engine/metadata/layouts';
 import { metadataOf } from '../engine/metadata/metadataStore';
-import type { Caller } from '../engine/records/recordsService';
+import type { Caller } from '../engine/records/moduleRecords';
 import { createImportRepository, importState, mayRevert, revertRefusal } from './import.repository';
 import { checkImport } from './importCheck';
 import { autoMapping, importFieldList, importFields } from './importFields';

@@ -6,7 +6,7 @@ import type { Db, Executor } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import { KEY_MAX, escapeLike } from '../engine/fieldTypes/common';
 import { KEY_TYPES, keyMatch } from '../engine/fieldTypes/text';
-import type { MetadataStore } from '../engine/metadata/metadataStore';
+import type { MetadataStore } from '../engine/metadata/moduleDef';
 import { labelOf } from '../engine/query/filterCompiler';
 import { recordScope } from '../engine/query/recordScope';
 import { PRESENT, col, rowsOf, tableOf } from '../engine/query/sql';

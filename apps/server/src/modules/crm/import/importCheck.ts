@@ -1,6 +1,6 @@
 import { IMPORT_CHECK_ROWS_SHOWN, type ImportCheck } from '@orbit/shared/contract/recordImport';
 import type { Db } from '../../../db/client';
-import type { MetadataStore } from '../engine/metadata/metadataStore';
+import type { MetadataStore } from '../engine/metadata/moduleDef';
 import type { ImportPlan } from './importPlan';
 import { createBatchImporter } from './importBatch';
 import type { DataRow } from './importSheet';

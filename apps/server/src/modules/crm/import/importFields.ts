@@ -3,7 +3,7 @@ import type { ImportField } from '@orbit/shared/contract/recordImport';
 import type { FieldType } from '@orbit/shared/crm/fieldTypes';
 import type { FieldDef } from '../engine/metadata/fieldDef';
 import { layoutFlags, layoutFor } from '../engine/metadata/layouts';
-import type { ModuleDef } from '../engine/metadata/metadataStore';
+import type { ModuleDef } from '../engine/metadata/moduleDef';
 import { labelOf } from '../engine/query/filterCompiler';
 
 /** Types whose value is one text a user would recognise a duplicate by (an e-mail, a name, a phone number). */

@@ -6,10 +6,10 @@ import { badRequest, fieldError, forbidden } from '../../../lib/errors';
 import { hasPermission } from '../../auth/currentUser';
 import type { FieldDef } from '../engine/metadata/fieldDef';
 import { defaultRecordType } from '../engine/metadata/layouts';
-import type { MetadataStore, ModuleDef } from '../engine/metadata/metadataStore';
+import type { MetadataStore, ModuleDef } from '../engine/metadata/moduleDef';
 import { labelOf } from '../engine/query/filterCompiler';
 import { lookupExists } from '../engine/records/recordValidation';
-import type { Caller } from '../engine/records/recordsService';
+import type { Caller } from '../engine/records/moduleRecords';
 import { DUPLICATE_KEY_TYPES, importFields } from './importFields';
 
 /** One mapped column: the file's column index and the field it fills. */

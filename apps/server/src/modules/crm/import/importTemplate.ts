@@ -12,7 +12,7 @@ import { columnLetters, createXlsxWriter, type XlsxValidation } from '../../../l
 import { localisedLabel } from '../../system/dict/dict.service';
 import type { FieldDef } from '../engine/metadata/fieldDef';
 import { defaultRecordType } from '../engine/metadata/layouts';
-import type { ModuleDef } from '../engine/metadata/metadataStore';
+import type { ModuleDef } from '../engine/metadata/moduleDef';
 import { labelOf } from '../engine/query/filterCompiler';
 import { importFields } from './importFields';
 

@@ -3,7 +3,7 @@ import type { DuplicateCheck, DuplicateCheckField, DuplicateMatch } from '@orbit
 import type { Executor } from '../../../db/client';
 import { containsPattern } from '../../../lib/listQuery';
 import type { CurrentUser } from '../../auth/currentUser';
-import type { MetadataStore } from '../engine/metadata/metadataStore';
+import type { MetadataStore } from '../engine/metadata/moduleDef';
 import { recordScope } from '../engine/query/recordScope';
 import { nameExpression } from '../engine/query/recordName';
 import { PRESENT, col, rowsOf, tableOf } from '../engine/query/sql';

@@ -11,7 +11,8 @@ import { recordScope } from '../engine/query/recordScope';
 import { selectList, toRecord } from '../engine/query/recordColumns';
 import { lookupExists } from '../engine/records/recordValidation';
 import { createRecordsRepository } from '../engine/records/recordsRepository';
-import { createRecordsService, type Caller } from '../engine/records/recordsService';
+import { createRecordsService } from '../engine/records/recordsService';
+import type { Caller } from '../engine/records/moduleRecords';
 import { findDuplicates, emailDomain } from './duplicates';
 
 /** The status a converted lead takes (dictionary crm_lead_status). */

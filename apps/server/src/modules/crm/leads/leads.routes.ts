@@ -10,7 +10,7 @@ import { ok, okData } from '../../../lib/reply';
 import { requireUser } from '../../../plugins/auth';
 import { useFreshMetadata } from '../engine/metadata/freshMetadata';
 import { metadataOf } from '../engine/metadata/metadataStore';
-import type { Caller } from '../engine/records/recordsService';
+import type { Caller } from '../engine/records/moduleRecords';
 import { createCampaignMembers } from '../campaign/campaignMembers';
 import { findDuplicates } from './duplicates';
 import { createLeadConversion } from './leadConversion';

@@ -2,11 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PipelineBoard, PipelineBoardQuery } from '@orbit/shared/crm/opportunityStages';
 import type { Db } from '../../../db/client';
 import type { FieldDef } from '../engine/metadata/fieldDef';
-import type { MetadataStore } from '../engine/metadata/metadataStore';
+import type { MetadataStore } from '../engine/metadata/moduleDef';
 import { selectList, toRecord } from '../engine/query/recordColumns';
 import { PRESENT, col, rowsOf, tableOf } from '../engine/query/sql';
 import { lookupLabels } from '../engine/records/lookupLabels';
-import { createRecordsService, type Caller } from '../engine/records/recordsService';
+import { createRecordsService } from '../engine/records/recordsService';
+import type { Caller } from '../engine/records/moduleRecords';
 import { stageTotals } from './pipelineTotals';
 import { loadStages } from './stages';
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import type { ModuleDef } from '../engine/metadata/metadataStore';
+import type { ModuleDef } from '../engine/metadata/moduleDef';
 import { PRESENT, col, rowsOf, tableOf } from '../engine/query/sql';
 
 /** One stage's totals: amounts as decimal strings rounded to cents. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { StagePeriod } from '@orbit/shared/crm/opportunityStages';
 import type { Db } from '../../../db/client';
 import type { CurrentUser } from '../../auth/currentUser';
-import type { MetadataStore } from '../engine/metadata/metadataStore';
+import type { MetadataStore } from '../engine/metadata/moduleDef';
 import { recordScope } from '../engine/query/recordScope';
 import { PRESENT, col, rowsOf, tableOf } from '../engine/query/sql';
 import { notFound } from '../../../lib/errors';

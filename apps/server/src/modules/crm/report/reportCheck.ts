@@ -16,7 +16,7 @@ import {
 import { SORTABLE_TYPES } from '@orbit/shared/crm/fieldTypes';
 import { badRequest } from '../../../lib/errors';
 import type { FieldDef } from '../engine/metadata/fieldDef';
-import type { ModuleDef } from '../engine/metadata/metadataStore';
+import type { ModuleDef } from '../engine/metadata/moduleDef';
 import { compileFilter, labelOf } from '../engine/query/filterCompiler';
 
 /** The report's module table and its related one are joined as these aliases. */

@@ -4,7 +4,7 @@ import type { CrmRecord } from '@orbit/shared/contract/crm';
 import type { ReportResult, ReportSummaryRow } from '@orbit/shared/contract/report';
 import type { Executor } from '../../../db/client';
 import type { CurrentUser } from '../../auth/currentUser';
-import type { MetadataStore } from '../engine/metadata/metadataStore';
+import type { MetadataStore } from '../engine/metadata/moduleDef';
 import { lookupLabels } from '../engine/records/lookupLabels';
 import { rowsOf } from '../engine/query/sql';
 import type { ResolvedRef, ResolvedReport } from './reportCheck';

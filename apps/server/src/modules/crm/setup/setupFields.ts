@@ -16,7 +16,7 @@ import { assertValuesConvert, typeChangePlan } from '../engine/ddl/typeChange';
 import { toFieldDef } from '../engine/metadata/metadataStore';
 import type { FieldDef } from '../engine/metadata/fieldDef';
 import { bumpMetaVersion } from '../engine/metadata/metaVersion';
-import { MODULE_SEEDS } from '../engine/moduleSeeds';
+import { moduleSeedOf } from '../engine/crmModules';
 import { labelOf } from '../engine/query/filterCompiler';
 import { rowsOf } from '../engine/query/sql';
 import { filterNames, pruneLayoutReferences, pruneViewReferences } from '../engine/views/fieldReferences';
@@ -72,7 +72,7 @@ function hasValue(field: FieldDef): string {
  * under the module's advisory lock, so every process sees it on its next request.
  */
 export function createSetupFields(db: Db, module: CrmModule) {
-  const seed = MODULE_SEEDS[module];
+  const seed = moduleSeedOf(module);
 
   return {
     async create(body: z.output<typeof createFieldBody>, lang: Language): Promise<number> {

@@ -9,7 +9,7 @@ import { crmLayout, crmRecordType } from '../../../db/schema/crm';
 import { badRequest, fieldError, notFound } from '../../../lib/errors';
 import { lockModuleSetup } from '../engine/ddl/customColumns';
 import type { FieldDef } from '../engine/metadata/fieldDef';
-import type { ModuleDef } from '../engine/metadata/metadataStore';
+import type { ModuleDef } from '../engine/metadata/moduleDef';
 import { bumpMetaVersion } from '../engine/metadata/metaVersion';
 import { labelOf } from '../engine/query/filterCompiler';
 

@@ -6,10 +6,10 @@ import type { Db, Executor } from '../../../db/client';
 import { crmListView } from '../../../db/schema/crm';
 import { fieldError } from '../../../lib/errors';
 import { lockModuleSetup } from '../engine/ddl/customColumns';
-import type { MetadataStore, ModuleDef } from '../engine/metadata/metadataStore';
+import type { MetadataStore, ModuleDef } from '../engine/metadata/moduleDef';
 import { bumpMetaVersion } from '../engine/metadata/metaVersion';
 import { toFieldMeta, toRecordTypeMeta } from '../engine/metadata/moduleMeta';
-import { MODULE_SEEDS } from '../engine/moduleSeeds';
+import { moduleSeedOf } from '../engine/crmModules';
 import { filterNames } from '../engine/views/fieldReferences';
 
 const pick = (lang: Language, en: string, zh: string) => (lang === 'zh' ? zh : en);
@@ -19,7 +19,7 @@ async function defaultView(db: Executor, module: CrmModule) {
   const [view] = await db
     .select()
     .from(crmListView)
-    .where(and(eq(crmListView.module, module), eq(crmListView.builtInKey, MODULE_SEEDS[module].views[0]!.name)))
+    .where(and(eq(crmListView.module, module), eq(crmListView.builtInKey, moduleSeedOf(module).views[0]!.name)))
     .orderBy(asc(crmListView.id));
   return view;
 }

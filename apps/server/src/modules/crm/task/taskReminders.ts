@@ -7,7 +7,7 @@ import { metadataOf } from '../engine/metadata/metadataStore';
 import { recordScope } from '../engine/query/recordScope';
 import { selectList, toRecord } from '../engine/query/recordColumns';
 import { rowsOf } from '../engine/query/sql';
-import type { Caller } from '../engine/records/recordsService';
+import type { Caller } from '../engine/records/moduleRecords';
 import { lookupLabels } from '../engine/records/lookupLabels';
 
 /** What a reminder shows of its task. */

@@ -1,4 +1,4 @@
-import type { LayoutDef, ModuleDef, RecordTypeDef } from './metadataStore';
+import type { LayoutDef, ModuleDef, RecordTypeDef } from './moduleDef';
 
 /** The record type a new record gets when none is chosen: the default active one, if the module has types. */
 export function defaultRecordType(def: ModuleDef): RecordTypeDef | undefined {

@@ -5,24 +5,9 @@ import type { LookupTarget } from '@orbit/shared/crm/modules';
 import type { MessageKey } from '@orbit/shared/messages';
 import type { Db } from '../../../../db/client';
 import { crmField, crmLayout, crmMetaVersion, crmRecordType } from '../../../../db/schema/crm';
-import { MODULE_SEEDS } from '../moduleSeeds';
+import { moduleSeeds } from '../crmModules';
 import type { FieldDef } from './fieldDef';
-
-export type RecordTypeDef = typeof crmRecordType.$inferSelect;
-export type LayoutDef = typeof crmLayout.$inferSelect;
-
-/** A module as the engine runs it: its table and the metadata of this process's current version. */
-export type ModuleDef = {
-  module: CrmModule;
-  table: string;
-  nameFields: string[];
-  /** Active fields in their order. */
-  fields: FieldDef[];
-  /** Active fields by name. */
-  byName: Map<string, FieldDef>;
-  recordTypes: RecordTypeDef[];
-  layouts: LayoutDef[];
-};
+import type { MetadataStore, ModuleDef } from './moduleDef';
 
 export const toFieldDef = (row: typeof crmField.$inferSelect): FieldDef => ({
   id: row.id,
@@ -60,7 +45,7 @@ async function load(db: Db): Promise<Map<CrmModule, ModuleDef>> {
     db.select().from(crmLayout).orderBy(asc(crmLayout.id)),
   ]);
   const modules = new Map<CrmModule, ModuleDef>();
-  for (const seed of Object.values(MODULE_SEEDS)) {
+  for (const seed of moduleSeeds()) {
     const own = fields.filter((f) => f.module === seed.module).map(toFieldDef);
     modules.set(seed.module, {
       module: seed.module,
@@ -75,16 +60,6 @@ async function load(db: Db): Promise<Map<CrmModule, ModuleDef>> {
   return modules;
 }
 
-/**
- * This process's copy of the metadata. `fresh()` compares the version row (one indexed read) and
- * reloads everything once when another process — or a set-up change here — bumped it, so every
- * request sees the metadata of the moment it started, with no restart and no stale cache.
- */
-export type MetadataStore = {
-  fresh(): Promise<number>;
-  module(module: CrmModule): ModuleDef;
-  readonly version: number;
-};
 
 function createMetadataStore(db: Db): MetadataStore {
   let version = -1;

@@ -5,7 +5,7 @@ import type { Db } from '../../../../db/client';
 import type { CurrentUser } from '../../../auth/currentUser';
 import { createListViews, toListViewMeta } from '../views/listViews';
 import type { FieldDef } from './fieldDef';
-import type { LayoutDef, MetadataStore, RecordTypeDef } from './metadataStore';
+import type { LayoutDef, MetadataStore, RecordTypeDef } from './moduleDef';
 
 const pick = (lang: Language, en: string, zh: string) => (lang === 'zh' ? zh : en);
 

@@ -4,7 +4,7 @@ import type { Db, Executor } from '../../../../db/client';
 import { crmField, crmLayout, crmListView, crmMetaVersion, crmRecordType } from '../../../../db/schema/crm';
 import { columnOf, type FieldSeed } from '../fieldSeed';
 import type { LayoutSeed, ModuleSeed } from '../moduleSeed';
-import { MODULE_SEEDS } from '../moduleSeeds';
+import { loadCrmModules, moduleSeeds } from '../crmModules';
 
 /** The metadata row of a standard field, from its seed. */
 export function fieldRow(module: string, field: FieldSeed, order: number) {
@@ -125,9 +125,10 @@ async function reconcileModule(db: Executor, seed: ModuleSeed): Promise<number> 
  * added anything, in the same transaction.
  */
 export async function reconcileCrmMetadata(db: Db): Promise<void> {
+  await loadCrmModules();
   await db.transaction(async (tx) => {
     let inserted = 0;
-    for (const seed of Object.values(MODULE_SEEDS)) inserted += await reconcileModule(tx, seed);
+    for (const seed of moduleSeeds()) inserted += await reconcileModule(tx, seed);
     await tx
       .insert(crmMetaVersion)
       .values({ id: 1, version: 1 })

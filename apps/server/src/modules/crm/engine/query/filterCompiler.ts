@@ -6,7 +6,7 @@ import { badRequest } from '../../../../lib/errors';
 import { BadFilterValue } from '../fieldTypes/fieldType';
 import { FIELD_TYPE_REGISTRY } from '../fieldTypes/registry';
 import type { FieldDef } from '../metadata/fieldDef';
-import type { ModuleDef } from '../metadata/metadataStore';
+import type { ModuleDef } from '../metadata/moduleDef';
 import { col } from './sql';
 
 export const labelOf = (field: FieldDef, lang: Language) => (lang === 'zh' ? field.labelZh : field.labelEn);

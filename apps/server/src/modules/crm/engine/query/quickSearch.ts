@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { containsPattern } from '../../../../lib/listQuery';
-import type { ModuleDef } from '../metadata/metadataStore';
+import type { ModuleDef } from '../metadata/moduleDef';
 import { col } from './sql';
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CurrentUser } from '../../../auth/currentUser';
-import type { ModuleDef } from '../metadata/metadataStore';
+import type { ModuleDef } from '../metadata/moduleDef';
 import { recordScope } from './recordScope';
 import { col } from './sql';
 

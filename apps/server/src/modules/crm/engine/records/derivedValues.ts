@@ -1,7 +1,7 @@
 import type { CrmRecord } from '@orbit/shared/contract/crm';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import type { FieldDef } from '../metadata/fieldDef';
-import type { ModuleDef } from '../metadata/metadataStore';
+import type { ModuleDef } from '../metadata/moduleDef';
 import type { ModuleHooks } from '../moduleHooks';
 import { byFieldName, ownValue } from './ownValues';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../../db/client';
 import type { FieldDef } from '../metadata/fieldDef';
-import type { ModuleDef } from '../metadata/metadataStore';
+import type { ModuleDef } from '../metadata/moduleDef';
 import { col, rowsOf, tableOf } from '../query/sql';
 
 /**

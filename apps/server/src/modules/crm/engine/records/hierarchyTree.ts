@@ -3,7 +3,7 @@ import { HIERARCHY_MAX_DEPTH, HIERARCHY_MAX_NODES, type Hierarchy, type Hierarch
 import type { Executor } from '../../../../db/client';
 import { notFound } from '../../../../lib/errors';
 import type { CurrentUser } from '../../../auth/currentUser';
-import type { ModuleDef } from '../metadata/metadataStore';
+import type { ModuleDef } from '../metadata/moduleDef';
 import { nameExpression, nameSeenBy } from '../query/recordName';
 import { recordScope } from '../query/recordScope';
 import { PRESENT, col, rowsOf, tableOf } from '../query/sql';

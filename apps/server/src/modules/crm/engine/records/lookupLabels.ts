@@ -6,7 +6,7 @@ import { CRM_MODULES, isCrmModule, type LookupTarget } from '@orbit/shared/crm/m
 import type { Executor } from '../../../../db/client';
 import type { CurrentUser } from '../../../auth/currentUser';
 import type { FieldDef } from '../metadata/fieldDef';
-import type { MetadataStore, ModuleDef } from '../metadata/metadataStore';
+import type { MetadataStore, ModuleDef } from '../metadata/moduleDef';
 import { nameSeenBy } from '../query/recordName';
 import { rowsOf, tableOf } from '../query/sql';
 

@@ -11,7 +11,7 @@ import type { CurrentUser } from '../../../auth/currentUser';
 import type { FieldDef } from '../metadata/fieldDef';
 import { hierarchyFields, isOwnAncestor } from './hierarchy';
 import { defaultRecordType, layoutFlags, layoutFor } from '../metadata/layouts';
-import type { MetadataStore, ModuleDef } from '../metadata/metadataStore';
+import type { MetadataStore, ModuleDef } from '../metadata/moduleDef';
 import { labelOf } from '../query/filterCompiler';
 import { recordScope } from '../query/recordScope';
 import { PRESENT, col, rowsOf, tableOf } from '../query/sql';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../../db/client';
 import { insertAsJson } from '../../../../db/jsonInsert';
-import type { ModuleDef } from '../metadata/metadataStore';
+import type { ModuleDef } from '../metadata/moduleDef';
 import { PRESENT, col, rowsOf, tableOf } from '../query/sql';
 
 /** A value bound for a column; a list becomes a PostgreSQL text array (drizzle would spread it into a tuple). */

@@ -8,7 +8,7 @@ import { crmListView } from '../../../../db/schema/crm';
 import { AppError, badRequest, fieldError, notFound } from '../../../../lib/errors';
 import { CODE } from '@orbit/shared/constants';
 import { hasPermission, type CurrentUser } from '../../../auth/currentUser';
-import type { ModuleDef } from '../metadata/metadataStore';
+import type { ModuleDef } from '../metadata/moduleDef';
 import { compileFilter } from '../query/filterCompiler';
 
 type ViewRow = typeof crmListView.$inferSelect;

@@ -14,7 +14,7 @@ import { FieldDisplay } from '../fieldTypes/FieldDisplay';
 import { fieldTypeView, sameFieldValue } from '../fieldTypes/registry';
 import { ModuleMetaContext } from '../ModuleMetaContext';
 import { fieldByName, recordName } from '../moduleMeta';
-import { MODULE_RECORD_VIEWS, withRowFields } from '../moduleRecordViews';
+import { recordViewsOf, withRowFields } from '../moduleRecordViews';
 import { useModuleMeta } from '../useModuleMeta';
 import { useModulePermissions } from '../useModulePermissions';
 import { useRecordLink } from '../useRecordLink';
@@ -141,10 +141,10 @@ export default function ActivityTimeline({ module, meta, id, lookups }: Props) {
 function useActivityRecords(module: CrmModule, meta: ModuleMeta, id: number): { entries: Entry[]; hasMore: boolean; fetchingMore: boolean; fetchMore: () => void } {
   const { i18n } = useTranslation();
   const recordLink = useRecordLink();
-  const related = meta.relatedLists.find((r) => MODULE_RECORD_VIEWS[r.module]?.timeline);
+  const related = meta.relatedLists.find((r) => recordViewsOf(r.module)?.timeline);
   // Hooks need a module even when there is no activity; nothing is fetched then.
   const activityModule: CrmModule = related?.module ?? module;
-  const views = MODULE_RECORD_VIEWS[activityModule];
+  const views = recordViewsOf(activityModule);
   const can = useModulePermissions(activityModule);
   const activityMeta = useModuleMeta(activityModule);
   const field = related && activityMeta.data ? fieldByName(activityMeta.data, related.field) : undefined;

@@ -2,7 +2,7 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CrmRecord } from '@orbit/shared/contract/crm';
 import type { CrmModule } from '@orbit/shared/crm/modules';
-import { MODULE_RECORD_VIEWS } from '../moduleRecordViews';
+import { recordViewsOf } from '../moduleRecordViews';
 import { useModulePermissions } from '../useModulePermissions';
 
 /**
@@ -12,7 +12,7 @@ import { useModulePermissions } from '../useModulePermissions';
 export function useRowParts(module: CrmModule, onChanged: () => void): { rowClassName?: (record: CrmRecord) => string; actionColumns: TableColumnsType<CrmRecord> } {
   const { t } = useTranslation();
   const can = useModulePermissions(module);
-  const views = MODULE_RECORD_VIEWS[module];
+  const views = recordViewsOf(module);
   const RowActions = views?.RowActions;
   const allowed = !!RowActions && (!views?.rowActionsNeed || can[views.rowActionsNeed]);
   return {

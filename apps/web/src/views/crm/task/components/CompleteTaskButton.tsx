@@ -4,7 +4,7 @@ import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TASK_COMPLETED, TASK_REOPENED } from '@orbit/shared/crm/tasks';
 import { updateRecord } from '../../../../api/crm';
-import type { RowActionProps } from '../../engine/moduleRecordViews';
+import type { RowActionProps } from '../../engine/recordViews';
 import { useModulePermissions } from '../../engine/useModulePermissions';
 import { useShowError } from '../../engine/useShowError';
 import { remindersKey } from './useTaskReminders';

@@ -3,7 +3,7 @@ import type { CrmRecord } from '@orbit/shared/contract/crm';
 import { TASK_COMPLETED } from '@orbit/shared/crm/tasks';
 import i18n from '../../../i18n/i18n';
 import { parseTime } from '../../../utils/formatTime';
-import type { ModuleRecordViews } from '../engine/moduleRecordViews';
+import type { ModuleRecordViewsFile } from '../engine/recordViews';
 import CompleteTaskButton from './components/CompleteTaskButton';
 import { isOverdue } from './taskDates';
 import './task.css';
@@ -11,7 +11,7 @@ import './task.css';
 const done = (task: CrmRecord) => task.status === TASK_COMPLETED && typeof task.completedAt === 'string';
 
 /** A task wherever the engine shows tasks: overdue rows highlighted, completed with one click, on the related record's timeline. */
-export const taskRecordViews: ModuleRecordViews = {
+const taskRecordViews: ModuleRecordViewsFile['views'] = {
   rowFields: ['subject', 'status', 'dueDate', 'completedAt'],
   rowClassName: (task) => (isOverdue(task) ? 'crm-row-overdue' : ''),
   RowActions: CompleteTaskButton,
@@ -31,3 +31,5 @@ export const taskRecordViews: ModuleRecordViews = {
       ),
   },
 };
+
+export default { module: 'task', views: taskRecordViews } satisfies ModuleRecordViewsFile;

@@ -1,0 +1,30 @@
+import type { CrmModule } from '@orbit/shared/crm/modules';
+import type { crmLayout, crmRecordType } from '../../../../db/schema/crm';
+import type { FieldDef } from './fieldDef';
+
+export type RecordTypeDef = typeof crmRecordType.$inferSelect;
+export type LayoutDef = typeof crmLayout.$inferSelect;
+
+/** A module as the engine runs it: its table and the metadata of this process's current version. */
+export type ModuleDef = {
+  module: CrmModule;
+  table: string;
+  nameFields: string[];
+  /** Active fields in their order. */
+  fields: FieldDef[];
+  /** Active fields by name. */
+  byName: Map<string, FieldDef>;
+  recordTypes: RecordTypeDef[];
+  layouts: LayoutDef[];
+};
+
+/**
+ * This process's copy of the metadata. `fresh()` compares the version row (one indexed read) and
+ * reloads everything once when another process — or a set-up change here — bumped it, so every
+ * request sees the metadata of the moment it started, with no restart and no stale cache.
+ */
+export type MetadataStore = {
+  fresh(): Promise<number>;
+  module(module: CrmModule): ModuleDef;
+  readonly version: number;
+};

@@ -1,0 +1,69 @@
+import type { Db, Executor } from '../../../../db/client';
+import { AppError, fieldErrors } from '../../../../lib/errors';
+import { createRecordHistory } from '../history/recordHistory';
+import type { FieldDef } from '../metadata/fieldDef';
+import { labelOf } from '../query/filterCompiler';
+import { withDerivedValues } from './derivedValues';
+import { columnsOf, deptOfOwner, withModuleRules, type Caller, type ModuleRecords } from './moduleRecords';
+import { checkRecordWrite } from './recordValidation';
+import { createRecordsRepository } from './recordsRepository';
+import { NO_CACHE, type WriteCache } from './writeCache';
+
+/** A new record checked as the form's create (throws its AppError): its values by field, and the columns to insert. */
+async function newRecord(m: ModuleRecords, tx: Executor, caller: Caller, body: Record<string, unknown>, cache: WriteCache = NO_CACHE) {
+  const d = m.def();
+  const checked = await checkRecordWrite({ db: tx, meta: m.meta, def: d, user: caller.user, lang: caller.lang, cache }, await withModuleRules(m, tx, caller, body, undefined, cache), { mode: 'create' });
+  const columns = columnsOf(withDerivedValues(d, m.hooks, checked));
+  return { checked, columns: { ...columns, dept_id: await deptOfOwner(tx, columns.owner_id as number, cache), create_by: caller.user.userId } };
+}
+
+/**
+ * Creates a record inside the caller's transaction (lead conversion creates several in one);
+ * `systemColumns` are values of read-only columns the module itself sets (the lead it came from).
+ */
+export async function createRecordIn(m: ModuleRecords, tx: Executor, caller: Caller, body: Record<string, unknown>, systemColumns: Record<string, unknown> = {}): Promise<number> {
+  const { columns } = await newRecord(m, tx, caller, body);
+  const id = await createRecordsRepository(tx, m.def()).insert({ ...columns, ...systemColumns });
+  await createRecordHistory(tx, m.module).write(caller.user, [{ recordId: id, action: 'create' }]);
+  return id;
+}
+
+/**
+ * Creates many records inside the caller's transaction, each checked exactly as `createRecordIn`
+ * checks one, written by one insert and one history insert (an import's batch): answers, in
+ * the order of `bodies`, each one's id or why it was refused — its AppError, or the database's
+ * error when the insert refused its values (the rows are then written one at a time, each in its
+ * savepoint, so that only those refused are left out).
+ */
+export async function createRecordsIn(m: ModuleRecords, tx: Db, caller: Caller, bodies: Array<Record<string, unknown>>, cache: WriteCache): Promise<Array<{ id: number } | { error: unknown }>> {
+  const answers: Array<{ id: number } | { error: unknown }> = [];
+  const rows: Array<{ at: number; columns: Record<string, unknown> }> = [];
+  // Unique values the batch itself takes (the database check sees only what is written).
+  const taken = new Set<string>();
+  const uniqueKey = (field: FieldDef, value: string) => `${field.name}\u0001${value.toLowerCase()}`;
+  for (const [at, body] of bodies.entries()) {
+    try {
+      const { checked, columns } = await newRecord(m, tx, caller, body, cache);
+      const unique = [...checked].filter((entry): entry is [FieldDef, string] => entry[0].unique && typeof entry[1] === 'string');
+      const clash = unique.find(([field, value]) => taken.has(uniqueKey(field, value)));
+      if (clash) throw fieldErrors({ [clash[0].name]: { key: 'record.valueTaken', params: { field: labelOf(clash[0], caller.lang), value: clash[1] } } });
+      for (const [field, value] of unique) taken.add(uniqueKey(field, value));
+      rows.push({ at, columns });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      answers[at] = { error };
+    }
+  }
+  const write = async (sp: Executor, batch: typeof rows) => {
+    const ids = await createRecordsRepository(sp, m.def()).insertMany(batch.map((r) => r.columns));
+    await createRecordHistory(sp, m.module).write(caller.user, ids.map((recordId) => ({ recordId, action: 'create' })));
+    batch.forEach((r, i) => (answers[r.at] = { id: ids[i]! }));
+  };
+  if (!rows.length) return answers;
+  try {
+    await tx.transaction((sp) => write(sp, rows));
+  } catch {
+    for (const row of rows) await tx.transaction((sp) => write(sp, [row])).catch((error: unknown) => (answers[row.at] = { error }));
+  }
+  return answers;
+}

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { CODE } from '@orbit/shared/constants';
+import { RECYCLE_BIN_DAYS } from '@orbit/shared/crm/modules';
+import type { Executor } from '../../../../db/client';
+import { AppError } from '../../../../lib/errors';
+import type { CurrentUser } from '../../../auth/currentUser';
+import { createRecordHistory } from '../history/recordHistory';
+import type { RemoveOptions } from '../moduleHooks';
+import { selectList, toRecord } from '../query/recordColumns';
+import { recordScope } from '../query/recordScope';
+import { rowsOf } from '../query/sql';
+import { lookupLabels } from './lookupLabels';
+import { fieldNamed, lockAll, type Caller, type ModuleRecords } from './moduleRecords';
+import { createRecordsRepository } from './recordsRepository';
+
+/** Whose deleted records a caller sees and restores: their own, every one in scope for an administrator. */
+const binOwner = (user: CurrentUser) => (user.isAdmin ? recordScope(user) : sql`owner_id = ${user.userId}`);
+const binSince = () => new Date(Date.now() - RECYCLE_BIN_DAYS * 86_400_000);
+
+/** Moves records to the recycle bin inside the caller's transaction, after the module's rule on what depends on them. */
+export async function removeRecordsIn(m: ModuleRecords, tx: Executor, { user, lang }: Caller, ids: number[], options: RemoveOptions): Promise<void> {
+  const records = await lockAll(m, tx, user, ids);
+  await m.hooks.beforeRemove?.({ tx, meta: m.meta, user, lang }, records, options);
+  await createRecordsRepository(tx, m.def()).softDelete(ids, user.userId);
+  await createRecordHistory(tx, m.module).write(user, ids.map((recordId) => ({ recordId, action: 'delete' })));
+}
+
+/** The caller's deleted records still in the bin, newest first. */
+export async function recycleBinPage(m: ModuleRecords, { user, lang }: Caller, page: { pageNum: number; pageSize: number }) {
+  const d = m.def();
+  const who = binOwner(user);
+  const fields = [...d.nameFields].map((n) => fieldNamed(d, n));
+  const where = sql`deleted_at is not null and deleted_at > ${binSince()}${who ? sql` and ${who}` : sql``}`;
+  const columns = sql`${selectList(fields)}, deleted_at, deleted_by`;
+  const table = sql.identifier(d.table);
+  const [countRow] = await rowsOf<{ count: unknown }>(m.db, sql`select count(*) as count from ${table} where ${where}`);
+  const rows = await rowsOf(m.db, sql`select ${columns} from ${table} where ${where} order by deleted_at desc, id desc limit ${page.pageSize} offset ${(page.pageNum - 1) * page.pageSize}`);
+  const records = rows.map((r) => ({ ...toRecord(r, fields), deletedAt: new Date(String(r.deleted_at)).toISOString(), deletedBy: Number(r.deleted_by) }));
+  return { total: Number(countRow?.count ?? 0), rows: records, lookups: await lookupLabels(m.db, m.meta, user, records, fields, lang) };
+}
+
+/** Brings deleted records (all of them the caller's to restore, or none) back, with what the module deleted with them. */
+export async function restoreRecords(m: ModuleRecords, { user, lang }: Caller, ids: number[]): Promise<void> {
+  await m.db.transaction(async (tx) => {
+    const repo = createRecordsRepository(tx, m.def());
+    const rows = await repo.lockDeleted(ids, binOwner(user), binSince());
+    if (rows.length !== new Set(ids).size) throw new AppError(CODE.notFound, 'record.restoreNotAllowed');
+    await m.hooks.beforeRestore?.({ tx, meta: m.meta, user, lang }, ids);
+    await repo.restore(ids, user.userId);
+    await createRecordHistory(tx, m.module).write(user, ids.map((recordId) => ({ recordId, action: 'restore' })));
+  });
+}

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { CODE } from '@orbit/shared/constants';
+import type { FieldValue } from '@orbit/shared/crm/fieldValue';
+import type { Executor } from '../../../../db/client';
+import { AppError } from '../../../../lib/errors';
+import { createRecordHistory } from '../history/recordHistory';
+import { selectList, toRecord } from '../query/recordColumns';
+import { recordScope } from '../query/recordScope';
+import { withDerivedValues } from './derivedValues';
+import { assertChangeable, columnsOf, deptOfOwner, lockAll, recordNotFound, withModuleRules, type Caller, type ModuleRecords } from './moduleRecords';
+import { checkRecordWrite, type WriteContext } from './recordValidation';
+import { createRecordsRepository } from './recordsRepository';
+import type { WriteCache } from './writeCache';
+
+export type UpdateBody = { id: number; version: number } & Record<string, unknown>;
+
+/**
+ * Updates a record inside the caller's transaction, at the version the caller read (else 409), with
+ * its field history: answers the changed fields' values before (those the engine derived too), or
+ * null when nothing changed.
+ */
+export async function updateRecordIn(m: ModuleRecords, tx: Executor, caller: Caller, body: UpdateBody): Promise<{ before: Record<string, FieldValue> } | null> {
+  const d = m.def();
+  const [current] = await lockAll(m, tx, caller.user, [body.id]);
+  assertChangeable(m, current!);
+  if (current!.version !== body.version) throw new AppError(CODE.conflict, 'record.stale');
+  const changes = await withModuleRules(m, tx, caller, body, current);
+  const checked = await checkRecordWrite({ db: tx, meta: m.meta, def: d, user: caller.user, lang: caller.lang }, changes, { mode: 'update', current: current! });
+  if (!checked.size) return null;
+  const values = withDerivedValues(d, m.hooks, checked, current);
+  const columns = columnsOf(values);
+  if ('owner_id' in columns) columns.dept_id = await deptOfOwner(tx, columns.owner_id as number);
+  const updated = await createRecordsRepository(tx, d).update(body.id, body.version, { ...columns, update_by: caller.user.userId, update_time: new Date() });
+  if (!updated) throw new AppError(CODE.conflict, 'record.stale');
+  await createRecordHistory(tx, m.module).write(
+    caller.user,
+    [...values].map(([field, value]) => ({
+      recordId: body.id,
+      action: field.name === 'ownerId' ? 'transfer' : 'update',
+      field: field.name,
+      oldValue: current![field.name] ?? null,
+      newValue: value,
+    })),
+  );
+  return { before: Object.fromEntries([...values.keys()].map((field) => [field.name, current![field.name] ?? null])) };
+}
+
+/**
+ * Checks a create (no `id`) or an update of record `id` exactly as the write would — the
+ * module's rule, the layout, every value, the database's checks — and writes nothing: an
+ * import's dry run. Answers how many fields would change; throws the write's AppError.
+ */
+export async function checkRecordWriteIn(m: ModuleRecords, tx: Executor, caller: Caller, body: Record<string, unknown>, id?: number, cache?: WriteCache): Promise<number> {
+  const d = m.def();
+  const ctx: WriteContext = { db: tx, meta: m.meta, def: d, user: caller.user, lang: caller.lang, cache };
+  if (id === undefined) return (await checkRecordWrite(ctx, await withModuleRules(m, tx, caller, body, undefined, cache), { mode: 'create' })).size;
+  const [row] = await createRecordsRepository(tx, d).select(selectList(d.fields), [sql`id = ${id}`, recordScope(caller.user)]);
+  if (!row) throw recordNotFound();
+  const current = toRecord(row, d.fields);
+  assertChangeable(m, current);
+  return (await checkRecordWrite(ctx, await withModuleRules(m, tx, caller, body, current, cache), { mode: 'update', current })).size;
+}
