@@ -47,7 +47,7 @@ describe('AdminFormDialog', () => {
     const save = vi.fn(async () => ({ code: 200 }));
     const onSaved = vi.fn();
     const onClose = vi.fn();
-    renderWithProviders(<AdminFormDialog open title="dict.editDataTitle" fields={fields()} initialValues={start} save={save} onSaved={onSaved} onClose={onClose} />);
+    renderWithProviders(<AdminFormDialog open description={{ title: 'dict.editDataTitle', fields: fields(), initialValues: start, save }} onSaved={onSaved} onClose={onClose} />);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Edit dictionary value')).toBeTruthy();
     expect((within(dialog).getByLabelText('Label') as HTMLInputElement).maxLength).toBe(100);
@@ -75,7 +75,7 @@ describe('AdminFormDialog', () => {
       throw new RequestError('Value hot is taken', 400, { dictValue: 'Value hot is taken' });
     });
     const onSaved = vi.fn();
-    renderWithProviders(<AdminFormDialog open title="dict.addDataTitle" fields={fields()} initialValues={{ ...start, dictLabel: '' }} save={save} onSaved={onSaved} onClose={vi.fn()} />);
+    renderWithProviders(<AdminFormDialog open description={{ title: 'dict.addDataTitle', fields: fields(), initialValues: { ...start, dictLabel: '' }, save }} onSaved={onSaved} onClose={vi.fn()} />);
     fireEvent.click(await screen.findByRole('button', { name: 'OK' }));
     expect(await screen.findByText('Label is required')).toBeTruthy();
     expect(save).not.toHaveBeenCalled();
@@ -90,7 +90,7 @@ describe('AdminFormDialog', () => {
 
   it('leaves out a hidden field and its value', async () => {
     const save = vi.fn(async () => ({ code: 200 }));
-    renderWithProviders(<AdminFormDialog open title="dict.editDataTitle" fields={fields(true)} initialValues={start} save={save} onSaved={vi.fn()} onClose={vi.fn()} />);
+    renderWithProviders(<AdminFormDialog open description={{ title: 'dict.editDataTitle', fields: fields(true), initialValues: start, save }} onSaved={vi.fn()} onClose={vi.fn()} />);
     await screen.findByLabelText('Label');
     expect(screen.queryByLabelText('Value')).toBeNull();
     fireEvent.click(ok());
@@ -104,7 +104,7 @@ describe('AdminFormDialog', () => {
       return (
         <>
           <button onClick={() => setEditing({ ...start, dictLabel: 'Cold' })}>edit cold</button>
-          <AdminFormDialog open={!!editing} title="dict.editDataTitle" fields={fields()} initialValues={editing ?? {}} save={vi.fn()} onSaved={vi.fn()} onClose={() => setEditing(null)} />
+          <AdminFormDialog open={!!editing} description={{ title: 'dict.editDataTitle', fields: fields(), initialValues: editing ?? {}, save: vi.fn() }} onSaved={vi.fn()} onClose={() => setEditing(null)} />
         </>
       );
     }
@@ -124,7 +124,7 @@ describe('AdminFormDialog', () => {
         <>
           <button onClick={() => setLoads({ ...loads, isError: true })}>fail</button>
           <button onClick={() => setLoads({ ...loads, isError: false, data: { loaded: true } })}>arrive</button>
-          <AdminFormDialog open title="dict.editDataTitle" fields={fields()} initialValues={start} loads={loads} save={vi.fn()} onSaved={vi.fn()} onClose={vi.fn()} />
+          <AdminFormDialog open description={{ title: 'dict.editDataTitle', fields: fields(), initialValues: start, save: vi.fn() }} loads={loads} onSaved={vi.fn()} onClose={vi.fn()} />
         </>
       );
     }

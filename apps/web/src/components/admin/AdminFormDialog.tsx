@@ -8,8 +8,8 @@ import FormDialog from './FormDialog';
 import LoadError from './LoadError';
 import { useFormSubmit } from './useFormSubmit';
 
-type Props<V> = {
-  open: boolean;
+/** What a dialog edits and how it saves; the page computes it as it renders. */
+export type AdminFormDescription<V> = {
   /** Translation key of the title (the page picks "add" or "edit"). */
   title: string;
   fields: AdminField<V>[];
@@ -17,6 +17,11 @@ type Props<V> = {
   initialValues: { [K in keyof V]?: unknown };
   /** The save call; what it refuses with field errors is put back on the fields. */
   save: (values: V) => Promise<unknown>;
+};
+
+type Props<V> = {
+  open: boolean;
+  description: AdminFormDescription<V>;
   onClose: () => void;
   /** After a save, before the dialog closes: the page refreshes its list. */
   onSaved: () => void;
@@ -47,7 +52,8 @@ type Props<V> = {
  * hides — it computes and passes in.
  */
 export default function AdminFormDialog<V>(props: Props<V>) {
-  const { open, title, fields, initialValues, save, onClose, onSaved, loads, okDisabled, horizontal } = props;
+  const { open, description, onClose, onSaved, loads, okDisabled, horizontal } = props;
+  const { title, fields, initialValues, save } = description;
   const { t } = useTranslation();
   const [form] = Form.useForm<V>(props.form);
   const { saving, submit } = useFormSubmit(form, save, () => {

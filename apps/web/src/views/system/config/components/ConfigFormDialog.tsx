@@ -38,12 +38,9 @@ export default function ConfigFormDialog({ dialog, onClose, onSaved }: { dialog:
   return (
     <AdminFormDialog
       open={!!dialog}
-      title={editing ? 'config.editTitle' : 'config.addTitle'}
+      description={{ title: editing ? 'config.editTitle' : 'config.addTitle', fields, initialValues, save }}
       name="config"
       intro={builtInHint}
-      fields={fields}
-      initialValues={initialValues}
-      save={save}
       onClose={onClose}
       onSaved={onSaved}
     />

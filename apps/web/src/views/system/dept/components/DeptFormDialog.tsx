@@ -45,11 +45,8 @@ export default function DeptFormDialog({ dialog, onClose, onSaved }: Props) {
   return (
     <AdminFormDialog
       open={!!dialog}
-      title={editing ? 'dept.editTitle' : 'dept.addTitle'}
+      description={{ title: editing ? 'dept.editTitle' : 'dept.addTitle', fields, initialValues, save }}
       width={640}
-      fields={fields}
-      initialValues={initialValues}
-      save={save}
       onClose={onClose}
       onSaved={onSaved}
     />

@@ -57,11 +57,8 @@ export default function DictDataFormDialog({ dialog, dictType, onClose, onSaved 
   return (
     <AdminFormDialog
       open={!!dialog}
-      title={editing ? 'dict.editDataTitle' : 'dict.addDataTitle'}
+      description={{ title: editing ? 'dict.editDataTitle' : 'dict.addDataTitle', fields, initialValues, save }}
       width={640}
-      fields={fields}
-      initialValues={initialValues}
-      save={save}
       onClose={onClose}
       onSaved={onSaved}
     />

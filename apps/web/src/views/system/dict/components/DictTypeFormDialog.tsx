@@ -19,10 +19,7 @@ export default function DictTypeFormDialog({ dialog, onClose, onSaved }: { dialo
   return (
     <AdminFormDialog
       open={!!dialog}
-      title={editing ? 'dict.editTypeTitle' : 'dict.addTypeTitle'}
-      fields={fields}
-      initialValues={editing ?? { status: '0' }}
-      save={save}
+      description={{ title: editing ? 'dict.editTypeTitle' : 'dict.addTypeTitle', fields, initialValues: editing ?? { status: '0' }, save }}
       onClose={onClose}
       onSaved={onSaved}
     />

@@ -86,13 +86,10 @@ export default function MenuFormDialog({ dialog, rows, onClose, onSaved }: Props
   return (
     <AdminFormDialog
       open={!!dialog}
-      title={editing ? 'menu.editTitle' : 'menu.addTitle'}
+      description={{ title: editing ? 'menu.editTitle' : 'menu.addTitle', fields, initialValues, save }}
       width={720}
       form={form}
       testId="menu-form"
-      fields={fields}
-      initialValues={initialValues}
-      save={save}
       onClose={onClose}
       onSaved={onSaved}
     />

@@ -31,13 +31,10 @@ export default function NoticeFormDialog({ dialog, onClose, onSaved }: { dialog:
   return (
     <AdminFormDialog
       open={!!dialog}
-      title={editing ? 'notice.editTitle' : 'notice.addTitle'}
+      description={{ title: editing ? 'notice.editTitle' : 'notice.addTitle', fields, initialValues: editing ?? { noticeType: '1', status: '0', deptIds: [], noticeContent: '' }, save }}
       width={640}
       name="notice"
       testId="notice-form"
-      fields={fields}
-      initialValues={editing ?? { noticeType: '1', status: '0', deptIds: [], noticeContent: '' }}
-      save={save}
       onClose={onClose}
       onSaved={onSaved}
     />

@@ -73,14 +73,11 @@ export default function RoleFormDialog({ open, role, onClose, onSaved }: Props) 
   return (
     <AdminFormDialog
       open={open}
-      title={role ? 'role.editTitle' : 'role.addTitle'}
+      description={{ title: role ? 'role.editTitle' : 'role.addTitle', fields, initialValues, save }}
       width={620}
       horizontal
       // Saving without the tree would send no menus and take every grant away from the role.
       okDisabled={!tree.data}
-      fields={fields}
-      initialValues={initialValues}
-      save={save}
       onClose={onClose}
       onSaved={onSaved}
     />

@@ -82,15 +82,12 @@ export default function UserFormDialog({ dialog, onClose, onSaved }: Props) {
   return (
     <AdminFormDialog
       open={!!dialog}
-      title={editId ? 'user.editTitle' : 'user.addTitle'}
+      description={{ title: editId ? 'user.editTitle' : 'user.addTitle', fields, initialValues: initialUserValues(detail.data), save }}
       width={680}
       form={form}
       name="user"
       testId="user-form"
       loads={detail}
-      fields={fields}
-      initialValues={initialUserValues(detail.data)}
-      save={save}
       onClose={onClose}
       onSaved={onSaved}
     />
