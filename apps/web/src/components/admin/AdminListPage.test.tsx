@@ -84,7 +84,14 @@ describe('AdminListPage', () => {
     expect(screen.queryByTestId('list-export')).toBeNull();
   });
 
-  it('searches by its filters, a date range as RuoYi’s params', async () => {
+  it('sorts a sortable column on the server, by its key', async () => {
+    renderPage();
+    await screen.findByText('mia.chen');
+    fireEvent.click(screen.getByRole('columnheader', { name: /User name/ }));
+    await waitFor(() => expect(api.fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ orderByColumn: 'userName', isAsc: 'asc' })));
+  });
+
+  it('searches by its filters (a date range goes as params, dateRange.test), and resets them', async () => {
     renderPage();
     await screen.findByText('mia.chen');
     fireEvent.change(screen.getByPlaceholderText('User name'), { target: { value: 'mia' } });

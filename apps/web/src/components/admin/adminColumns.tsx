@@ -17,6 +17,7 @@ export type AdminColumn<Row> = {
   width?: number;
   sortable?: boolean;
   ellipsis?: boolean;
+  align?: 'center';
   show?: 'time' | { dict: string } | ((value: never, row: Row) => ReactNode);
   /** Left out (a column for a permission the user lacks, or a kind of row the list does not hold). */
   hidden?: boolean;
@@ -35,10 +36,11 @@ export function useAdminColumns<Row>(columns: AdminColumn<Row>[], list?: Pick<Li
 
   return columns
     .filter((column) => !column.hidden)
-    .map(({ key, title, width, sortable, ellipsis, show }) => ({
+    .map(({ key, title, width, sortable, ellipsis, align, show }) => ({
       title: t(title),
       width,
       ellipsis,
+      align,
       ...(sortable && list ? list.sortable(key) : { key, dataIndex: key }),
       render: renderOf(show),
     }));
