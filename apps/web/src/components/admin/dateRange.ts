@@ -9,7 +9,8 @@ export function dateRangeParams(range: DateRange): { params?: { beginTime?: stri
   return { params: { beginTime: begin?.format('YYYY-MM-DD'), endTime: end?.format('YYYY-MM-DD') } };
 }
 
-/** A search form's `onSearch` for filters with a created-between range: the range goes to the list as `params`. */
-export function withDateRange<V extends { createTime?: DateRange }>(search: (filters: Omit<V, 'createTime'> & ReturnType<typeof dateRangeParams>) => void) {
-  return ({ createTime, ...values }: V) => search({ ...values, ...dateRangeParams(createTime) });
+/** A search form's values with its date range (the field `name`) sent as `params` instead. */
+export function rangeAsParams(values: Record<string, unknown>, name: string): Record<string, unknown> {
+  const { [name]: range, ...rest } = values;
+  return { ...rest, ...dateRangeParams(range as DateRange) };
 }

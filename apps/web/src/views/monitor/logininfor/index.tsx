@@ -1,82 +1,57 @@
-import { ClearOutlined, DeleteOutlined, UnlockOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Select, Space, type TableColumnsType } from 'antd';
+import { UnlockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@orbit/shared/permissions';
-import type { LogininforRow } from '../../../api/monitor/logininfor';
-import { dateRangeParams, type DateRange } from '../../../components/admin/dateRange';
-import DateRangeFilterItem from '../../../components/admin/DateRangeFilterItem';
-import { formatTime } from '../../../components/admin/formatTime';
-import ListTable from '../../../components/admin/ListTable';
-import SearchForm from '../../../components/admin/SearchForm';
-import DictTag from '../../../components/dict/DictTag';
-import { dictSelectOptions, useDict } from '../../../components/dict/useDict';
-import { useHasPermission } from '../../../utils/permission';
-import { useLogininforController } from './useLogininforController';
-import ListExportButton from '../../../components/admin/ListExportButton';
+import { cleanLogininfor, deleteLogininfor, listLogininfor, unlockUser, type LogininforRow } from '../../../api/monitor/logininfor';
+import type { AdminColumn } from '../../../components/admin/adminColumns';
+import AdminListPage, { type ListAction } from '../../../components/admin/AdminListPage';
+import type { AdminFilter } from '../../../components/admin/AdminSearchForm';
 
-type SearchValues = { ipaddr?: string; userName?: string; status?: string; loginTime?: DateRange };
+const filters: AdminFilter[] = [
+  { kind: 'text', name: 'ipaddr', label: 'logininfor.ipaddr', width: 160 },
+  { kind: 'text', name: 'userName', label: 'logininfor.userName', width: 160 },
+  { kind: 'select', name: 'status', label: 'logininfor.status', dict: 'sys_common_status', width: 130, placeholder: 'admin.statusPlaceholder' },
+  { kind: 'dateRange', name: 'loginTime', label: 'logininfor.loginTime' },
+];
+
+const columns: AdminColumn<LogininforRow>[] = [
+  { key: 'infoId', title: 'logininfor.infoId', width: 90, sortable: true },
+  { key: 'userName', title: 'logininfor.userName', width: 140, sortable: true },
+  { key: 'ipaddr', title: 'logininfor.ipaddr', width: 140, sortable: true },
+  { key: 'loginLocation', title: 'logininfor.location', ellipsis: true },
+  { key: 'browser', title: 'logininfor.browser', ellipsis: true },
+  { key: 'os', title: 'logininfor.os', ellipsis: true },
+  { key: 'status', title: 'logininfor.status', width: 100, sortable: true, show: { dict: 'sys_common_status' } },
+  { key: 'msg', title: 'logininfor.msg', ellipsis: true },
+  { key: 'loginTime', title: 'logininfor.loginTime', width: 170, sortable: true, show: 'time' },
+];
 
 /** Set-up › Login Log: every sign-in attempt; remove entries and unlock locked accounts. */
 export default function LogininforPage() {
   const { t } = useTranslation();
-  const controller = useLogininforController();
-  const { list, selected } = controller;
-  const [form] = Form.useForm<SearchValues>();
-  const dict = useDict('sys_common_status');
-  const canRemove = useHasPermission(PERMISSIONS.logininfor.remove);
-  const canUnlock = useHasPermission(PERMISSIONS.logininfor.unlock);
-
-  const columns: TableColumnsType<LogininforRow> = [
-    { title: t('logininfor.infoId'), width: 90, ...list.sortable('infoId') },
-    { title: t('logininfor.userName'), width: 140, ...list.sortable('userName') },
-    { title: t('logininfor.ipaddr'), width: 140, ...list.sortable('ipaddr') },
-    { title: t('logininfor.location'), dataIndex: 'loginLocation', key: 'loginLocation', ellipsis: true },
-    { title: t('logininfor.browser'), dataIndex: 'browser', key: 'browser', ellipsis: true },
-    { title: t('logininfor.os'), dataIndex: 'os', key: 'os', ellipsis: true },
-    { title: t('logininfor.status'), width: 100, ...list.sortable('status'), render: (v: string) => <DictTag options={dict.sys_common_status} value={v} /> },
-    { title: t('logininfor.msg'), dataIndex: 'msg', key: 'msg', ellipsis: true },
-    { title: t('logininfor.loginTime'), width: 170, ...list.sortable('loginTime'), render: formatTime },
-  ];
+  // Lifts the lock of the user of the (one) ticked entry.
+  const unlock: ListAction<LogininforRow> = {
+    label: 'logininfor.unlock',
+    icon: <UnlockOutlined />,
+    permission: PERMISSIONS.logininfor.unlock,
+    rows: 'one',
+    confirm: ([row]) => t('logininfor.confirmUnlock', { name: row!.userName }),
+    run: ([row]) => unlockUser(row!.userName),
+    doneKey: 'logininfor.unlocked',
+  };
 
   return (
-    <Card size="small" data-testid="logininfor-page">
-      <SearchForm form={form} onSearch={({ loginTime, ...v }) => list.search({ ...v, ...dateRangeParams(loginTime) })} onReset={list.reset}>
-        <Form.Item name="ipaddr" label={t('logininfor.ipaddr')}>
-          <Input allowClear placeholder={t('logininfor.ipaddr')} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="userName" label={t('logininfor.userName')}>
-          <Input allowClear placeholder={t('logininfor.userName')} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="status" label={t('logininfor.status')}>
-          <Select allowClear placeholder={t('admin.statusPlaceholder')} style={{ width: 130 }} options={dictSelectOptions(dict.sys_common_status)} />
-        </Form.Item>
-        <DateRangeFilterItem name="loginTime" label={t('logininfor.loginTime')} />
-      </SearchForm>
-      <Space style={{ marginBottom: 12 }} wrap>
-        {canRemove && (
-          <Button danger icon={<DeleteOutlined />} disabled={!selected.length} onClick={() => controller.remove(selected)}>
-            {t('admin.delete')}
-          </Button>
-        )}
-        {canRemove && (
-          <Button danger icon={<ClearOutlined />} onClick={controller.clean}>
-            {t('monitor.clean')}
-          </Button>
-        )}
-        {canUnlock && (
-          <Button icon={<UnlockOutlined />} disabled={selected.length !== 1} onClick={() => selected[0] && controller.unlock(selected[0])}>
-            {t('logininfor.unlock')}
-          </Button>
-        )}
-        <ListExportButton url="/monitor/logininfor/export" permission={PERMISSIONS.logininfor.export} params={list.params} fileName="login_log" />
-      </Space>
-      <ListTable
-        list={list}
-        rowKey="infoId"
-        columns={columns}
-        selectable={canRemove || canUnlock}
-        scroll={{ x: 1100 }}
-      />
-    </Card>
+    <AdminListPage
+      testId="logininfor-page"
+      queryKey="monitor-logininfor"
+      fetchPage={listLogininfor}
+      rowKey="infoId"
+      filters={filters}
+      columns={columns}
+      scrollX={1100}
+      remove={{ permission: PERMISSIONS.logininfor.remove, deleteRows: deleteLogininfor, confirmKey: 'logininfor.confirmDelete' }}
+      clean={{ permission: PERMISSIONS.logininfor.remove, cleanAll: cleanLogininfor, confirmKey: 'logininfor.confirmClean' }}
+      actions={[unlock]}
+      exportTo={{ url: '/monitor/logininfor/export', permission: PERMISSIONS.logininfor.export, fileName: 'login_log' }}
+    />
   );
 }

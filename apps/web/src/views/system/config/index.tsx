@@ -1,20 +1,22 @@
 import { SyncOutlined } from '@ant-design/icons';
-import { App, Button, Card, Form, Input, Select } from 'antd';
+import { App, Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import { refreshConfigCache } from '../../../api/system/config';
-import { withDateRange, type DateRange } from '../../../components/admin/dateRange';
-import DateRangeFilterItem from '../../../components/admin/DateRangeFilterItem';
 import ListExportButton from '../../../components/admin/ListExportButton';
 import ListToolbar from '../../../components/admin/ListToolbar';
-import SearchForm from '../../../components/admin/SearchForm';
-import { dictSelectOptions, useDict } from '../../../components/dict/useDict';
+import AdminSearchForm, { type AdminFilter } from '../../../components/admin/AdminSearchForm';
 import { useHasPermission } from '../../../utils/permission';
 import ConfigFormDialog from './components/ConfigFormDialog';
 import ConfigTable from './components/ConfigTable';
 import { useConfigController } from './useConfigController';
 
-type SearchValues = { configName?: string; configKey?: string; configType?: string; createTime?: DateRange };
+const filters: AdminFilter[] = [
+  { kind: 'text', name: 'configName', label: 'config.configName', width: 170 },
+  { kind: 'text', name: 'configKey', label: 'config.configKey', width: 170 },
+  { kind: 'select', name: 'configType', label: 'config.configType', dict: 'sys_yes_no', width: 110 },
+  { kind: 'dateRange' },
+];
 
 /** System › Settings: Orbit's built-in settings (read by the server at every use) and one's own keys. */
 export default function ConfigPage() {
@@ -22,8 +24,6 @@ export default function ConfigPage() {
   const { message } = App.useApp();
   const controller = useConfigController();
   const { list } = controller;
-  const [form] = Form.useForm<SearchValues>();
-  const dict = useDict('sys_yes_no');
   const canRemove = useHasPermission(PERMISSIONS.config.remove);
 
   const handleRefreshCache = async () => {
@@ -33,18 +33,7 @@ export default function ConfigPage() {
 
   return (
     <Card size="small" data-testid="config-page">
-      <SearchForm form={form} onSearch={withDateRange<SearchValues>(list.search)} onReset={list.reset}>
-        <Form.Item name="configName" label={t('config.configName')}>
-          <Input allowClear placeholder={t('config.configName')} style={{ width: 170 }} />
-        </Form.Item>
-        <Form.Item name="configKey" label={t('config.configKey')}>
-          <Input allowClear placeholder={t('config.configKey')} style={{ width: 170 }} />
-        </Form.Item>
-        <Form.Item name="configType" label={t('config.configType')}>
-          <Select allowClear style={{ width: 110 }} options={dictSelectOptions(dict.sys_yes_no)} />
-        </Form.Item>
-        <DateRangeFilterItem />
-      </SearchForm>
+      <AdminSearchForm filters={filters} onSearch={list.search} onReset={list.reset} />
       <ListToolbar
         add={{ permission: PERMISSIONS.config.add, onClick: () => controller.open({}) }}
         remove={{ permission: PERMISSIONS.config.remove, selected: controller.selected, onClick: controller.remove }}

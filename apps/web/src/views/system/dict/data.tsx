@@ -1,17 +1,18 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Form, Input, Select, Space } from 'antd';
+import { Button, Card, Empty, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import { listDictTypeOptions } from '../../../api/system/dict';
 import ListExportButton from '../../../components/admin/ListExportButton';
 import ListToolbar from '../../../components/admin/ListToolbar';
-import SearchForm from '../../../components/admin/SearchForm';
-import { StatusFilterItem } from '../../../components/dict/StatusItems';
+import AdminSearchForm, { type AdminFilter } from '../../../components/admin/AdminSearchForm';
 import DictDataFormDialog from './components/DictDataFormDialog';
 import DictDataTable from './components/DictDataTable';
-import { useDictDataController, type DictDataFilters } from './useDictDataController';
+import { useDictDataController } from './useDictDataController';
+
+const filters: AdminFilter[] = [{ kind: 'text', name: 'dictLabel', label: 'dict.dictLabel', width: 170 }, { kind: 'status' }];
 
 /** System › Dictionary Data: the values of one dictionary type (`?dictType=`). */
 export default function DictDataPage() {
@@ -19,7 +20,6 @@ export default function DictDataPage() {
   const navigate = useNavigate();
   const controller = useDictDataController();
   const { list, dictType } = controller;
-  const [form] = Form.useForm<DictDataFilters>();
   const types = useQuery({ queryKey: ['system-dict-type-options'], queryFn: async () => (await listDictTypeOptions()).data });
 
   return (
@@ -44,12 +44,7 @@ export default function DictDataPage() {
         <Empty description={t('dict.chooseType')} />
       ) : (
         <>
-          <SearchForm form={form} onSearch={list.search} onReset={list.reset}>
-            <Form.Item name="dictLabel" label={t('dict.dictLabel')}>
-              <Input allowClear placeholder={t('dict.dictLabel')} style={{ width: 170 }} />
-            </Form.Item>
-            <StatusFilterItem />
-          </SearchForm>
+          <AdminSearchForm filters={filters} onSearch={list.search} onReset={list.reset} />
           <ListToolbar
             add={{ permission: PERMISSIONS.dict.add, onClick: () => controller.open({}) }}
             remove={{ permission: PERMISSIONS.dict.remove, selected: controller.selected, onClick: controller.remove }}

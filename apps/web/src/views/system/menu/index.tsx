@@ -1,29 +1,22 @@
-import { Card, Form, Input } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { Card } from 'antd';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import ExpandAllButton from '../../../components/admin/ExpandAllButton';
 import ListToolbar from '../../../components/admin/ListToolbar';
 import LoadError from '../../../components/admin/LoadError';
-import SearchForm from '../../../components/admin/SearchForm';
-import { StatusFilterItem } from '../../../components/dict/StatusItems';
+import AdminSearchForm, { type AdminFilter } from '../../../components/admin/AdminSearchForm';
 import MenuFormDialog from './components/MenuFormDialog';
 import MenuTable from './components/MenuTable';
-import { useMenuController, type MenuFilters } from './useMenuController';
+import { useMenuController } from './useMenuController';
+
+const filters: AdminFilter[] = [{ kind: 'text', name: 'menuName', label: 'menu.menuName', width: 180 }, { kind: 'status' }];
 
 /** System › Menus: directories, pages and buttons as a tree table. */
 export default function MenuPage() {
-  const { t } = useTranslation();
   const controller = useMenuController();
-  const [form] = Form.useForm<MenuFilters>();
 
   return (
     <Card size="small" data-testid="menu-page">
-      <SearchForm form={form} onSearch={controller.search} onReset={controller.reset}>
-        <Form.Item name="menuName" label={t('menu.menuName')}>
-          <Input allowClear placeholder={t('menu.menuName')} style={{ width: 180 }} />
-        </Form.Item>
-        <StatusFilterItem />
-      </SearchForm>
+      <AdminSearchForm filters={filters} onSearch={controller.search} onReset={controller.reset} />
       <ListToolbar add={{ permission: PERMISSIONS.menu.add, onClick: () => controller.openCreate() }}>
         <ExpandAllButton anyExpanded={controller.expanded.length > 0} onClick={controller.toggleAll} />
       </ListToolbar>

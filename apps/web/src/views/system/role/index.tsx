@@ -1,13 +1,20 @@
 import { Card } from 'antd';
 import { PERMISSIONS } from '@orbit/shared/permissions';
+import AdminSearchForm, { type AdminFilter } from '../../../components/admin/AdminSearchForm';
 import ListExportButton from '../../../components/admin/ListExportButton';
 import ListToolbar from '../../../components/admin/ListToolbar';
 import DataScopeDialog from './components/DataScopeDialog';
 import RoleFormDialog from './components/RoleFormDialog';
-import RoleSearchForm from './components/RoleSearchForm';
 import RoleTable from './components/RoleTable';
 import RoleUsersDrawer from './components/RoleUsersDrawer';
 import { useRoleController } from './useRoleController';
+
+const filters: AdminFilter[] = [
+  { kind: 'text', name: 'roleName', label: 'role.roleName', width: 170 },
+  { kind: 'text', name: 'roleKey', label: 'role.roleKey', width: 170 },
+  { kind: 'status' },
+  { kind: 'dateRange' },
+];
 
 /** System › Roles: the list, menu grants, data scope and the holders of each role. */
 export default function RolePage() {
@@ -17,7 +24,7 @@ export default function RolePage() {
 
   return (
     <Card size="small" data-testid="role-page">
-      <RoleSearchForm onSearch={list.search} onReset={list.reset} />
+      <AdminSearchForm filters={filters} onSearch={list.search} onReset={list.reset} />
       <ListToolbar
         add={{ permission: PERMISSIONS.role.add, onClick: () => controller.open({ kind: 'form' }) }}
         remove={{ permission: PERMISSIONS.role.remove, selected: controller.selected, onClick: controller.remove }}

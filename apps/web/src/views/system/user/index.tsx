@@ -1,14 +1,21 @@
 import { Card, Col, Row } from 'antd';
 import { PERMISSIONS } from '@orbit/shared/permissions';
+import AdminSearchForm, { type AdminFilter } from '../../../components/admin/AdminSearchForm';
 import ListExportButton from '../../../components/admin/ListExportButton';
 import ListToolbar from '../../../components/admin/ListToolbar';
 import DeptTreePanel from './components/DeptTreePanel';
 import AssignRolesDialog from './components/AssignRolesDialog';
 import ResetPasswordDialog from './components/ResetPasswordDialog';
 import UserFormDialog from './components/UserFormDialog';
-import UserSearchForm from './components/UserSearchForm';
 import UserTable from './components/UserTable';
 import { useUserController } from './useUserController';
+
+const filters: AdminFilter[] = [
+  { kind: 'text', name: 'userName', label: 'user.userName', width: 180, placeholder: 'user.userNamePlaceholder' },
+  { kind: 'text', name: 'phonenumber', label: 'user.phonenumber', width: 180, placeholder: 'user.phonePlaceholder' },
+  { kind: 'status' },
+  { kind: 'dateRange' },
+];
 
 /** System › Users: department tree, filters, the user list and its dialogs. */
 export default function UserPage() {
@@ -24,7 +31,7 @@ export default function UserPage() {
       </Col>
       <Col xs={24} md={18} xl={19}>
         <Card size="small">
-          <UserSearchForm onSearch={list.search} onReset={list.reset} />
+          <AdminSearchForm filters={filters} onSearch={list.search} onReset={list.reset} />
           <ListToolbar
             add={{ permission: PERMISSIONS.user.add, onClick: controller.openCreate }}
             remove={{ permission: PERMISSIONS.user.remove, selected: controller.selectedUsers, onClick: controller.remove }}

@@ -2,12 +2,10 @@ import { Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ConfigRow } from '@orbit/shared/contract/config';
 import { PERMISSIONS } from '@orbit/shared/permissions';
-import { formatTime } from '../../../../components/admin/formatTime';
+import { useAdminColumns } from '../../../../components/admin/adminColumns';
 import { actionsColumn } from '../../../../components/admin/actionsColumn';
 import ListTable from '../../../../components/admin/ListTable';
 import { DeleteLink, EditLink } from '../../../../components/admin/RowActionLinks';
-import DictTag from '../../../../components/dict/DictTag';
-import { useDict } from '../../../../components/dict/useDict';
 import { useHasPermission } from '../../../../utils/permission';
 import type { useConfigController } from '../useConfigController';
 
@@ -21,17 +19,21 @@ function ValueCell({ row }: { row: ConfigRow }) {
 export default function ConfigTable({ controller }: { controller: ReturnType<typeof useConfigController> }) {
   const { t } = useTranslation();
   const { list } = controller;
-  const dict = useDict('sys_yes_no');
   const canEdit = useHasPermission(PERMISSIONS.config.edit);
   const canRemove = useHasPermission(PERMISSIONS.config.remove);
 
   const columns: TableColumnsType<ConfigRow> = [
-    { title: t('config.configName'), ellipsis: true, ...list.sortable('configName') },
-    { title: t('config.configKey'), ellipsis: true, ...list.sortable('configKey') },
-    { title: t('config.configValue'), key: 'configValue', ellipsis: true, render: (_, row) => <ValueCell row={row} /> },
-    { title: t('config.configType'), width: 100, ...list.sortable('configType'), render: (v: string) => <DictTag options={dict.sys_yes_no} value={v} /> },
-    { title: t('admin.remark'), dataIndex: 'remark', key: 'remark', ellipsis: true },
-    { title: t('admin.createTime'), width: 170, ...list.sortable('createTime'), render: formatTime },
+    ...useAdminColumns<ConfigRow>(
+      [
+        { key: 'configName', title: 'config.configName', ellipsis: true, sortable: true },
+        { key: 'configKey', title: 'config.configKey', ellipsis: true, sortable: true },
+        { key: 'configValue', title: 'config.configValue', ellipsis: true, show: (_: unknown, row) => <ValueCell row={row} /> },
+        { key: 'configType', title: 'config.configType', width: 100, sortable: true, show: { dict: 'sys_yes_no' } },
+        { key: 'remark', title: 'admin.remark', ellipsis: true },
+        { key: 'createTime', title: 'admin.createTime', width: 170, sortable: true, show: 'time' },
+      ],
+      list,
+    ),
     actionsColumn(t, { width: 170 }, (row) => (
       <>
         {canEdit && <EditLink onClick={() => controller.open({ config: row })} />}

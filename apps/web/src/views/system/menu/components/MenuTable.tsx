@@ -2,10 +2,8 @@ import { Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import { actionsColumn } from '../../../../components/admin/actionsColumn';
-import { formatTime } from '../../../../components/admin/formatTime';
+import { useAdminColumns } from '../../../../components/admin/adminColumns';
 import { AddLink, DeleteLink, EditLink } from '../../../../components/admin/RowActionLinks';
-import DictTag from '../../../../components/dict/DictTag';
-import { useDict } from '../../../../components/dict/useDict';
 import { useHasPermission } from '../../../../utils/permission';
 import type { MenuNode, useMenuController } from '../useMenuController';
 import MenuIcon from './MenuIcon';
@@ -14,20 +12,21 @@ const TYPE_COLOURS: Record<string, string> = { M: 'processing', C: 'success', F:
 
 export default function MenuTable({ controller }: { controller: ReturnType<typeof useMenuController> }) {
   const { t } = useTranslation();
-  const dict = useDict('sys_normal_disable');
   const canAdd = useHasPermission(PERMISSIONS.menu.add);
   const canEdit = useHasPermission(PERMISSIONS.menu.edit);
   const canRemove = useHasPermission(PERMISSIONS.menu.remove);
 
   const columns: TableColumnsType<MenuNode> = [
-    { title: t('menu.menuName'), dataIndex: 'menuName', key: 'menuName', width: 240, ellipsis: true },
-    { title: t('menu.icon'), dataIndex: 'icon', key: 'icon', width: 110, align: 'center', render: (v: string) => <MenuIcon name={v} /> },
-    { title: t('menu.menuType'), dataIndex: 'menuType', key: 'menuType', width: 100, render: (v: string) => <Tag color={TYPE_COLOURS[v]}>{t(`menu.type${v}`)}</Tag> },
-    { title: t('admin.orderNum'), dataIndex: 'orderNum', key: 'orderNum', width: 80 },
-    { title: t('menu.perms'), dataIndex: 'perms', key: 'perms', ellipsis: true },
-    { title: t('menu.component'), dataIndex: 'component', key: 'component', ellipsis: true },
-    { title: t('admin.status'), dataIndex: 'status', key: 'status', width: 90, render: (v: string) => <DictTag options={dict.sys_normal_disable} value={v} /> },
-    { title: t('admin.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, render: formatTime },
+    ...useAdminColumns<MenuNode>([
+      { key: 'menuName', title: 'menu.menuName', width: 240, ellipsis: true },
+      { key: 'icon', title: 'menu.icon', width: 110, align: 'center', show: (v: string) => <MenuIcon name={v} /> },
+      { key: 'menuType', title: 'menu.menuType', width: 100, show: (v: string) => <Tag color={TYPE_COLOURS[v]}>{t(`menu.type${v}`)}</Tag> },
+      { key: 'orderNum', title: 'admin.orderNum', width: 80 },
+      { key: 'perms', title: 'menu.perms', ellipsis: true },
+      { key: 'component', title: 'menu.component', ellipsis: true },
+      { key: 'status', title: 'admin.status', width: 90, show: { dict: 'sys_normal_disable' } },
+      { key: 'createTime', title: 'admin.createTime', width: 170, show: 'time' },
+    ]),
     actionsColumn(t, { width: 240, fixed: 'right' }, (m) => (
       <>
         {canEdit && <EditLink onClick={() => controller.openEdit(m)} />}

@@ -1,13 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, Radio, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createNoticeBody, type CreateNoticeBody } from '@orbit/shared/contract/notice';
 import { addNotice, getNoticeDeptTree, updateNotice } from '../../../../api/system/notice';
-import DialogForm from '../../../../components/admin/DialogForm';
-import FormDialog from '../../../../components/admin/FormDialog';
-import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
-import { useZodRule } from '../../../../components/admin/useZodRule';
-import { dictSelectOptions, useDict } from '../../../../components/dict/useDict';
+import AdminFormDialog from '../../../../components/admin/AdminFormDialog';
+import type { AdminField } from '../../../../components/admin/adminFields';
 import type { NoticeDialog } from '../useNoticeController';
 import NoticeEditor from './NoticeEditor';
 
@@ -16,43 +12,31 @@ const field = createNoticeBody.shape;
 /** Publish or edit a notice: title, type, status, audience (everyone or departments) and its formatted content. */
 export default function NoticeFormDialog({ dialog, onClose, onSaved }: { dialog: NoticeDialog; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<CreateNoticeBody>();
-  const zodRule = useZodRule();
-  const dict = useDict('sys_notice_type', 'sys_notice_status');
   const depts = useQuery({ queryKey: ['system-notice-dept-tree'], queryFn: async () => (await getNoticeDeptTree()).data, enabled: !!dialog });
   const editing = dialog?.notice;
+  const fields: AdminField<CreateNoticeBody>[] = [
+    { name: 'noticeTitle', label: 'notice.noticeTitle', kind: 'text', maxLength: 50, required: true, schema: field.noticeTitle },
+    { name: 'noticeType', label: 'notice.noticeType', kind: 'radio', dict: 'sys_notice_type', required: true },
+    { name: 'status', label: 'admin.status', kind: 'radio', dict: 'sys_notice_status' },
+    { name: 'deptIds', label: 'notice.departments', kind: 'tree', treeData: depts.data ?? [], value: 'id', text: 'label', multiple: true, allowClear: true, placeholder: t('notice.everyone'), hint: 'notice.departmentsHint' },
+    { name: 'noticeContent', label: 'notice.noticeContent', kind: 'custom', render: () => <NoticeEditor label={t('notice.noticeContent')} />, schema: field.noticeContent },
+    // A notice's remark is one line.
+    { name: 'remark', label: 'admin.remark', kind: 'text', maxLength: 255, schema: field.remark },
+  ];
   const save = (values: CreateNoticeBody) => {
     const body = { ...values, deptIds: values.deptIds ?? [], noticeContent: values.noticeContent ?? '' };
     return editing ? updateNotice({ ...body, noticeId: editing.noticeId }) : addNotice(body);
   };
-  const { saving, submit } = useFormSubmit(form, save, () => {
-    onSaved();
-    onClose();
-  });
-  const initial = editing ?? { noticeType: '1', status: '0', deptIds: [], noticeContent: '' };
 
   return (
-    <FormDialog open={!!dialog} title={t(editing ? 'notice.editTitle' : 'notice.addTitle')} onSubmit={() => void submit()} onClose={onClose} saving={saving} width={640}>
-      <DialogForm form={form} name="notice" layout="vertical" initialValues={initial} data-testid="notice-form">
-        <Form.Item name="noticeTitle" label={t('notice.noticeTitle')} required rules={[zodRule(field.noticeTitle, 'noticeTitle')]}>
-          <Input maxLength={50} />
-        </Form.Item>
-        <Form.Item name="noticeType" label={t('notice.noticeType')} required>
-          <Radio.Group options={dictSelectOptions(dict.sys_notice_type)} />
-        </Form.Item>
-        <Form.Item name="status" label={t('admin.status')}>
-          <Radio.Group options={dictSelectOptions(dict.sys_notice_status)} />
-        </Form.Item>
-        <Form.Item name="deptIds" label={t('notice.departments')} extra={t('notice.departmentsHint')}>
-          <TreeSelect multiple allowClear treeData={depts.data} fieldNames={{ value: 'id', label: 'label' }} treeDefaultExpandAll placeholder={t('notice.everyone')} />
-        </Form.Item>
-        <Form.Item name="noticeContent" label={t('notice.noticeContent')} rules={[zodRule(field.noticeContent, 'noticeContent')]}>
-          <NoticeEditor label={t('notice.noticeContent')} />
-        </Form.Item>
-        <Form.Item name="remark" label={t('admin.remark')} rules={[zodRule(field.remark, 'remark')]}>
-          <Input maxLength={255} />
-        </Form.Item>
-      </DialogForm>
-    </FormDialog>
+    <AdminFormDialog
+      open={!!dialog}
+      description={{ title: editing ? 'notice.editTitle' : 'notice.addTitle', fields, initialValues: editing ?? { noticeType: '1', status: '0', deptIds: [], noticeContent: '' }, save }}
+      width={640}
+      name="notice"
+      testId="notice-form"
+      onClose={onClose}
+      onSaved={onSaved}
+    />
   );
 }

@@ -3,7 +3,7 @@ import { Button, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { RoleRow } from '@orbit/shared/contract/role';
-import { formatTime } from '../../../../components/admin/formatTime';
+import { useAdminColumns } from '../../../../components/admin/adminColumns';
 import { actionsColumn } from '../../../../components/admin/actionsColumn';
 import ListTable from '../../../../components/admin/ListTable';
 import { DeleteLink, EditLink } from '../../../../components/admin/RowActionLinks';
@@ -19,17 +19,22 @@ export default function RoleTable({ controller }: { controller: ReturnType<typeo
   const canQuery = useHasPermission(PERMISSIONS.role.query);
 
   const columns: TableColumnsType<RoleRow> = [
-    { title: t('role.roleId'), width: 90, ...list.sortable('roleId') },
-    { title: t('role.roleName'), ellipsis: true, ...list.sortable('roleName') },
-    { title: t('role.roleKey'), ellipsis: true, ...list.sortable('roleKey') },
-    { title: t('admin.orderNum'), width: 110, ...list.sortable('roleSort') },
-    {
-      title: t('admin.status'),
-      key: 'status',
-      width: 90,
-      render: (_, r) => <StatusSwitch status={r.status} name={r.roleName} disabled={!canEdit || isAdminRole(r)} onChange={(s) => controller.changeStatus(r, s)} />,
-    },
-    { title: t('admin.createTime'), width: 170, render: formatTime, ...list.sortable('createTime') },
+    ...useAdminColumns<RoleRow>(
+      [
+        { key: 'roleId', title: 'role.roleId', width: 90, sortable: true },
+        { key: 'roleName', title: 'role.roleName', ellipsis: true, sortable: true },
+        { key: 'roleKey', title: 'role.roleKey', ellipsis: true, sortable: true },
+        { key: 'roleSort', title: 'admin.orderNum', width: 110, sortable: true },
+        {
+          key: 'status',
+          title: 'admin.status',
+          width: 90,
+          show: (_: unknown, r) => <StatusSwitch status={r.status} name={r.roleName} disabled={!canEdit || isAdminRole(r)} onChange={(s) => controller.changeStatus(r, s)} />,
+        },
+        { key: 'createTime', title: 'admin.createTime', width: 170, sortable: true, show: 'time' },
+      ],
+      list,
+    ),
     actionsColumn(t, { width: 340 }, (r) =>
       isAdminRole(r) ? null : (
         <>

@@ -3,7 +3,7 @@ import { Button, Dropdown, type MenuProps, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { UserRow } from '@orbit/shared/contract/user';
-import { formatTime } from '../../../../components/admin/formatTime';
+import { useAdminColumns } from '../../../../components/admin/adminColumns';
 import { actionsColumn } from '../../../../components/admin/actionsColumn';
 import ListTable from '../../../../components/admin/ListTable';
 import { DeleteLink, EditLink } from '../../../../components/admin/RowActionLinks';
@@ -31,20 +31,23 @@ export default function UserTable({ controller }: Props) {
   ];
 
   const columns: TableColumnsType<UserRow> = [
-    { title: t('user.userId'), width: 90, ...list.sortable('userId') },
-    { title: t('user.userName'), width: 140, ...list.sortable('userName'), ellipsis: true },
-    { title: t('user.nickName'), width: 130, ...list.sortable('nickName'), ellipsis: true },
-    { title: t('user.dept'), key: 'dept', width: 130, render: (_, u) => u.dept?.deptName ?? '', ellipsis: true },
-    { title: t('user.phonenumber'), dataIndex: 'phonenumber', key: 'phonenumber', width: 140 },
-    {
-      title: t('admin.status'),
-      key: 'status',
-      width: 90,
-      render: (_, u) => (
-        <StatusSwitch status={u.status} name={u.userName} disabled={!canEdit || isSuperAdmin(u)} onChange={(status) => controller.changeStatus(u, status)} />
-      ),
-    },
-    { title: t('admin.createTime'), width: 170, ...list.sortable('createTime'), render: formatTime },
+    ...useAdminColumns<UserRow>(
+      [
+        { key: 'userId', title: 'user.userId', width: 90, sortable: true },
+        { key: 'userName', title: 'user.userName', width: 140, sortable: true, ellipsis: true },
+        { key: 'nickName', title: 'user.nickName', width: 130, sortable: true, ellipsis: true },
+        { key: 'dept', title: 'user.dept', width: 130, ellipsis: true, show: (_: unknown, u) => u.dept?.deptName ?? '' },
+        { key: 'phonenumber', title: 'user.phonenumber', width: 140 },
+        {
+          key: 'status',
+          title: 'admin.status',
+          width: 90,
+          show: (_: unknown, u) => <StatusSwitch status={u.status} name={u.userName} disabled={!canEdit || isSuperAdmin(u)} onChange={(status) => controller.changeStatus(u, status)} />,
+        },
+        { key: 'createTime', title: 'admin.createTime', width: 170, sortable: true, show: 'time' },
+      ],
+      list,
+    ),
     actionsColumn(t, { width: 230, fixed: 'right' }, (u) =>
       isSuperAdmin(u) ? null : (
         <>
