@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const artefactsDir = path.join(root, 'artefacts/screenshots');
@@ -36,4 +36,22 @@ export async function signIn(page: Page, baseUrl: string, username = 'admin', pa
   await page.getByLabel(/^(Password|密码)$/).fill(password);
   // antd puts a space between two Chinese characters of a button ("登 录").
   await page.getByRole('button', { name: /^(Sign in|登\s?录)$/ }).click();
+}
+
+/**
+ * Opens an antd select and picks an option. A list that re-renders while the
+ * dropdown opens (its data arriving) can close or move the dropdown under the
+ * click, so the open-and-pick is retried a few times before it counts as failed.
+ */
+export async function pickOption(page: Page, select: Locator, option: RegExp, attempts = 3): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await select.click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).click({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
 }

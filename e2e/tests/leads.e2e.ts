@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { screenshot } from '../helpers/browser';
+import { pickOption, screenshot } from '../helpers/browser';
 import { apiOf } from '../helpers/api';
 import { serverAndBrowser } from '../helpers/suite';
 import { openPage, signedInPage } from './shell-support';
@@ -58,8 +58,7 @@ describe('leads in Chromium, as a sales rep', () => {
     // A filter on the company, saved as a view of Olivia's own, finds the lead again.
     await listOf(page).getByTestId('filter-toggle').click();
     const condition = listOf(page).getByTestId('filter-condition').first();
-    await condition.getByRole('combobox', { name: 'Field' }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^Company$/ }).click();
+    await pickOption(page, condition.getByRole('combobox', { name: 'Field' }), /^Company$/);
     await condition.getByRole('textbox', { name: 'Value' }).fill('Quillfeather Ltd');
     await listOf(page).getByTestId('filter-apply').click();
     await listOf(page).getByRole('link', { name: 'Ashdown', exact: true }).waitFor();
@@ -68,10 +67,8 @@ describe('leads in Chromium, as a sales rep', () => {
     await page.getByTestId('save-view-form').getByRole('textbox').fill('Quillfeather leads');
     await okOf(page).click();
     await page.getByTestId('save-view-form').waitFor({ state: 'detached' });
-    await listOf(page).getByTestId('view-switcher').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^All Leads$/ }).click();
-    await listOf(page).getByTestId('view-switcher').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^Quillfeather leads$/ }).click();
+    await pickOption(page, listOf(page).getByTestId('view-switcher'), /^All Leads$/);
+    await pickOption(page, listOf(page).getByTestId('view-switcher'), /^Quillfeather leads$/);
     await expect.poll(() => listOf(page).locator('.ant-table-row').count()).toBe(1);
     await listOf(page).getByRole('link', { name: 'Ashdown', exact: true }).waitFor();
 
