@@ -1,5 +1,6 @@
 import { accountEn, accountZh } from './crm/accountMessages';
 import { campaignEn, campaignZh } from './crm/campaignMessages';
+import { contactEn, contactZh } from './crm/contactMessages';
 import { opportunityEn, opportunityZh } from './crm/opportunityMessages';
 import { setupEn, setupZh } from './crm/setupMessages';
 import { reportEn, reportZh } from './crm/reportMessages';
@@ -52,6 +53,7 @@ export const crmEn = {
   /** A record another points at, outside the viewer's data scope: neither its name nor a link (docs/decisions.md, 2026-11-28). */
   'record.restricted': 'Restricted record',
   ...accountEn,
+  ...contactEn,
   ...campaignEn,
   ...opportunityEn,
   ...setupEn,
@@ -103,6 +105,7 @@ export const crmZh: Record<CrmMessageKey, string> = {
   'duplicate.unknownField': '只能按邮箱、公司、电话、手机、网站或邮箱域名查重',
   'record.restricted': '受限记录',
   ...accountZh,
+  ...contactZh,
   ...campaignZh,
   ...opportunityZh,
   ...setupZh,

@@ -19,6 +19,7 @@ export const PERMISSIONS = {
   account: crud('crm', 'account'),
   task: crud('crm', 'task'),
   campaign: crud('crm', 'campaign'),
+  contact: crud('crm', 'contact'),
   report: crud('crm', 'report'),
   dashboard: crud('crm', 'dashboard'),
   setupFields: { list: 'setup:fields:list', add: 'setup:fields:add', edit: 'setup:fields:edit', remove: 'setup:fields:remove' },

@@ -47,7 +47,7 @@ const fieldLayout = (title: string, slug: string, order: number): MenuSeed => ({
   routeName: `Setup${title.replace(/\s/g, '')}`,
   path: `index-${slug}`,
   type: 'M',
-  icon: ['table', 'money', 'peoples', 'list', 'guide'][order] ?? 'table',
+  icon: ['table', 'money', 'peoples', 'list', 'guide', 'contacts'][order] ?? 'table',
   children: [
     {
       name: `${title} Page Layout`,
@@ -65,6 +65,7 @@ export const menuTree: MenuSeed[] = [
   crmModule('Leads', 'Leads', 'leads', P.leads, 'user'),
   crmModule('Opportunity', 'opportunity', 'opportunity', P.opportunity, 'money'),
   crmModule('Account', 'account', 'account', P.account, 'peoples'),
+  crmModule('Contact', 'contact', 'contact', P.contact, 'contacts'),
   crmModule('Task', 'task', 'task', P.task, 'list'),
   crmModule('Campaign', 'campaign', 'campaign', P.campaign, 'guide'),
   crmModule('Report', 'report', 'report', P.report, 'chart'),
@@ -90,6 +91,7 @@ export const menuTree: MenuSeed[] = [
       fieldLayout('Account', 'account', 2),
       fieldLayout('Task', 'task', 3),
       fieldLayout('Campaign', 'campaign', 4),
+      fieldLayout('Contact', 'contact', 5),
       {
         name: 'Login Log', routeName: 'LogLogin', path: 'log-login', type: 'C', component: 'monitor/logininfor/index', perms: P.logininfor.list, icon: 'logininfor',
         children: buttons('Login log', P.logininfor),

@@ -1,0 +1,9 @@
+import { useSearchParams } from 'react-router';
+import HierarchyTree from '../engine/detail/HierarchyTree';
+import RecordDetail from '../engine/detail/RecordDetail';
+
+/** Contacts › detail (`/contact/contact-detail?flag=detail&id=`): the engine's detail page, with who reports to whom at the contact's account. */
+export default function ContactDetailPage() {
+  const [params] = useSearchParams();
+  return <RecordDetail module="contact" id={Number(params.get('id'))} related={(context) => <HierarchyTree module="contact" id={context.record.id} />} />;
+}
