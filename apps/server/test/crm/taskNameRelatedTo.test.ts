@@ -7,7 +7,6 @@ import { withFilter } from '../helpers/crmApi';
 import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
 
 type Call = ReturnType<typeof caller>;
-type Pointer = { module: string; id: number } | null;
 
 /** The hand-written block at the end of migration 0022, statement by statement. */
 function handWrittenBlock(): string[] {
