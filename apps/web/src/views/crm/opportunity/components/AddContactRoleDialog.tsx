@@ -35,6 +35,7 @@ export default function AddContactRoleDialog({ opportunityId, open, onClose, onD
       onDone();
       onClose();
     },
+    'crm.contactRole.saved',
   );
   const rows = candidates.data ?? [];
   const option = (c: (typeof rows)[number]) => ({ value: c.id, label: c.accountName ? `${c.name} · ${c.accountName}` : c.name });
