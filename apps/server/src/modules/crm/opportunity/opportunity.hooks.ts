@@ -1,6 +1,7 @@
 import { CLOSED_LOST } from '@orbit/shared/crm/opportunityStages';
 import { fieldError } from '../../../lib/errors';
 import type { ModuleHooks, WriteRequest } from '../engine/moduleHooks';
+import { purgeRolesOfOpportunities } from './contactRolesPurge';
 import { loadStages } from './stages';
 
 const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && !v.trim());
@@ -21,6 +22,7 @@ function stageSet({ body, current, def }: WriteRequest): string | undefined {
  * An unknown stage is left to the engine's checks, which refuse it with the field's message.
  */
 export const opportunityHooks: ModuleHooks = {
+  beforePurge: purgeRolesOfOpportunities,
   async beforeWrite(request) {
     const { body, current, db, lang, cache } = request;
     const stage = stageSet(request);
