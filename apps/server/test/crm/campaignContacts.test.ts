@@ -164,8 +164,8 @@ describe('campaign members: contacts', () => {
   });
 
   it('moveCampaignMemberships moves a merge’s memberships to the survivor, dropping campaigns it is already in', async () => {
-    const [c1, c2, c3] = await Promise.all(['Merge One', 'Merge Two', 'Merge Three'].map((name) => create(admin, 'campaign', { name })));
-    const [survivor, merged1, merged2] = await Promise.all(['Survivor', 'MergedA', 'MergedB'].map((lastName) => create(admin, 'contact', { lastName })));
+    const [c1, c2, c3] = (await Promise.all(['Merge One', 'Merge Two', 'Merge Three'].map((name) => create(admin, 'campaign', { name })))) as [number, number, number];
+    const [survivor, merged1, merged2] = (await Promise.all(['Survivor', 'MergedA', 'MergedB'].map((lastName) => create(admin, 'contact', { lastName })))) as [number, number, number];
     const lead = await createLead(admin, { lastName: 'Untouched lead' });
     await admin('POST', `/crm/campaign/${c1}/members`, { contactIds: [survivor], status: 'attended' });
     await admin('POST', `/crm/campaign/${c1}/members`, { contactIds: [merged1], leadIds: [lead], status: 'opened' });

@@ -1,9 +1,15 @@
 import { useSearchParams } from 'react-router';
+import CampaignHistory from '../campaign/components/CampaignHistory';
 import HierarchyTree from '../engine/detail/HierarchyTree';
 import RecordDetail from '../engine/detail/RecordDetail';
 
-/** Contacts › detail (`/contact/contact-detail?flag=detail&id=`): the engine's detail page, with who reports to whom at the contact's account. */
+/** Contacts › detail (`/contact/contact-detail?flag=detail&id=`): the engine's detail page, with its campaign history and who reports to whom at the contact's account. */
 export default function ContactDetailPage() {
   const [params] = useSearchParams();
-  return <RecordDetail module="contact" id={Number(params.get('id'))} related={(context) => <HierarchyTree module="contact" id={context.record.id} />} />;
+  return <RecordDetail module="contact" id={Number(params.get('id'))} related={(context) => (
+        <>
+          <CampaignHistory module="contact" recordId={context.record.id} />
+          <HierarchyTree module="contact" id={context.record.id} />
+        </>
+      )} />;
 }
