@@ -31,7 +31,7 @@ export default {
   'crm.campaign.type.contact': 'Contact',
   'crm.campaign.allTypes': 'Leads and contacts',
   'crm.campaign.companyOrAccount': 'Company / Account',
-  'crm.campaign.memberBreakdown': '{{leads}} leads · {{contacts}} contacts',
+  'crm.campaign.memberBreakdown': 'Leads: {{leads}} · Contacts: {{contacts}}',
   'crm.campaign.addToCampaign': 'Add to campaign',
   'crm.campaign.addToCampaignTitle.leads_one': 'Add {{count}} lead to a campaign',
   'crm.campaign.addToCampaignTitle.leads_other': 'Add {{count}} leads to a campaign',

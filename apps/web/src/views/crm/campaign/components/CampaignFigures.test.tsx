@@ -29,7 +29,7 @@ describe('the campaign figures card', () => {
     renderCrm(<CampaignFigures campaignId={9} />);
     await screen.findByTestId('figure-members');
     expect(figure('members')).toBe('40');
-    expect(screen.getByTestId('figure-members').textContent).toContain('30 leads · 10 contacts');
+    expect(screen.getByTestId('figure-members').textContent).toContain('Leads: 30 · Contacts: 10');
     expect(figure('responseRate')).toBe('25%');
     expect(figure('wonAmount')).toBe('$12,500.00');
     expect(figure('actualCost')).toBe('$5,000.00');
