@@ -124,6 +124,8 @@ describe('campaign members: contacts, in Chromium', () => {
     await pickOption(page, detailOf(page, 'campaign').getByTestId('members-type'), /^线索和联系人$/);
     await expect.poll(() => memberRows(page).count()).toBe(4);
     await settled(page);
+    // The type filter scrolled the page: a full-page picture is taken from the top.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'campaign-contacts-members-all-zh');
     await context.close();
   }, 240_000);
