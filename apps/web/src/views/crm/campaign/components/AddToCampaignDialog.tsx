@@ -44,11 +44,11 @@ export function CampaignFields({ status }: { status: ReturnType<typeof dictSelec
     <>
       <Form.Item
         name="campaignId"
-        label={t('crm.module.campaign')}
+        label={t('crm.record.campaign')}
         required
-        rules={[{ required: true, message: t('server.validation.required', { field: t('crm.module.campaign') }) }]}
+        rules={[{ required: true, message: t('server.validation.required', { field: t('crm.record.campaign') }) }]}
       >
-        <LookupSelect target="campaign" aria-label={t('crm.module.campaign')} />
+        <LookupSelect target="campaign" aria-label={t('crm.record.campaign')} />
       </Form.Item>
       <Form.Item name="memberStatus" label={t('crm.leads.memberStatus')}>
         <Select allowClear options={status} placeholder={t('crm.campaign.defaultStatus')} aria-label={t('crm.leads.memberStatus')} />
