@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withEngineBench } from './lib/engineBench';
-import { BENCH_CAMPAIGN, BENCH_MEMBERS, campaignsFilled, fillCampaigns } from './lib/campaignsFill';
+import { BENCH_CAMPAIGN, BENCH_CONTACT_MEMBERS, BENCH_MEMBERS, campaignsFilled, fillCampaigns } from './lib/campaignsFill';
 import { planLines, planOf } from './lib/plans';
 import { signInAll } from './lib/signIn';
 import type { Statement } from './lib/sqlCapture';
@@ -51,7 +51,7 @@ function report(results: Result[], misses: string[]): string {
     '# Campaign figures at 100,000 members: benchmark figures',
     '',
     `Written by \`npm run bench -- campaigns --write-doc\` (bench/campaigns.ts) on ${new Date().toISOString().slice(0, 10)}: a campaign with`,
-    `${BENCH_MEMBERS.toLocaleString('en')} members on PostgreSQL (fill: bench/lib/campaignsFill.ts), 2 shared cores; ${RUNS} requests per case,`,
+    `${BENCH_MEMBERS.toLocaleString('en')} lead members and ${BENCH_CONTACT_MEMBERS.toLocaleString('en')} contact members on PostgreSQL (fill: bench/lib/campaignsFill.ts), 2 shared cores; ${RUNS} requests per case,`,
     'one at a time, through the real server process (HTTP, session, permission, scope). "bare SQL" runs the',
     'statement the endpoint ran (caught from its query log) on node-postgres alone.',
     '',
@@ -67,9 +67,11 @@ function report(results: Result[], misses: string[]): string {
     '## What the statement reads',
     '',
     '- the campaign (and its children: `crm_campaign_parent_campaign_id_idx`, at most 10 levels);',
-    '- its members from `crm_campaign_member_figures_idx` (campaign, lead, status) alone — an index-only scan;',
+    '- its lead members from `crm_campaign_member_figures_idx` (campaign, lead, status; rows with a lead) alone — an index-only scan;',
+    '  its contact members likewise from `crm_campaign_member_contact_figures_idx` (campaign, contact, status);',
     '- the members\' leads through `crm_lead_membership_idx` (id, converted_at, dept_id, owner_id, present rows)',
-    '  alone: whether the lead is present, in scope and converted — an index-only merge join (or loop).',
+    '  alone: whether the lead is present, in scope and converted — an index-only merge join (or loop);',
+    '- the members\' contacts through `crm_contact_membership_idx` (id, dept_id, owner_id, present rows) alone;',
     '- the opportunities of the converted members through `crm_opportunity_source_lead_id_idx` (their ids as',
     '  one array), and those naming the campaigns through `crm_opportunity_campaign_id_idx`.',
     '',

@@ -7,6 +7,8 @@
  * - "Bench Launch" (owned by a marketer, with an actual cost) and below it five child campaigns,
  *   two grandchildren under the first child, each child with 10 % of the members again (half of
  *   them also members of the parent); fifty unrelated campaigns with 2 % of the members each;
+ * - contacts: a fifth of the members again (BENCH_CONTACT_MEMBERS), every one a member of "Bench
+ *   Launch" beside its leads (campaign members are leads or contacts, issue 30);
  * - member statuses by weight (sent, opened, responded, attended, unsubscribed);
  * - an opportunity for every converted lead (source lead), stages by weight with amounts, plus as
  *   many unrelated opportunities as members, and eight hundred naming the campaigns directly.
@@ -22,6 +24,7 @@ import { vacuumAnalyze } from './benchDatabase';
 
 export const BENCH_MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 export const BENCH_CAMPAIGN = 'Bench Launch';
+export const BENCH_CONTACT_MEMBERS = Number(process.env.BENCH_CONTACT_MEMBERS ?? BENCH_MEMBERS / 5);
 const LEADS = BENCH_MEMBERS * 3;
 const OWNERS = ['olivia.park', 'grace.hall', 'emma.stone', 'noah.king', 'liam.brooks', 'mia.chen', 'lucas.wang'];
 
@@ -94,6 +97,22 @@ export async function fillCampaigns(db: Db): Promise<void> {
   for (const [i, id] of [...children, ...grandchildren].entries()) await members(id, BENCH_MEMBERS - childSize / 2 + i * childSize, childSize, i);
   for (const [i, id] of others.entries()) await members(id, 1 + ((i * 7919) % (LEADS - BENCH_MEMBERS / 50)), BENCH_MEMBERS / 50, i);
 
+  // Contacts of the same owners, each a member of the parent campaign.
+  const rebuildContacts = await dropIndexes(db, 'crm_contact');
+  const [contact0] = await rowsOf<{ n: unknown }>(db, sql`select coalesce(max(id), 0) as n from crm_contact`);
+  const contactBase = Number(contact0!.n);
+  await db.execute(sql`
+    insert into crm_contact (id, owner_id, dept_id, create_by, first_name, last_name, email)
+    select ${contactBase} + g, ${ownerIds}[1 + (g % ${owners.length})], ${deptIds}[1 + (g % ${owners.length})], ${ownerIds}[1 + (g % ${owners.length})],
+      'Bench', 'Contact ' || g, 'contact' || g || '@example.com'
+    from generate_series(1, ${BENCH_CONTACT_MEMBERS}) g`);
+  await db.execute(sql`select setval(pg_get_serial_sequence('crm_contact', 'id'), (select max(id) from crm_contact))`);
+  await rebuildContacts();
+  await db.execute(sql`
+    insert into crm_campaign_member (campaign_id, contact_id, status, create_by, create_time)
+    select ${parent}, ${contactBase} + g, ${memberStatus}, ${Number(mia.user_id)}, now() - make_interval(days => (g % 60)::int)
+    from generate_series(1, ${BENCH_CONTACT_MEMBERS}) g`);
+
   const [account] = await rowsOf<{ id: unknown }>(db, sql`select min(id) as id from crm_account`);
   const stage = sql`case when ${r(41)} < 0.3 then 'closed_won' when ${r(41)} < 0.5 then 'closed_lost' when ${r(41)} < 0.7 then 'proposal' else 'qualification' end`;
   const opportunity = (where: ReturnType<typeof sql>, campaignId: ReturnType<typeof sql>, sourceLead: ReturnType<typeof sql>) => sql`
@@ -109,5 +128,5 @@ export async function fillCampaigns(db: Db): Promise<void> {
 
   await rebuildLeads();
   await rebuildOpportunities();
-  for (const table of ['crm_lead', 'crm_campaign', 'crm_campaign_member', 'crm_opportunity']) await vacuumAnalyze(db, table);
+  for (const table of ['crm_lead', 'crm_contact', 'crm_campaign', 'crm_campaign_member', 'crm_opportunity']) await vacuumAnalyze(db, table);
 }

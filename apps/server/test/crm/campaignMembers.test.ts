@@ -5,7 +5,7 @@ import { caller, userIds } from '../helpers/adminApi';
 import { createLead } from '../helpers/crmApi';
 import { purgeRecycleBin } from '../../src/modules/crm/engine/records/purgeRecycleBin';
 
-type Member = { id: number; leadId: number; leadName: string; company: string | null; status: string };
+type Member = { id: number; type: string; leadId: number | null; contactId: number | null; name: string; company: string | null; status: string };
 
 /**
  * Campaign members from the campaign's side: listing (paged, searchable, within scope), adding
@@ -45,7 +45,7 @@ describe('campaign members', () => {
     expect((await mia('POST', `/crm/campaign/${campaignId}/members`, { leadIds: [a], status: 'responded' })).body.data).toBe(0);
     const list = await members(mia);
     expect(list.total).toBe(2);
-    expect(list.rows.map((m) => [m.leadId, m.leadName, m.company, m.status])).toEqual([
+    expect(list.rows.map((m) => [m.leadId, m.name, m.company, m.status])).toEqual([
       [b, 'Ben Member', 'Beta Mills', 'sent'],
       [a, 'Ada Member', 'Alpha Works', 'sent'],
     ]);
@@ -139,7 +139,7 @@ describe('campaign members', () => {
     const campaign = (await admin('POST', '/crm/campaign', { name: 'Mass Action Campaign', ownerId: ids['emma.stone'] })).body.data as number;
     expect((await emma('POST', '/crm/leads/mass/addToCampaign', { ids: [lead], campaignId: campaign, memberStatus: 'opened' })).body.data).toBe(1);
     const res = await emma('GET', `/crm/campaign/${campaign}/members`);
-    expect(res.body.rows).toEqual([expect.objectContaining({ leadId: lead, leadName: 'Mass', status: 'opened' })]);
+    expect(res.body.rows).toEqual([expect.objectContaining({ leadId: lead, name: 'Mass', status: 'opened' })]);
   });
 
   it('a purged lead leaves its campaigns, and a purged campaign takes its members with it (the modules’ purge rules)', async () => {

@@ -1,7 +1,6 @@
 import { BUSINESS_DAY_HEADER, META_VERSION_HEADER } from '@orbit/shared/crm/recordHeaders';
 import {
   type AccountCampaign,
-  type CampaignMembership,
   type ConvertLeadBody,
   type ConvertLeadResult,
   type CreateListViewBody,
@@ -97,7 +96,7 @@ export const deleteRecords = (module: CrmModule, ids: number[], options: { depen
 /** The tree a record sits in (parent account, parent campaign), from its top ancestor down. */
 export const getHierarchy = (module: CrmModule, id: number) => crm<Data<Hierarchy>>({ url: `/crm/${module}/${id}/hierarchy` });
 
-/** An account's campaign history: memberships of the leads converted into it. */
+/** An account's campaign history: memberships of its contacts and of the leads converted into it. */
 export const getAccountCampaigns = (accountId: number) => crm<Data<AccountCampaign[]>>({ url: `/crm/account/${accountId}/campaigns` });
 
 export const getRecordHistory = (module: CrmModule, id: number, page: Page) => crm<HistoryPage>({ url: `/crm/${module}/${id}/history`, params: page });
@@ -137,12 +136,6 @@ export const checkLeadSource = (field: DuplicateCheckField, value: string) =>
 /** Accounts a lead could be converted into (matching its company or e-mail domain), within the caller's scope. */
 export const getConvertCandidates = (leadId: number) => crm<Data<DuplicateMatch[]>>({ url: `/crm/leads/convert/candidates/${leadId}` });
 export const convertLead = (body: ConvertLeadBody) => crm<Data<ConvertLeadResult>>({ url: '/crm/leads/convert', method: 'POST', data: body });
-/** Makes leads members of a campaign; answers how many were added (members already are skipped). */
-export const addLeadsToCampaign = (ids: number[], campaignId: number, memberStatus?: string) =>
-  crm<Data<number>>({ url: '/crm/leads/mass/addToCampaign', method: 'POST', data: { ids, campaignId, memberStatus } });
-
-/** A lead's campaign memberships (its "campaign history"). */
-export const getLeadCampaigns = (leadId: number) => crm<Data<CampaignMembership[]>>({ url: `/crm/leads/${leadId}/campaigns` });
 
 // ---------------------------------------------------------------- export
 

@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import { MAX_LIST_VALUES } from '../crm/fieldTypes';
+import type { CrmModule } from '../crm/modules';
 import { id, pageQuery } from './common';
 import { optionalText, stringValue } from '../validation';
 
 /**
  * Campaign members and figures (`/crm/campaign/{id}/members`, `/crm/campaign/{id}/figures`).
- * A member is a lead taking part in a campaign, with a member status from crm_campaign_member_status.
+ * A member is a lead or a contact taking part in a campaign, with a member status from
+ * crm_campaign_member_status.
  */
+
+/** The modules whose records can be campaign members (the member list's "type"). */
+export const CAMPAIGN_MEMBER_MODULES = ['leads', 'contact'] as const satisfies readonly CrmModule[];
+export type CampaignMemberModule = (typeof CAMPAIGN_MEMBER_MODULES)[number];
+export const isCampaignMemberModule = (module: string): module is CampaignMemberModule => (CAMPAIGN_MEMBER_MODULES as readonly string[]).includes(module);
 
 /**
  * The member statuses that count as a response to a campaign (its "responses" and response rate):
@@ -17,14 +24,34 @@ export const CAMPAIGN_RESPONSE_STATUSES = ['responded', 'attended'] as const;
 /** How deep "with child campaigns" follows parentCampaignId (a guard: the hierarchy has no cycles, and no real one is this deep). */
 export const CAMPAIGN_TREE_DEPTH = 10;
 
-export const campaignMembersQuery = z.object({ q: optionalText(100).optional(), ...pageQuery });
+/** `type`: only leads or only contacts (else both). */
+export const campaignMembersQuery = z.object({ q: optionalText(100).optional(), type: z.enum(CAMPAIGN_MEMBER_MODULES).optional(), ...pageQuery });
 
-const leadIds = z.array(id).min(1, { error: 'validation.selectRecord' }).max(MAX_LIST_VALUES * 5);
-export const addCampaignMembersBody = z.object({ leadIds, status: stringValue().max(100).optional() });
+const personIds = z.array(id).max(MAX_LIST_VALUES * 5);
+/** Leads, contacts or both; at least one person. */
+export const addCampaignMembersBody = z
+  .object({ leadIds: personIds.optional(), contactIds: personIds.optional(), status: stringValue().max(100).optional() })
+  .refine((b) => (b.leadIds?.length ?? 0) + (b.contactIds?.length ?? 0) > 0, { error: 'validation.selectRecord', path: ['leadIds'] });
 export const memberStatusBody = z.object({ status: stringValue().min(1).max(100) });
+/** "Add the account's contacts to a campaign" (`POST /crm/account/{id}/contacts/addToCampaign`). */
+export const addAccountContactsBody = z.object({ campaignId: id, memberStatus: stringValue().max(100).optional() });
 
-/** A row of a campaign's member list. */
-export type CampaignMember = { id: number; leadId: number; leadName: string; company: string | null; status: string; createTime: string };
+/**
+ * A row of a campaign's member list: a lead (`leadId`) or a contact (`contactId`), `type` saying
+ * which. `company`: the lead's company, or the contact's account name — null when the contact has
+ * no account or its account is restricted (then `accountId` is set: "Restricted record").
+ */
+export type CampaignMember = {
+  id: number;
+  type: CampaignMemberModule;
+  leadId: number | null;
+  contactId: number | null;
+  name: string;
+  company: string | null;
+  accountId: number | null;
+  status: string;
+  createTime: string;
+};
 export type CampaignMemberPage = { code: number; msg: string; total: number; rows: CampaignMember[] };
 
 /** `children=true`: the campaign together with its child campaigns (recursively), else the campaign alone. */
@@ -39,6 +66,9 @@ export type CampaignFigures = {
   withChildren: boolean;
   campaigns: number;
   members: number;
+  /** Of the members, how many are leads and how many contacts. */
+  leadMembers: number;
+  contactMembers: number;
   responses: number;
   responseRate: number | null;
   convertedLeads: number;

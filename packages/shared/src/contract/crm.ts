@@ -186,7 +186,7 @@ export const massUpdateBody = z.object({
 });
 export const restoreBody = z.object({ ids: idArray });
 export const addToCampaignBody = z.object({ ids: idArray, campaignId: id, memberStatus: stringValue().max(100).optional() });
-/** A lead's membership of a campaign (its campaign history); `status` is a value of crm_campaign_member_status. */
+/** A lead's or contact's membership of a campaign (its campaign history); `status` is a value of crm_campaign_member_status. */
 export type CampaignMembership = { id: number; campaignId: number; campaignName: string; status: string; createTime: string };
 
 export const historyQuery = z.object({ ...pageQuery });
@@ -267,5 +267,18 @@ export type Hierarchy = { field: string | null; currentId: number; nodes: Hierar
 export const HIERARCHY_MAX_DEPTH = 20;
 export const HIERARCHY_MAX_NODES = 500;
 
-/** An account's campaign history: each campaign one of its (converted) leads is a member of, with that lead and its member status. */
-export type AccountCampaign = { id: number; campaignId: number; campaignName: string; leadId: number; leadName: string; status: string; createTime: string };
+/**
+ * An account's campaign history: each campaign one of its contacts or converted leads is a member
+ * of, with that person (`type` says which: `leadId` or `contactId` is set) and its member status.
+ */
+export type AccountCampaign = {
+  id: number;
+  campaignId: number;
+  campaignName: string;
+  type: 'leads' | 'contact';
+  leadId: number | null;
+  contactId: number | null;
+  name: string;
+  status: string;
+  createTime: string;
+};

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { LayoutSection } from '@orbit/shared/contract/crm';
 import type { FilterNode } from '@orbit/shared/crm/filter';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
@@ -135,22 +135,32 @@ export const crmRecordHistory = pgTable(
   (t) => [index('crm_record_history_record_idx').on(t.module, t.recordId, t.id)],
 );
 
-/** Leads taking part in a campaign, each with its member status (dictionary crm_campaign_member_status). */
+/**
+ * Leads and contacts taking part in a campaign, each with its member status (dictionary
+ * crm_campaign_member_status). A member is exactly one person: a lead (`lead_id`) or a contact
+ * (`contact_id`), never both (docs/decisions.md, "Campaign members are leads or contacts").
+ */
 export const crmCampaignMember = pgTable(
   'crm_campaign_member',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
     campaignId: bigint('campaign_id', { mode: 'number' }).notNull(),
-    leadId: bigint('lead_id', { mode: 'number' }).notNull(),
+    leadId: bigint('lead_id', { mode: 'number' }),
+    contactId: bigint('contact_id', { mode: 'number' }),
     status: text('status').notNull().default('sent'),
     createBy: bigint('create_by', { mode: 'number' }),
     createTime: ts('create_time').notNull().defaultNow(),
     updateTime: ts('update_time'),
   },
   (t) => [
+    check('crm_campaign_member_one_person', sql`(${t.leadId} is null) <> (${t.contactId} is null)`),
+    // A person is a member once per campaign (nulls are distinct: a contact's row never clashes on lead_id).
     uniqueIndex('crm_campaign_member_uq').on(t.campaignId, t.leadId),
-    index('crm_campaign_member_lead_idx').on(t.leadId),
-    // A campaign's figures read its members (lead and status) from this index alone.
-    index('crm_campaign_member_figures_idx').on(t.campaignId, t.leadId, t.status),
+    uniqueIndex('crm_campaign_member_contact_uq').on(t.campaignId, t.contactId),
+    index('crm_campaign_member_lead_idx').on(t.leadId).where(sql`${t.leadId} is not null`),
+    index('crm_campaign_member_contact_idx').on(t.contactId).where(sql`${t.contactId} is not null`),
+    // A campaign's figures read its members (person and status) from these indexes alone, one per kind of person.
+    index('crm_campaign_member_figures_idx').on(t.campaignId, t.leadId, t.status).where(sql`${t.leadId} is not null`),
+    index('crm_campaign_member_contact_figures_idx').on(t.campaignId, t.contactId, t.status).where(sql`${t.contactId} is not null`),
   ],
 );

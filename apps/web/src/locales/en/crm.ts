@@ -170,9 +170,6 @@ export default {
   'crm.history.restore': '{{user}} restored this record',
   'crm.history.convert': '{{user}} converted this record',
 
-  'crm.leads.addToCampaign': 'Add to campaign',
-  'crm.leads.addToCampaignTitle_one': 'Add {{count}} lead to a campaign',
-  'crm.leads.addToCampaignTitle_other': 'Add {{count}} leads to a campaign',
   'crm.leads.memberStatus': 'Member status',
 
   'crm.leads.campaignHistory': 'Campaign history',

@@ -10,7 +10,6 @@ export default {
   'crm.account.campaignHistory': 'Campaign history',
   'crm.account.convertedLeads': 'Converted leads',
   'crm.account.childAccounts': 'Child accounts',
-  'crm.account.campaignLead': 'Lead',
   'crm.account.deleteTitle': 'Delete account',
   'crm.account.deleteTitleMany': 'Delete {{count}} accounts',
   'crm.account.hasOpportunities_one': '{{count}} opportunity belongs to this account.',

@@ -165,8 +165,6 @@ export default {
   'crm.history.restore': '{{user}} 恢复了此记录',
   'crm.history.convert': '{{user}} 转化了此记录',
 
-  'crm.leads.addToCampaign': '添加到市场活动',
-  'crm.leads.addToCampaignTitle_other': '将 {{count}} 条线索添加到市场活动',
   'crm.leads.memberStatus': '成员状态',
 
   'crm.leads.campaignHistory': '市场活动历史',

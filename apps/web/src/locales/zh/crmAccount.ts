@@ -10,7 +10,6 @@ export default {
   'crm.account.campaignHistory': '市场活动历史',
   'crm.account.convertedLeads': '已转化的线索',
   'crm.account.childAccounts': '下级客户',
-  'crm.account.campaignLead': '线索',
   'crm.account.deleteTitle': '删除客户',
   'crm.account.deleteTitleMany': '删除 {{count}} 个客户',
   'crm.account.hasOpportunities_one': '有 {{count}} 个商机属于此客户。',

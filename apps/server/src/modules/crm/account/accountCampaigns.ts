@@ -12,33 +12,42 @@ import type { Caller } from '../engine/records/moduleRecords';
 const MAX_ROWS = 200;
 
 /**
- * An account's campaign history: the campaign memberships (crm_campaign_member) of the leads
- * converted into it. A row shows only when the caller may open both the lead and the campaign,
- * so the list never names a record they could not open; newest membership first.
+ * An account's campaign history: the campaign memberships (crm_campaign_member) of its contacts and
+ * of the leads converted into it. A row shows only when the caller may open both the person and the
+ * campaign, so the list never names a record they could not open; newest membership first.
  */
 export async function campaignsOfAccount(db: Db, { user }: Caller, accountId: number): Promise<AccountCampaign[]> {
   const meta = metadataOf(db);
-  const [account, leads, campaigns] = (['account', 'leads', 'campaign'] as const).map((m) => meta.module(m));
+  const [account, leads, contacts, campaigns] = (['account', 'leads', 'contact', 'campaign'] as const).map((m) => meta.module(m));
   const scope = recordScope(user);
   const inScope = scope ? sql` and ${scope}` : sql``;
   const [found] = await rowsOf(db, sql`select id from ${tableOf(account!.table)} where id = ${accountId} and ${PRESENT}${inScope}`);
   if (!found) throw notFound('record.notFound');
   const convertedAccount = col(leads!.byName.get('convertedAccountId')!.column);
+  const contactAccount = col(contacts!.byName.get('accountId')!.column);
   // Each side is scoped in its own sub-select: the scope's columns are unqualified.
-  const rows = await rowsOf<{ id: unknown; campaign_id: unknown; campaign_name: unknown; lead_id: unknown; lead_name: unknown; status: unknown; create_time: unknown }>(
+  const rows = await rowsOf<{ id: unknown; campaign_id: unknown; campaign_name: unknown; lead_id: unknown; contact_id: unknown; name: unknown; status: unknown; create_time: unknown }>(
     db,
-    sql`select m.id, m.campaign_id, c.name as campaign_name, m.lead_id, l.name as lead_name, m.status, m.create_time
-        from crm_campaign_member m
-        join (select id, ${nameExpression(leads!)} as name from ${tableOf(leads!.table)} where ${convertedAccount} = ${accountId} and ${PRESENT}${inScope}) l on l.id = m.lead_id
-        join (select id, ${nameExpression(campaigns!)} as name from ${tableOf(campaigns!.table)} where ${PRESENT}${inScope}) c on c.id = m.campaign_id
-        order by m.id desc limit ${MAX_ROWS}`,
+    // One branch per kind of person, each reached through its own member index (lead_id, contact_id).
+    sql`select p.id, p.campaign_id, c.name as campaign_name, p.lead_id, p.contact_id, p.name, p.status, p.create_time
+        from (
+          select m.id, m.campaign_id, m.lead_id, m.contact_id, l.name, m.status, m.create_time from crm_campaign_member m
+          join (select id, ${nameExpression(leads!)} as name from ${tableOf(leads!.table)} where ${convertedAccount} = ${accountId} and ${PRESENT}${inScope}) l on l.id = m.lead_id
+          union all
+          select m.id, m.campaign_id, m.lead_id, m.contact_id, k.name, m.status, m.create_time from crm_campaign_member m
+          join (select id, ${nameExpression(contacts!)} as name from ${tableOf(contacts!.table)} where ${contactAccount} = ${accountId} and ${PRESENT}${inScope}) k on k.id = m.contact_id
+        ) p
+        join (select id, ${nameExpression(campaigns!)} as name from ${tableOf(campaigns!.table)} where ${PRESENT}${inScope}) c on c.id = p.campaign_id
+        order by p.id desc limit ${MAX_ROWS}`,
   );
   return rows.map((r) => ({
     id: Number(r.id),
     campaignId: Number(r.campaign_id),
     campaignName: String(r.campaign_name),
-    leadId: Number(r.lead_id),
-    leadName: String(r.lead_name),
+    type: r.lead_id === null ? 'contact' : 'leads',
+    leadId: r.lead_id === null ? null : Number(r.lead_id),
+    contactId: r.contact_id === null ? null : Number(r.contact_id),
+    name: String(r.name),
     status: String(r.status),
     createTime: new Date(String(r.create_time)).toISOString(),
   }));

@@ -22,15 +22,22 @@ const scoped = (user: CurrentUser, alias: string): SQL => {
  * The one statement behind a campaign's figures (docs/records-engine.md, "Campaigns"):
  * - campaigns: the campaign, and with `children` those below it by parentCampaignId (at most
  *   CAMPAIGN_TREE_DEPTH levels down), present and within the caller's scope;
- * - members: distinct present leads in scope that are members of those campaigns; a response is a
- *   member with a status in CAMPAIGN_RESPONSE_STATUSES; converted: members with a conversion time;
+ * - members: distinct present leads and contacts in scope that are members of those campaigns; a
+ *   response is a member with a status in CAMPAIGN_RESPONSE_STATUSES; converted: lead members with a
+ *   conversion time (a contact is never "converted");
  * - opportunities: present ones in scope whose source lead is a member, or that name one of the
  *   campaigns as their campaign (counted once); won: those at WON_STAGE, with the sum of their amounts;
  * - actual cost: the sum over the campaigns (null when none of them has one).
  */
-export function figuresStatement(meta: { module(name: 'campaign' | 'leads' | 'opportunity'): ModuleDef }, user: CurrentUser, campaignId: number, children: boolean): SQL {
+export function figuresStatement(
+  meta: { module(name: 'campaign' | 'leads' | 'contact' | 'opportunity'): ModuleDef },
+  user: CurrentUser,
+  campaignId: number,
+  children: boolean,
+): SQL {
   const campaign = meta.module('campaign');
   const lead = meta.module('leads');
+  const contact = meta.module('contact');
   const opportunity = meta.module('opportunity');
   const responses = sql.join(CAMPAIGN_RESPONSE_STATUSES.map((s) => sql`${s}`), sql`, `);
   const childLevels = children
@@ -38,11 +45,16 @@ export function figuresStatement(meta: { module(name: 'campaign' | 'leads' | 'op
         select c.id, t.depth + 1 from ${tableOf(campaign.table)} c join tree t on ${column(campaign, 'c', 'parentCampaignId')} = t.id
         where t.depth < ${CAMPAIGN_TREE_DEPTH} and c.deleted_at is null${scoped(user, 'c')}`
     : sql``;
-  // Alone, a lead is a member once (unique campaign_id, lead_id); with children it may be one of several, counted once.
-  const memberships = children
-    ? sql`select m.lead_id, bool_or(m.status in (${responses})) as responded from crm_campaign_member m
-          where m.campaign_id in (select id from camps) group by m.lead_id`
-    : sql`select m.lead_id, m.status in (${responses}) as responded from crm_campaign_member m where m.campaign_id = ${campaignId}`;
+  // Alone, a person is a member once (unique campaign_id × lead_id, campaign_id × contact_id); with children
+  // one may be a member of several, counted once. Each kind is read from its own partial index.
+  const memberships = (person: 'lead_id' | 'contact_id') => {
+    const column = sql`m.${sql.identifier(person)}`;
+    return children
+      ? sql`select ${column} as person, bool_or(m.status in (${responses})) as responded from crm_campaign_member m
+            where m.campaign_id in (select id from camps) and ${column} is not null group by ${column}`
+      : sql`select ${column} as person, m.status in (${responses}) as responded from crm_campaign_member m
+            where m.campaign_id = ${campaignId} and ${column} is not null`;
+  };
   const convertedAt = column(lead, 'l', 'convertedAt');
   const stage = column(opportunity, 'o', 'stage');
   const amount = column(opportunity, 'o', 'amount');
@@ -51,12 +63,19 @@ export function figuresStatement(meta: { module(name: 'campaign' | 'leads' | 'op
       select c.id, 0 from ${tableOf(campaign.table)} c where c.id = ${campaignId} and c.deleted_at is null${scoped(user, 'c')}${childLevels}
     ),
     camps as (select c.id, ${column(campaign, 'c', 'actualCost')} as actual_cost from ${tableOf(campaign.table)} c where c.id in (select id from tree)),
-    memberships as (${memberships}),
+    lead_memberships as (${memberships('lead_id')}),
+    contact_memberships as (${memberships('contact_id')}),
     member_figures as (
       select count(*) as members, count(*) filter (where ms.responded) as responses, count(*) filter (where ${convertedAt} is not null) as converted,
         coalesce(array_agg(l.id) filter (where ${convertedAt} is not null), '{}') as converted_ids
-      from memberships ms
-      join ${tableOf(lead.table)} l on l.id = ms.lead_id and l.deleted_at is null${scoped(user, 'l')}
+      from lead_memberships ms
+      join ${tableOf(lead.table)} l on l.id = ms.person and l.deleted_at is null${scoped(user, 'l')}
+    ),
+    -- A contact is already a customer's person: it counts among members and responses, never as a converted lead.
+    contact_figures as (
+      select count(*) as members, count(*) filter (where ms.responded) as responses
+      from contact_memberships ms
+      join ${tableOf(contact.table)} k on k.id = ms.person and k.deleted_at is null${scoped(user, 'k')}
     ),
     opps as (
       -- Only a conversion sets an opportunity's source lead, so only converted members can have one.
@@ -66,20 +85,23 @@ export function figuresStatement(meta: { module(name: 'campaign' | 'leads' | 'op
       select o.id, ${stage}, ${amount} from ${tableOf(opportunity.table)} o
       where ${column(opportunity, 'o', 'campaignId')} in (select id from camps) and o.deleted_at is null${scoped(user, 'o')}
     )
-    select c.campaigns, c.actual_cost, m.members, m.responses, m.converted, o.opportunities, o.won, o.won_amount
+    select c.campaigns, c.actual_cost, m.members as lead_members, k.members as contact_members, m.responses + k.responses as responses,
+      m.converted, o.opportunities, o.won, o.won_amount
     from (select count(*) as campaigns, sum(actual_cost) as actual_cost from camps) c,
-         member_figures m,
+         member_figures m, contact_figures k,
          (select count(*) as opportunities, count(*) filter (where stage = ${WON_STAGE}) as won, coalesce(sum(amount) filter (where stage = ${WON_STAGE}), 0) as won_amount from opps) o`;
 }
 
-type FigureRow = { campaigns: unknown; actual_cost: unknown; members: unknown; responses: unknown; converted: unknown; opportunities: unknown; won: unknown; won_amount: unknown };
+type FigureRow = { campaigns: unknown; actual_cost: unknown; lead_members: unknown; contact_members: unknown; responses: unknown; converted: unknown; opportunities: unknown; won: unknown; won_amount: unknown };
 
 /** Decimal text with two places, as currency fields are answered. */
 const money = (value: unknown): string => Number(value).toFixed(2);
 
 /** The figures from the statement's row: rates and ROI worked out here, null where they are undefined. */
 export function figuresOf(row: FigureRow, children: boolean): CampaignFigures {
-  const members = Number(row.members);
+  const leadMembers = Number(row.lead_members);
+  const contactMembers = Number(row.contact_members);
+  const members = leadMembers + contactMembers;
   const responses = Number(row.responses);
   const cost = row.actual_cost === null || row.actual_cost === undefined ? null : Number(row.actual_cost);
   const won = Number(row.won_amount);
@@ -87,6 +109,8 @@ export function figuresOf(row: FigureRow, children: boolean): CampaignFigures {
     withChildren: children,
     campaigns: Number(row.campaigns),
     members,
+    leadMembers,
+    contactMembers,
     responses,
     responseRate: members > 0 ? responses / members : null,
     convertedLeads: Number(row.converted),

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { index } from 'drizzle-orm/pg-core';
 import type { LayoutSeed, ModuleSeed } from '../engine/moduleSeed';
 import { withSystemFields } from '../engine/moduleSeed';
 
@@ -48,6 +50,8 @@ export const contactSeed: ModuleSeed = {
     { name: 'partner', en: 'Partner Contact', zh: '合作伙伴联系人', description: 'People at resellers and referral partners', layout: layoutOf('Partner Contact Layout', { en: 'Partner Contact Information', zh: '合作伙伴联系人信息' }) },
   ],
   layout: businessLayout,
+  // Campaign figures join contact members to present contacts in scope from this index alone (as crm_lead_membership_idx for leads).
+  indexes: (_table, col) => [index('crm_contact_membership_idx').on(col('id'), col('dept_id'), col('owner_id')).where(sql`deleted_at is null`)],
   views: [
     { name: 'all', en: 'All Contacts', zh: '全部联系人', columns: ['lastName', 'firstName', 'accountId', 'title', 'email', 'phone', 'ownerId'] },
     { name: 'mine', en: 'My Contacts', zh: '我的联系人', ownerScope: 'mine', columns: ['lastName', 'firstName', 'accountId', 'title', 'email', 'phone', 'createTime'] },

@@ -1,17 +1,16 @@
 import { z } from 'zod';
 import { id } from '@orbit/shared/contract/common';
-import { addToCampaignBody, convertLeadBody, DUPLICATE_CHECK_FIELDS } from '@orbit/shared/contract/crm';
+import { convertLeadBody, DUPLICATE_CHECK_FIELDS } from '@orbit/shared/contract/crm';
 import { BUSINESS_TYPE } from '@orbit/shared/contract/monitor';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest } from '../../../lib/errors';
-import { ok, okData } from '../../../lib/reply';
+import { okData } from '../../../lib/reply';
 import { requireUser } from '../../../plugins/auth';
 import { useFreshMetadata } from '../engine/metadata/freshMetadata';
 import { metadataOf } from '../engine/metadata/metadataStore';
 import type { Caller } from '../engine/records/moduleRecords';
-import { createCampaignMembers } from '../campaign/campaignMembers';
 import { findDuplicates } from './duplicates';
 import { createLeadConversion } from './leadConversion';
 import { stringValue } from '@orbit/shared/validation';
@@ -19,13 +18,12 @@ import { stringValue } from '@orbit/shared/validation';
 const P = PERMISSIONS.leads;
 const caller = (request: FastifyRequest): Caller => ({ user: requireUser(request), lang: request.lang });
 
-/** What only leads have: the duplicate check, conversion and campaign membership. */
+/** What only leads have: the duplicate check and conversion (campaign membership: campaign/campaign.routes.ts). */
 const leadsRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   useFreshMetadata(app);
   const meta = metadataOf(app.db);
   const conversion = createLeadConversion(app.db);
-  const members = createCampaignMembers(app.db);
 
   // SPEC §7 `/core/checkLeadSource/{a}/{b}`, read as a duplicate check (docs/records-engine.md).
   app.get(
@@ -46,20 +44,6 @@ const leadsRoutes: FastifyPluginAsync = async (fastify) => {
     '/crm/leads/convert',
     { config: { access: { permission: P.convert }, log: { title: 'Leads', businessType: BUSINESS_TYPE.update } }, schema: { body: convertLeadBody } },
     async (request) => okData(request, await conversion.convert(caller(request), request.body)),
-  );
-
-  app.post(
-    '/crm/leads/mass/addToCampaign',
-    { config: { access: { permission: P.edit }, log: { title: 'Leads', businessType: BUSINESS_TYPE.update } }, schema: { body: addToCampaignBody } },
-    async (request) => {
-      const { ids, campaignId, memberStatus } = request.body;
-      const added = await members.add(caller(request), { campaignId, leadIds: ids, status: memberStatus });
-      return { ...ok(request), data: added };
-    },
-  );
-
-  app.get('/crm/leads/:id/campaigns', { config: { access: { permission: P.query } }, schema: { params: z.object({ id }) } }, async (request) =>
-    okData(request, await members.ofLead(caller(request), request.params.id)),
   );
 };
 

@@ -12,7 +12,7 @@ import DetailTableCard from '../engine/detail/DetailTableCard';
 import { relatedListsKey } from '../engine/detail/RelatedList';
 import { useRecordLink } from '../engine/useRecordLink';
 
-/** An account's campaign history: the campaigns its converted leads are members of, with the lead and its member status. */
+/** An account's campaign history: the campaigns its contacts and converted leads are members of, with the person and its member status. */
 export default function AccountCampaigns({ accountId }: { accountId: number }) {
   const { t } = useTranslation();
   const recordLink = useRecordLink();
@@ -36,7 +36,8 @@ export default function AccountCampaigns({ accountId }: { accountId: number }) {
       rowKey="id"
       columns={[
         { key: 'campaign', title: t('crm.record.campaign'), render: (_, m) => link('campaign', m.campaignId, m.campaignName) },
-        { key: 'lead', title: t('crm.account.campaignLead'), render: (_, m) => link('leads', m.leadId, m.leadName) },
+        { key: 'person', title: t('crm.campaign.person'), render: (_, m) => link(m.type, (m.leadId ?? m.contactId)!, m.name) },
+        { key: 'type', title: t('crm.campaign.type'), render: (_, m) => t(`crm.campaign.type.${m.type}`) },
         { key: 'status', title: t('crm.leads.memberStatus'), render: (_, m) => <DictTag options={dict[CAMPAIGN_MEMBER_STATUS_DICT]} value={m.status} /> },
         { key: 'time', title: t('crm.leads.memberSince'), render: (_, m) => parseTime(m.createTime) },
       ]}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import AddAccountContactsToCampaign from '../campaign/components/AddAccountContactsToCampaign';
 import HierarchyTree from '../engine/detail/HierarchyTree';
 import RecordDetail from '../engine/detail/RecordDetail';
 import AccountCampaigns from './AccountCampaigns';
@@ -8,8 +9,8 @@ import DeleteAccountDialog from './DeleteAccountDialog';
 
 /**
  * Accounts › detail (`/account/account-detail?flag=detail&id=`): the engine's detail page with the
- * opportunities' totals, the campaign history of the account's leads, the account hierarchy, and
- * a delete that asks what to do with the account's opportunities.
+ * opportunities' totals, the campaign history of the account's people, "add its contacts to a
+ * campaign", the account hierarchy, and a delete that asks what to do with the account's opportunities.
  */
 export default function AccountDetailPage() {
   const { t } = useTranslation();
@@ -22,6 +23,7 @@ export default function AccountDetailPage() {
       relatedTitles={{ 'leads.convertedAccountId': t('crm.account.convertedLeads'), 'account.parentAccountId': t('crm.account.childAccounts') }}
       relatedTotals={accountRelatedTotals(t)}
       removeDialog={DeleteAccountDialog}
+      actions={(context) => <AddAccountContactsToCampaign context={context} />}
       related={(context) => (
         <>
           <AccountCampaigns accountId={context.record.id} />

@@ -10,11 +10,12 @@ const api = vi.hoisted(() => ({
   getModuleMeta: vi.fn(),
   getRecord: vi.fn(),
   getRecordHistory: vi.fn(),
-  getLeadCampaigns: vi.fn(),
   listRecords: vi.fn(),
   metaVersionSeen: { use: () => null },
 }));
+const campaignApi = vi.hoisted(() => ({ getRecordCampaigns: vi.fn() }));
 vi.mock('../../../api/crm', () => api);
+vi.mock('../../../api/crmCampaign', () => campaignApi);
 vi.mock('../../../api/system/dict', () => dictApi);
 
 const converted = leadRecord({ status: 'qualified', convertedAt: '2026-11-22T10:00:00.000Z', convertedAccountId: 40, convertedOpportunityId: 41 });
@@ -37,7 +38,7 @@ beforeEach(() => {
   signInOlivia();
   api.getModuleMeta.mockImplementation(metaOf);
   api.getRecordHistory.mockResolvedValue({ code: 200, total: 0, rows: [], lookups: {} });
-  api.getLeadCampaigns.mockResolvedValue({ code: 200, data: [] });
+  campaignApi.getRecordCampaigns.mockResolvedValue({ code: 200, data: [] });
 });
 
 describe('the lead detail page', () => {
@@ -86,7 +87,7 @@ describe('the lead detail page', () => {
 
   it('lists the campaign history: the campaign linked to its page, the member status as its tag, the date', async () => {
     api.getRecord.mockResolvedValue({ code: 200, data: leadRecord(), lookups: {}, locked: null });
-    api.getLeadCampaigns.mockResolvedValue({
+    campaignApi.getRecordCampaigns.mockResolvedValue({
       code: 200,
       data: [{ id: 1, campaignId: 4, campaignName: 'Trade Fair', status: 'responded', createTime: '2026-11-20T09:00:00.000Z' }],
     });
@@ -95,6 +96,6 @@ describe('the lead detail page', () => {
     expect(await within(history).findByText('Campaign history (1)')).toBeTruthy();
     expect(within(history).getByRole('link', { name: 'Trade Fair' }).getAttribute('href')).toBe('/campaign/campaign-detail?flag=detail&id=4');
     expect(await within(history).findByText('Responded')).toBeTruthy();
-    expect(api.getLeadCampaigns).toHaveBeenCalledWith(7);
+    expect(campaignApi.getRecordCampaigns).toHaveBeenCalledWith('leads', 7);
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import RecordDetail from '../engine/detail/RecordDetail';
-import CampaignHistory from './components/CampaignHistory';
+import CampaignHistory from '../campaign/components/CampaignHistory';
 import type { Conversion } from './components/ConvertLeadDialog';
 import ConvertedBanner from './components/ConvertedBanner';
 import LeadActions from './components/LeadActions';
@@ -16,7 +16,7 @@ export default function LeadsDetailPage() {
       id={Number(params.get('id'))}
       actions={(context) => <LeadActions context={context} onConverted={setConversion} />}
       banner={(context) => <ConvertedBanner context={context} conversion={conversion} />}
-      related={(context) => <CampaignHistory leadId={context.record.id} />}
+      related={(context) => <CampaignHistory module="leads" recordId={context.record.id} />}
     />
   );
 }

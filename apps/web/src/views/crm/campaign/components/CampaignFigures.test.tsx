@@ -8,7 +8,7 @@ const api = vi.hoisted(() => ({ getCampaignFigures: vi.fn() }));
 vi.mock('../../../../api/crmCampaign', () => api);
 
 const figures = (extra: Record<string, unknown> = {}) => ({
-  withChildren: false, campaigns: 1, members: 40, responses: 10, responseRate: 0.25, convertedLeads: 3,
+  withChildren: false, campaigns: 1, members: 40, leadMembers: 30, contactMembers: 10, responses: 10, responseRate: 0.25, convertedLeads: 3,
   opportunities: 4, wonOpportunities: 2, wonAmount: '12500.00', actualCost: '5000.00', roi: 1.5, ...extra,
 });
 const figure = (key: string) => screen.getByTestId(`figure-${key}`).querySelector('.ant-statistic-content')!.textContent;
@@ -29,6 +29,7 @@ describe('the campaign figures card', () => {
     renderCrm(<CampaignFigures campaignId={9} />);
     await screen.findByTestId('figure-members');
     expect(figure('members')).toBe('40');
+    expect(screen.getByTestId('figure-members').textContent).toContain('Leads: 30 · Contacts: 10');
     expect(figure('responseRate')).toBe('25%');
     expect(figure('wonAmount')).toBe('$12,500.00');
     expect(figure('actualCost')).toBe('$5,000.00');

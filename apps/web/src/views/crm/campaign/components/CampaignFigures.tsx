@@ -18,7 +18,7 @@ export function percent(value: number | null, language: string): string {
 }
 
 /**
- * A campaign's figures, worked out by the server in one statement: members, responses and
+ * A campaign's figures, worked out by the server in one statement: members (leads and contacts), responses and
  * response rate, converted leads, opportunities and won amount from them, and ROI — for the
  * campaign alone or with its child campaigns. Amounts in the language's currency (SPEC §9).
  */
@@ -59,7 +59,7 @@ export default function CampaignFigures({ campaignId }: { campaignId: number }) 
 function FigureGrid({ figures: f, language }: { figures: Figures; language: Language }) {
   const { t } = useTranslation();
   const items: Array<{ key: string; value: string | number; hint?: string }> = [
-    { key: 'members', value: f.members },
+    { key: 'members', value: f.members, hint: t('crm.campaign.memberBreakdown', { leads: f.leadMembers, contacts: f.contactMembers }) },
     { key: 'responses', value: f.responses },
     { key: 'responseRate', value: percent(f.responseRate, language) },
     { key: 'convertedLeads', value: f.convertedLeads },

@@ -14,7 +14,12 @@ const api = vi.hoisted(() => ({
 vi.mock('../../../../api/crmCampaign', () => api);
 vi.mock('../../../../api/system/dict', () => dictApi);
 
-const member = (id: number, leadName: string, status = 'sent') => ({ id, leadId: 100 + id, leadName, company: `${leadName} Ltd`, status, createTime: '2026-11-20T09:00:00.000Z' });
+const member = (id: number, name: string, status = 'sent') => ({
+  id, type: 'leads', leadId: 100 + id, contactId: null, name, company: `${name} Ltd`, accountId: null, status, createTime: '2026-11-20T09:00:00.000Z',
+});
+const contactMember = (id: number, name: string, account: { id: number; name: string | null } | null) => ({
+  id, type: 'contact', leadId: null, contactId: 200 + id, name, company: account?.name ?? null, accountId: account?.id ?? null, status: 'sent', createTime: '2026-11-21T09:00:00.000Z',
+});
 
 prepareCrmTests();
 beforeEach(() => {
@@ -31,6 +36,22 @@ describe('the campaign members list', () => {
     expect(screen.getByText('Ben Carter Ltd')).toBeTruthy();
     expect(screen.getByTestId('campaign-members').textContent).toContain('Members (2)');
     expect(api.listCampaignMembers).toHaveBeenCalledWith(9, expect.objectContaining({ pageNum: 1 }));
+  });
+
+  it('lists contacts beside leads with their type, linked to the contact and its account, or the account restricted; filters by type', async () => {
+    signInOlivia();
+    api.listCampaignMembers.mockResolvedValue({
+      code: 200, msg: '', total: 3, rows: [contactMember(3, 'Carla Contact', { id: 40, name: 'Northwind' }), contactMember(4, 'Dan Hidden', { id: 41, name: null }), member(1, 'Ada Lovelace')],
+    });
+    renderCrm(<CampaignMembers campaignId={9} />);
+    const carla = await screen.findByRole('link', { name: 'Carla Contact' });
+    expect(carla.getAttribute('href')).toBe('/contact/contact-detail?flag=detail&id=203');
+    expect(screen.getByRole('link', { name: 'Northwind' }).getAttribute('href')).toBe('/account/account-detail?flag=detail&id=40');
+    expect(screen.getAllByTestId('restricted-record')).toHaveLength(1);
+    const rows = screen.getByTestId('campaign-members').querySelectorAll('tbody tr[data-row-key]');
+    expect([...rows].map((r) => r.querySelector('td:nth-child(2)')?.textContent)).toEqual(['Contact', 'Contact', 'Lead']);
+    await chooseOption(within(screen.getByTestId('members-type')).getByRole('combobox'), 'Contact');
+    await waitFor(() => expect(api.listCampaignMembers).toHaveBeenLastCalledWith(9, expect.objectContaining({ type: 'contact', pageNum: 1 })));
   });
 
   it('changes a member status in place and saves it', async () => {
@@ -80,7 +101,7 @@ describe('the campaign members list', () => {
     api.removeCampaignMembers.mockResolvedValue({ code: 200, data: 1 });
     renderCrm(<CampaignMembers campaignId={9} />);
     fireEvent.click(await screen.findByTestId('member-remove-2'));
-    expect(await screen.findByText('Remove Ben Carter from this campaign? The lead itself stays.')).toBeTruthy();
+    expect(await screen.findByText('Remove Ben Carter from this campaign? The record itself stays.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(api.removeCampaignMembers).toHaveBeenCalledWith([2]));
   });

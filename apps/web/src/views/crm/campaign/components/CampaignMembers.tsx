@@ -1,11 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Input, Space, Typography } from 'antd';
+import { Button, Card, Input, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CAMPAIGN_MEMBER_STATUS_DICT } from '@orbit/shared/constants';
-import type { CampaignMember, CampaignMemberPage } from '@orbit/shared/contract/campaign';
+import { CAMPAIGN_MEMBER_MODULES, type CampaignMember, type CampaignMemberModule, type CampaignMemberPage } from '@orbit/shared/contract/campaign';
 import { listCampaignMembers, removeCampaignMembers } from '../../../../api/crmCampaign';
 import ListTable from '../../../../components/admin/ListTable';
 import { useConfirm } from '../../../../components/admin/useConfirm';
@@ -13,19 +13,25 @@ import { useListController } from '../../../../components/admin/useListControlle
 import DictTag from '../../../../components/dict/DictTag';
 import { useDict } from '../../../../components/dict/useDict';
 import { parseTime } from '../../../../utils/formatTime';
+import RestrictedRecord from '../../engine/RestrictedRecord';
 import { useModulePermissions } from '../../engine/useModulePermissions';
 import { useRecordLink } from '../../engine/useRecordLink';
 import AddMembersDialog from './AddMembersDialog';
+import { CAMPAIGN_HISTORY_KEY } from './CampaignHistory';
 import { figuresKey } from './CampaignFigures';
 import MemberStatusSelect from './MemberStatusSelect';
 
 /** Query keys of a campaign's member pages start with this. */
 export const membersKey = (campaignId: number) => `crm-campaign-members-${campaignId}`;
 
+type Filters = { q?: string; type?: CampaignMemberModule };
+
 /**
- * The leads taking part in a campaign (those the user may see), paged and searchable: name linked
- * to the lead, company, member status (changed in place by users who may edit campaigns), added
- * on; leads are added with a picker and members removed, one or several at once.
+ * The leads and contacts taking part in a campaign (those the user may see), one paged list,
+ * searchable and filtered by type: the type, the name linked to the record, the lead's company or
+ * the contact's account (linked; "Restricted record" when the user may not open it), the member
+ * status (changed in place by users who may edit campaigns), added on; people are added with
+ * pickers and members removed, one or several at once.
  */
 export default function CampaignMembers({ campaignId }: { campaignId: number }) {
   const { t } = useTranslation();
@@ -35,23 +41,23 @@ export default function CampaignMembers({ campaignId }: { campaignId: number }) 
   const can = useModulePermissions('campaign');
   const dict = useDict(CAMPAIGN_MEMBER_STATUS_DICT);
   const [adding, setAdding] = useState(false);
-  const list = useListController<{ q?: string }, CampaignMember, CampaignMemberPage>({
+  const list = useListController<Filters, CampaignMember, CampaignMemberPage>({
     queryKey: membersKey(campaignId),
     fetchPage: (params) => listCampaignMembers(campaignId, params),
     initialFilters: {},
   });
 
-  /** Members changed: the list, the figures and the leads' campaign history are fetched again. */
+  /** Members changed: the list, the figures and the people's campaign history are fetched again. */
   const changed = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: [membersKey(campaignId)] }),
       queryClient.invalidateQueries({ queryKey: figuresKey(campaignId) }),
-      queryClient.invalidateQueries({ queryKey: ['crm-lead-campaigns'] }),
+      queryClient.invalidateQueries({ queryKey: [CAMPAIGN_HISTORY_KEY] }),
     ]);
 
   const remove = (members: CampaignMember[]) =>
     confirm(
-      members.length === 1 ? t('crm.campaign.confirmRemove', { name: members[0]!.leadName }) : t('crm.campaign.confirmRemoveMany', { count: members.length }),
+      members.length === 1 ? t('crm.campaign.confirmRemove', { name: members[0]!.name }) : t('crm.campaign.confirmRemoveMany', { count: members.length }),
       async () => {
         await removeCampaignMembers(members.map((m) => m.id));
         list.setSelectedRowKeys([]);
@@ -60,12 +66,19 @@ export default function CampaignMembers({ campaignId }: { campaignId: number }) 
       t('crm.campaign.removed'),
     );
 
-  const lead = (m: CampaignMember) => {
-    const href = recordLink('leads', m.leadId);
-    return href ? <Link to={href}>{m.leadName}</Link> : m.leadName;
+  const person = (m: CampaignMember) => {
+    const href = recordLink(m.type, (m.leadId ?? m.contactId)!);
+    return href ? <Link to={href}>{m.name}</Link> : m.name;
+  };
+  /** A lead's company is text; a contact's account is a record: linked, or restricted when the user may not open it. */
+  const company = (m: CampaignMember) => {
+    if (m.accountId === null) return m.company ?? '';
+    if (m.company === null) return <RestrictedRecord />;
+    const href = recordLink('account', m.accountId);
+    return href ? <Link to={href}>{m.company}</Link> : m.company;
   };
   const selected = list.rows.filter((m) => list.selectedRowKeys.includes(m.id));
-  const empty = list.total === 0 && !list.isLoading && !list.isError && !list.filters.q;
+  const empty = list.total === 0 && !list.isLoading && !list.isError && !list.filters.q && !list.filters.type;
 
   return (
     <Card
@@ -75,6 +88,15 @@ export default function CampaignMembers({ campaignId }: { campaignId: number }) 
       title={`${t('crm.campaign.members')} (${list.total})`}
       extra={
         <Space size="small" wrap>
+          <Select<CampaignMemberModule | 'all'>
+            size="small"
+            value={list.filters.type ?? 'all'}
+            onChange={(type) => list.search({ type: type === 'all' ? undefined : type })}
+            options={[{ value: 'all', label: t('crm.campaign.allTypes') }, ...CAMPAIGN_MEMBER_MODULES.map((m) => ({ value: m, label: t(`crm.campaign.type.${m}`) }))]}
+            aria-label={t('crm.campaign.type')}
+            style={{ width: 160 }}
+            data-testid="members-type"
+          />
           <Input.Search
             size="small"
             allowClear
@@ -100,15 +122,20 @@ export default function CampaignMembers({ campaignId }: { campaignId: number }) 
       {empty ? (
         <Typography.Text type="secondary">{t('crm.campaign.noMembers')}</Typography.Text>
       ) : (
-        <ListTable<{ q?: string }, CampaignMember>
+        <ListTable<Filters, CampaignMember>
           list={list}
           rowKey="id"
           size="small"
           selectable={can.edit}
           scroll={{ x: 'max-content' }}
           columns={[
-            { key: 'lead', title: t('crm.list.name'), render: (_, m) => lead(m) },
-            { key: 'company', title: t('crm.campaign.company'), render: (_, m) => m.company ?? '' },
+            {
+              key: 'type',
+              title: t('crm.campaign.type'),
+              render: (_, m) => <Tag color={m.type === 'contact' ? 'purple' : 'blue'}>{t(`crm.campaign.type.${m.type}`)}</Tag>,
+            },
+            { key: 'name', title: t('crm.list.name'), render: (_, m) => person(m) },
+            { key: 'company', title: t('crm.campaign.companyOrAccount'), render: (_, m) => company(m) },
             {
               key: 'status',
               title: t('crm.leads.memberStatus'),

@@ -2,22 +2,26 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CAMPAIGN_MEMBER_STATUS_DICT } from '@orbit/shared/constants';
+import type { CampaignMemberModule } from '@orbit/shared/contract/campaign';
 import type { CampaignMembership } from '@orbit/shared/contract/crm';
-import { getLeadCampaigns } from '../../../../api/crm';
+import { getRecordCampaigns } from '../../../../api/crmCampaign';
 import DictTag from '../../../../components/dict/DictTag';
 import { useDict } from '../../../../components/dict/useDict';
 import { parseTime } from '../../../../utils/formatTime';
 import DetailTableCard from '../../engine/detail/DetailTableCard';
 import { useRecordLink } from '../../engine/useRecordLink';
 
-/** A lead's campaign history: the campaigns it is a member of, with its member status and since when. */
-export default function CampaignHistory({ leadId }: { leadId: number }) {
+/** Query keys of every record's campaign history start with this (fetched again when members change). */
+export const CAMPAIGN_HISTORY_KEY = 'crm-record-campaigns';
+
+/** A lead's or contact's campaign history: the campaigns it is a member of, with its member status and since when. */
+export default function CampaignHistory({ module, recordId }: { module: CampaignMemberModule; recordId: number }) {
   const { t } = useTranslation();
   const recordLink = useRecordLink();
   const dict = useDict(CAMPAIGN_MEMBER_STATUS_DICT);
   const memberships = useQuery({
-    queryKey: ['crm-lead-campaigns', leadId],
-    queryFn: async () => (await getLeadCampaigns(leadId)).data,
+    queryKey: [CAMPAIGN_HISTORY_KEY, module, recordId],
+    queryFn: async () => (await getRecordCampaigns(module, recordId)).data,
     staleTime: 0,
   });
   const rows = memberships.data ?? [];
