@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { purgeCampaignMemberships } from '../campaign/campaignMemberships';
 import { fieldError } from '../../../lib/errors';
 import type { ModuleHooks } from '../engine/moduleHooks';
 import { col, rowsOf, tableOf } from '../engine/query/sql';
 import { purgeRolesOfContacts } from '../opportunity/contactRolesPurge';
+
+const purgeContactMemberships = purgeCampaignMemberships('contact');
 
 const idOf = (value: unknown): number | null => (value === null || value === undefined || value === '' ? null : Number(value));
 
@@ -13,8 +16,11 @@ const idOf = (value: unknown): number | null => (value === null || value === und
  * a loop (reporting to oneself or to one's own report) is its hierarchy check.
  */
 export const contactHooks: ModuleHooks = {
-  // Their opportunity roles go with purged contacts (h/roles).
-  beforePurge: purgeRolesOfContacts,
+  /** Purged contacts leave the opportunities they played a role in and the campaigns they were members of (as a lead does). */
+  async beforePurge(tx, ids) {
+    await purgeRolesOfContacts(tx, ids);
+    await purgeContactMemberships(tx, ids);
+  },
   async beforeWrite({ body, current, db, def }) {
     if (!('reportsToId' in body) && !('accountId' in body)) return body;
     const reportsTo = idOf('reportsToId' in body ? body.reportsToId : current?.reportsToId);
