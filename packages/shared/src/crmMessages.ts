@@ -1,6 +1,7 @@
 import { accountEn, accountZh } from './crm/accountMessages';
 import { campaignEn, campaignZh } from './crm/campaignMessages';
 import { contactEn, contactZh } from './crm/contactMessages';
+import { duplicateEn, duplicateZh } from './crm/duplicateMessages';
 import { opportunityEn, opportunityZh } from './crm/opportunityMessages';
 import { setupEn, setupZh } from './crm/setupMessages';
 import { reportEn, reportZh } from './crm/reportMessages';
@@ -54,6 +55,7 @@ export const crmEn = {
   'record.restricted': 'Restricted record',
   ...accountEn,
   ...contactEn,
+  ...duplicateEn,
   ...campaignEn,
   ...opportunityEn,
   ...setupEn,
@@ -106,6 +108,7 @@ export const crmZh: Record<CrmMessageKey, string> = {
   'record.restricted': '受限记录',
   ...accountZh,
   ...contactZh,
+  ...duplicateZh,
   ...campaignZh,
   ...opportunityZh,
   ...setupZh,

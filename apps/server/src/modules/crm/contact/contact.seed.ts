@@ -48,6 +48,10 @@ export const contactSeed: ModuleSeed = {
     { name: 'partner', en: 'Partner Contact', zh: '合作伙伴联系人', description: 'People at resellers and referral partners', layout: layoutOf('Partner Contact Layout', { en: 'Partner Contact Information', zh: '合作伙伴联系人信息' }) },
   ],
   layout: businessLayout,
+  duplicateRules: [
+    { key: 'sameEmail', en: 'Same e-mail', zh: '邮箱相同', conditions: [{ field: 'email', match: 'caseInsensitive' }] },
+    { key: 'similarNameSameAccount', en: 'Similar name at the same account', zh: '同一客户的相似姓名', conditions: [{ field: 'lastName', match: 'fuzzy' }, { field: 'accountId', match: 'exact' }] },
+  ],
   views: [
     { name: 'all', en: 'All Contacts', zh: '全部联系人', columns: ['lastName', 'firstName', 'accountId', 'title', 'email', 'phone', 'ownerId'] },
     { name: 'mine', en: 'My Contacts', zh: '我的联系人', ownerScope: 'mine', columns: ['lastName', 'firstName', 'accountId', 'title', 'email', 'phone', 'createTime'] },

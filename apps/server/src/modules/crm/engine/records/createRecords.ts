@@ -1,6 +1,9 @@
 import type { Db, Executor } from '../../../../db/client';
 import { AppError, fieldErrors } from '../../../../lib/errors';
-import { createRecordHistory } from '../history/recordHistory';
+import type { DuplicateFound } from '@orbit/shared/contract/duplicates';
+import type { FieldValue } from '@orbit/shared/crm/fieldValue';
+import { guardDuplicates, type DuplicateCheck } from '../duplicates/duplicateGuard';
+import { createRecordHistory, type HistoryEntry } from '../history/recordHistory';
 import type { FieldDef } from '../metadata/fieldDef';
 import { labelOf } from '../query/filterCompiler';
 import { withDerivedValues } from './derivedValues';
@@ -21,11 +24,27 @@ async function newRecord(m: ModuleRecords, tx: Executor, caller: Caller, body: R
  * Creates a record inside the caller's transaction (lead conversion creates several in one);
  * `systemColumns` are values of read-only columns the module itself sets (the lead it came from).
  */
-export async function createRecordIn(m: ModuleRecords, tx: Executor, caller: Caller, body: Record<string, unknown>, systemColumns: Record<string, unknown> = {}): Promise<number> {
-  const { columns } = await newRecord(m, tx, caller, body);
+export async function createRecordIn(
+  m: ModuleRecords,
+  tx: Executor,
+  caller: Caller,
+  body: Record<string, unknown>,
+  systemColumns: Record<string, unknown> = {},
+  duplicates?: DuplicateCheck,
+): Promise<number> {
+  const { checked, columns } = await newRecord(m, tx, caller, body);
+  const warned = duplicates && (await guardDuplicates(m, tx, caller, valuesByName(checked), duplicates));
   const id = await createRecordsRepository(tx, m.def()).insert({ ...columns, ...systemColumns });
-  await createRecordHistory(tx, m.module).write(caller.user, [{ recordId: id, action: 'create' }]);
+  await createRecordHistory(tx, m.module).write(caller.user, [{ recordId: id, action: 'create' }, ...duplicateEntry(id, warned, duplicates)]);
   return id;
+}
+
+/** Checked values by field name, as the duplicate rules read them. */
+export const valuesByName = (checked: Map<FieldDef, FieldValue>) => Object.fromEntries([...checked].map(([field, value]) => [field.name, value]));
+
+/** The history entry keeping why a possible duplicate was saved anyway. */
+export function duplicateEntry(recordId: number, warned: DuplicateFound | undefined, check: DuplicateCheck | undefined): HistoryEntry[] {
+  return warned && check?.override ? [{ recordId, action: 'duplicate', oldValue: warned.ruleName, newValue: check.override.reason }] : [];
 }
 
 /**

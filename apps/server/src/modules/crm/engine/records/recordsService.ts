@@ -1,5 +1,8 @@
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import type { Db, Executor } from '../../../../db/client';
+import type { MergeBody } from '@orbit/shared/contract/duplicates';
+import type { DuplicateCheck } from '../duplicates/duplicateGuard';
+import { mergeRecords } from './mergeRecords';
 import type { RemoveOptions } from '../moduleHooks';
 import { createRecordIn, createRecordsIn } from './createRecords';
 import { hierarchyOf } from './hierarchyTree';
@@ -33,7 +36,9 @@ export function createRecordsService(db: Db, module: CrmModule) {
 
     get: (caller: Caller, id: number) => readRecord(m, db, caller, id),
 
-    create: (caller: Caller, body: Record<string, unknown>): Promise<number> => db.transaction((tx) => createRecordIn(m, tx, caller, body)),
+    /** A create by the form or the API: the module's duplicate rules apply (duplicates/duplicateGuard.ts). */
+    create: (caller: Caller, body: Record<string, unknown>, duplicates: DuplicateCheck = {}): Promise<number> =>
+      db.transaction((tx) => createRecordIn(m, tx, caller, body, {}, duplicates)),
 
     /** Creates inside the caller's transaction (lead conversion creates several records in one). */
     createIn: (tx: Executor, caller: Caller, body: Record<string, unknown>, systemColumns?: Record<string, unknown>) => createRecordIn(m, tx, caller, body, systemColumns),
@@ -41,10 +46,13 @@ export function createRecordsService(db: Db, module: CrmModule) {
     /** Creates an import's batch inside its transaction (createRecords.ts). */
     createManyIn: (tx: Db, caller: Caller, bodies: Array<Record<string, unknown>>, cache: WriteCache) => createRecordsIn(m, tx, caller, bodies, cache),
 
-    /** Updates, and answers the record as the update left it (a transfer may take it out of the caller's scope). */
-    update: (caller: Caller, body: UpdateBody) =>
+    /**
+     * Updates under the module's duplicate rules, and answers the record as the update left it (a
+     * transfer may take it out of the caller's scope).
+     */
+    update: (caller: Caller, body: UpdateBody, duplicates: DuplicateCheck = {}) =>
       db.transaction(async (tx) => {
-        await updateRecordIn(m, tx, caller, body);
+        await updateRecordIn(m, tx, caller, body, duplicates);
         return readRecord(m, tx, caller, body.id, true);
       }),
 
@@ -75,6 +83,9 @@ export function createRecordsService(db: Db, module: CrmModule) {
     recycleBin: (caller: Caller, page: { pageNum: number; pageSize: number }) => recycleBinPage(m, caller, page),
 
     restore: (caller: Caller, ids: number[]) => restoreRecords(m, caller, ids),
+
+    /** Merges records into a survivor (records/mergeRecords.ts). */
+    merge: (caller: Caller, body: MergeBody) => mergeRecords(m, caller, body),
 
     history: (caller: Caller, id: number, page: { pageNum: number; pageSize: number }) => recordHistoryPage(m, caller, id, page),
 
