@@ -4,6 +4,7 @@ import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import type { Executor } from '../../../../db/client';
 import { AppError } from '../../../../lib/errors';
 import type { Caller, ModuleRecords } from '../records/moduleRecords';
+import { NO_CACHE, type WriteCache } from '../records/writeCache';
 import { rulesOf } from './duplicateRules';
 import { findDuplicates } from './findDuplicates';
 
@@ -11,11 +12,12 @@ import { findDuplicates } from './findDuplicates';
  * A write asking for its module's duplicate rules: `override` saves despite a warning (never a
  * blocking rule) and keeps the reason in the record's history.
  */
-export type DuplicateCheck = { override?: { reason: string } };
+export type DuplicateCheck = { override?: { reason: string }; forImport?: boolean };
 
-/** The refusal of a write that matches a rule: 409 with the matches in `data`. */
-export function duplicateError(found: DuplicateFound): AppError {
+/** The refusal of a write that matches a rule: 409 with the matches in `data` (an import's row: its message only). */
+export function duplicateError(found: DuplicateFound, forImport = false): AppError {
   const params = { rule: found.ruleName, count: String(found.matches.length + found.hiddenCount) };
+  if (forImport) return new AppError(CODE.conflict, found.action === 'block' ? 'duplicate.importBlocked' : 'duplicate.importWarned', params);
   return new AppError(CODE.conflict, found.action === 'block' ? 'duplicate.blocked' : 'duplicate.found', params, undefined, found);
 }
 
@@ -33,14 +35,16 @@ export async function guardDuplicates(
   values: Readonly<Record<string, FieldValue | undefined>>,
   check: DuplicateCheck,
   update?: { selfId: number; changed: ReadonlySet<string> },
+  cache: WriteCache = NO_CACHE,
 ): Promise<DuplicateFound | undefined> {
-  let rules = await rulesOf(tx, m.module, caller.lang, true);
+  // An import's batch reads the rules once (records/writeCache.ts).
+  let rules = [...(await cache.remember('duplicateRules', () => rulesOf(tx, m.module, caller.lang, true)))];
   if (update) rules = rules.filter((rule) => rule.conditions.some((c) => update.changed.has(c.field)));
   if (!rules.length) return undefined;
   // Blocking rules first: a warning that could be overridden never hides a block.
   rules.sort((a, b) => Number(a.action !== 'block') - Number(b.action !== 'block'));
   const found = await findDuplicates(tx, m.def(), caller.user, rules, values, update?.selfId);
   if (!found) return undefined;
-  if (found.action === 'block' || !check.override) throw duplicateError(found);
+  if (found.action === 'block' || !check.override) throw duplicateError(found, check.forImport);
   return found;
 }

@@ -44,7 +44,8 @@ export function createRecordsService(db: Db, module: CrmModule) {
     createIn: (tx: Executor, caller: Caller, body: Record<string, unknown>, systemColumns?: Record<string, unknown>) => createRecordIn(m, tx, caller, body, systemColumns),
 
     /** Creates an import's batch inside its transaction (createRecords.ts). */
-    createManyIn: (tx: Db, caller: Caller, bodies: Array<Record<string, unknown>>, cache: WriteCache) => createRecordsIn(m, tx, caller, bodies, cache),
+    createManyIn: (tx: Db, caller: Caller, bodies: Array<Record<string, unknown>>, cache: WriteCache, duplicates?: DuplicateCheck) =>
+      createRecordsIn(m, tx, caller, bodies, cache, duplicates),
 
     /**
      * Updates under the module's duplicate rules, and answers the record as the update left it (a
@@ -69,7 +70,8 @@ export function createRecordsService(db: Db, module: CrmModule) {
     },
 
     /** An import's dry run of one create or update (updateRecord.ts). */
-    checkWriteIn: (tx: Executor, caller: Caller, body: Record<string, unknown>, id?: number, cache?: WriteCache) => checkRecordWriteIn(m, tx, caller, body, id, cache),
+    checkWriteIn: (tx: Executor, caller: Caller, body: Record<string, unknown>, id?: number, cache?: WriteCache, duplicates?: DuplicateCheck) =>
+      checkRecordWriteIn(m, tx, caller, body, id, cache, duplicates),
 
     remove: (caller: Caller, ids: number[], options: RemoveOptions = {}): Promise<void> => db.transaction((tx) => removeRecordsIn(m, tx, caller, ids, options)),
 

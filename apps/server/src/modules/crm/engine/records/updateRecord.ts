@@ -54,10 +54,22 @@ export async function updateRecordIn(m: ModuleRecords, tx: Executor, caller: Cal
  * module's rule, the layout, every value, the database's checks — and writes nothing: an
  * import's dry run. Answers how many fields would change; throws the write's AppError.
  */
-export async function checkRecordWriteIn(m: ModuleRecords, tx: Executor, caller: Caller, body: Record<string, unknown>, id?: number, cache?: WriteCache): Promise<number> {
+export async function checkRecordWriteIn(
+  m: ModuleRecords,
+  tx: Executor,
+  caller: Caller,
+  body: Record<string, unknown>,
+  id?: number,
+  cache?: WriteCache,
+  duplicates?: DuplicateCheck,
+): Promise<number> {
   const d = m.def();
   const ctx: WriteContext = { db: tx, meta: m.meta, def: d, user: caller.user, lang: caller.lang, cache };
-  if (id === undefined) return (await checkRecordWrite(ctx, await withModuleRules(m, tx, caller, body, undefined, cache), { mode: 'create' })).size;
+  if (id === undefined) {
+    const checked = await checkRecordWrite(ctx, await withModuleRules(m, tx, caller, body, undefined, cache), { mode: 'create' });
+    if (duplicates) await guardDuplicates(m, tx, caller, valuesByName(checked), duplicates, undefined, cache);
+    return checked.size;
+  }
   const [row] = await createRecordsRepository(tx, d).select(selectList(d.fields), [sql`id = ${id}`, recordScope(caller.user)]);
   if (!row) throw recordNotFound();
   const current = toRecord(row, d.fields);
