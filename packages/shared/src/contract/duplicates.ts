@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CrmModule } from '../crm/modules';
 import { fieldName } from '../crm/filter';
+import { stringValue } from '../validation';
 import { id } from './common';
 
 /**
@@ -37,7 +38,7 @@ export const duplicateCondition = z.object({ field: fieldName, match: z.enum(DUP
 export type DuplicateCondition = z.infer<typeof duplicateCondition>;
 
 export const duplicateRuleBody = z.object({
-  name: z.string().trim().min(1, { error: 'validation.required' }).max(60),
+  name: stringValue().trim().min(1, { error: 'validation.required' }).max(60),
   conditions: z.array(duplicateCondition).min(1, { error: 'duplicate.ruleNoCondition' }).max(5),
   action: z.enum(DUPLICATE_ACTIONS),
   threshold: z.number().min(0.3).max(1).default(FUZZY_DEFAULT_THRESHOLD),
@@ -66,7 +67,7 @@ export type DuplicateFound = {
  * reason, kept in the record's history. A body key, not a field: no field can take this name.
  */
 export const DUPLICATE_OVERRIDE_KEY = 'duplicateOverride';
-export const duplicateOverride = z.object({ reason: z.string().trim().min(1, { error: 'duplicate.reasonRequired' }).max(DUPLICATE_REASON_MAX) });
+export const duplicateOverride = z.object({ reason: stringValue().trim().min(1, { error: 'duplicate.reasonRequired' }).max(DUPLICATE_REASON_MAX) });
 
 /** How an import treats rows matching a warning rule (blocking rules refuse the row whatever this says). */
 export const IMPORT_DUPLICATE_WARNINGS = ['skip', 'import'] as const;

@@ -65,6 +65,17 @@ export default function RecordForm({ module, meta, target, onClose, onSaved, onR
   const userId = session?.user.userId ?? 0;
   const lookups: LookupLabels = target?.mode === 'edit' ? target.lookups : { user: { [userId]: session?.user.nickName ?? '' } };
 
+  /** Sends a save; a duplicate rule's refusal opens the warning instead (the form stays open). */
+  const saveOrAsk = async (send: (reason?: string) => Promise<number>): Promise<number | typeof SAVE_CANCELLED> => {
+    try {
+      return await send();
+    } catch (error) {
+      const found = duplicateFoundIn(error);
+      if (!found) throw error;
+      setRefused({ found, retry: send });
+      return SAVE_CANCELLED;
+    }
+  };
   const save = async (values: Record<string, unknown>) => {
     try {
       if (record) {
@@ -97,17 +108,6 @@ export default function RecordForm({ module, meta, target, onClose, onSaved, onR
   };
   const { saving, submit } = useFormSubmit(form, save, onClose);
 
-  /** Sends a save; a duplicate rule's refusal opens the warning instead (the form stays open). */
-  async function saveOrAsk(send: (reason?: string) => Promise<number>): Promise<number | typeof SAVE_CANCELLED> {
-    try {
-      return await send();
-    } catch (error) {
-      const found = duplicateFoundIn(error);
-      if (!found) throw error;
-      setRefused({ found, retry: send });
-      return SAVE_CANCELLED;
-    }
-  }
   const saveAnyway = async (reason: string) => {
     const id = await refused!.retry(reason);
     setRefused(null);
