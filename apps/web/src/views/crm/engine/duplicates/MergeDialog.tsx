@@ -113,7 +113,7 @@ export default function MergeDialog({ module, ids, open, onClose, onDone, onMerg
         ) : (
           <>
             <Typography.Paragraph type="secondary">{t('crm.merge.help')}</Typography.Paragraph>
-            <Table<FieldMeta> size="small" rowKey="name" pagination={false} dataSource={different} columns={columns} scroll={{ y: 420 }} />
+            <Table<FieldMeta> size="small" rowKey="name" pagination={false} dataSource={different} columns={columns} />
           </>
         )}
       </div>
