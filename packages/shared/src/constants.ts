@@ -135,3 +135,5 @@ export const ALL_PERMISSION = '*:*:*';
 export const OPPORTUNITY_STAGE_DICT = 'crm_opportunity_stage';
 /** The dictionary of a lead's status as a member of a campaign (sent, responded…). */
 export const CAMPAIGN_MEMBER_STATUS_DICT = 'crm_campaign_member_status';
+/** The dictionary of the part a contact plays in an opportunity (decision maker, economic buyer…). */
+export const CONTACT_ROLE_DICT = 'crm_contact_role';

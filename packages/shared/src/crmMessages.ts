@@ -2,6 +2,7 @@ import { accountEn, accountZh } from './crm/accountMessages';
 import { campaignEn, campaignZh } from './crm/campaignMessages';
 import { contactEn, contactZh } from './crm/contactMessages';
 import { duplicateEn, duplicateZh } from './crm/duplicateMessages';
+import { contactRoleEn, contactRoleZh } from './crm/contactRoleMessages';
 import { opportunityEn, opportunityZh } from './crm/opportunityMessages';
 import { setupEn, setupZh } from './crm/setupMessages';
 import { reportEn, reportZh } from './crm/reportMessages';
@@ -56,6 +57,7 @@ export const crmEn = {
   ...accountEn,
   ...contactEn,
   ...duplicateEn,
+  ...contactRoleEn,
   ...campaignEn,
   ...opportunityEn,
   ...setupEn,
@@ -109,6 +111,7 @@ export const crmZh: Record<CrmMessageKey, string> = {
   ...accountZh,
   ...contactZh,
   ...duplicateZh,
+  ...contactRoleZh,
   ...campaignZh,
   ...opportunityZh,
   ...setupZh,

@@ -41,7 +41,7 @@ describe('merge', () => {
     ];
     expect((await admin()('POST', '/crm/leads/mass/addToCampaign', { ids: [survivor, merged], campaignId: spring })).body.code).toBe(200);
     expect((await admin()('POST', '/crm/leads/mass/addToCampaign', { ids: [merged, third], campaignId: autumn })).body.code).toBe(200);
-    const task = (await olivia()('POST', '/crm/task', { subject: 'Call Anne', dueDate: '2026-12-01', relatedTo: { module: 'leads', id: merged } })).body.data as number;
+    const task = (await olivia()('POST', '/crm/task', { subject: 'Call Anne', dueDate: '2026-12-01', name: { module: 'leads', id: merged } })).body.data as number;
 
     const res = await olivia()('POST', '/crm/leads/merge', { survivorId: survivor, mergedIds: [merged, third], values: { company: merged, phone: merged, title: third, email: survivor } });
     expect(res.body, res.body.msg).toMatchObject({ code: 200, msg: '2 record(s) merged' });
@@ -52,7 +52,7 @@ describe('merge', () => {
       { campaign_id: spring, lead_id: survivor },
       { campaign_id: autumn, lead_id: survivor },
     ]);
-    expect((await getRecord(olivia(), 'task', task)).relatedTo).toEqual({ module: 'leads', id: survivor });
+    expect((await getRecord(olivia(), 'task', task)).name).toEqual({ module: 'leads', id: survivor });
 
     const history = (await olivia()('GET', `/crm/leads/${survivor}/history?pageSize=50`)).body.rows as Array<{ action: string; newValue: unknown }>;
     expect(history[0]).toMatchObject({ action: 'merge', newValue: [`Anne Merge #${merged}`, `Merge #${third}`] });
@@ -80,6 +80,19 @@ describe('merge', () => {
     expect(await getRecord(admin(), 'contact', contact)).toMatchObject({ accountId: child });
     expect(await getRecord(admin(), 'account', other)).toMatchObject({ parentAccountId: child });
     expect(await getRecord(admin(), 'account', child)).toMatchObject({ parentAccountId: null });
+  });
+
+  it('contacts: their roles on opportunities move to the survivor through the opportunity module’s merge hook', async () => {
+    const account = (await admin()('POST', '/crm/account', { name: 'Merge Roles Account' })).body.data as number;
+    const [keep, gone] = [
+      (await admin()('POST', '/crm/contact', { lastName: 'Keep', accountId: account })).body.data as number,
+      (await admin()('POST', '/crm/contact', { lastName: 'Gone', accountId: account })).body.data as number,
+    ];
+    const opp = (await admin()('POST', '/crm/opportunity', { name: 'Merge roles deal', accountId: account, closeDate: '2026-12-31' })).body.data as number;
+    const added = await admin()('POST', `/crm/opportunity/${opp}/contact-roles`, { contactId: gone, role: 'decision_maker', isPrimary: true });
+    expect(added.body.code, added.body.msg).toBe(200);
+    expect((await admin()('POST', '/crm/contact/merge', { survivorId: keep, mergedIds: [gone] })).body.code).toBe(200);
+    expect(await rows(sql`select contact_id, is_primary from crm_opportunity_contact_role where opportunity_id = ${opp}`)).toEqual([{ contact_id: keep, is_primary: true }]);
   });
 
   it('refuses a bad request, changing nothing: the survivor among the merged, a value from elsewhere, a system field, too many records', async () => {
@@ -112,7 +125,7 @@ describe('merge', () => {
     const merged = await createLead(olivia(), { company: 'Other' });
     const campaign = (await admin()('POST', '/crm/campaign', { name: 'Merge rollback' })).body.data as number;
     await admin()('POST', '/crm/leads/mass/addToCampaign', { ids: [merged], campaignId: campaign });
-    const task = (await olivia()('POST', '/crm/task', { subject: 'Rollback', dueDate: '2026-12-01', relatedTo: { module: 'leads', id: merged } })).body.data as number;
+    const task = (await olivia()('POST', '/crm/task', { subject: 'Rollback', dueDate: '2026-12-01', name: { module: 'leads', id: merged } })).body.data as number;
     // The last step, moving the merged lead to the bin, fails.
     await ctx.app.db.execute(sql.raw(`create function merge_trap() returns trigger language plpgsql as $$ begin raise exception 'trap'; end $$`));
     await ctx.app.db.execute(sql.raw(`create trigger merge_trap before update on crm_lead for each row when (new.deleted_at is not null and old.id = ${merged}) execute function merge_trap()`));
@@ -125,7 +138,7 @@ describe('merge', () => {
     }
     expect((await getRecord(olivia(), 'leads', survivor)).company).toBe('Before');
     expect((await getRecord(olivia(), 'leads', merged)).company).toBe('Other');
-    expect((await getRecord(olivia(), 'task', task)).relatedTo).toEqual({ module: 'leads', id: merged });
+    expect((await getRecord(olivia(), 'task', task)).name).toEqual({ module: 'leads', id: merged });
     expect(await rows(sql`select lead_id from crm_campaign_member where campaign_id = ${campaign}`)).toEqual([{ lead_id: merged }]);
     const history = (await olivia()('GET', `/crm/leads/${merged}/history`)).body.rows as unknown[];
     expect(history).toHaveLength(1);

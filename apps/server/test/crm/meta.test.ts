@@ -37,7 +37,7 @@ describe('records engine metadata', () => {
     expect(partner.sections[0]!.fields).toContainEqual({ field: 'email', required: true });
     expect(en.listViews.map((v) => v.label)).toEqual(['All Leads', 'My Leads', 'Open Leads', 'Hot Leads', 'New This Week']);
     expect(zh.listViews[0]!.label).toBe('全部线索');
-    expect(en.relatedLists).toContainEqual({ module: 'task', field: 'relatedTo', label: 'Related To' });
+    expect(en.relatedLists).toContainEqual({ module: 'task', field: 'name', label: 'Name' });
     expect((await meta('account')).relatedLists).toEqual(
       expect.arrayContaining([{ module: 'opportunity', field: 'accountId', label: 'Account' }, { module: 'leads', field: 'convertedAccountId', label: 'Converted Account' }]),
     );

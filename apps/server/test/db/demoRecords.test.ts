@@ -128,8 +128,12 @@ describe('demo business records', () => {
     expect(tasks).toBeGreaterThanOrEqual(60);
     expect(await number(sql`select count(*) from crm_task where (status = 'completed') <> (completed_at is not null)`)).toBe(0);
     expect(await number(sql`select count(*) from crm_task where status = 'completed'`)).toBeGreaterThan(0);
-    const related = await rows<{ module: string }>(sql`select distinct related_to_module as module from crm_task`);
-    expect(related.map((r) => r.module).sort()).toEqual(['account', 'campaign', 'leads', 'opportunity']);
+    // A lead is what a task names; the business is what it is related to (Salesforce's Name and Related To).
+    const related = await rows<{ module: string }>(sql`select distinct related_to_module as module from crm_task where related_to_module is not null`);
+    expect(related.map((r) => r.module).sort()).toEqual(['account', 'campaign', 'opportunity']);
+    const named = await rows<{ module: string }>(sql`select distinct name_module as module from crm_task where name_module is not null`);
+    expect(named.map((r) => r.module)).toEqual(['leads']);
+    expect(await number(sql`select count(*) from crm_task where name_id is null and related_to_id is null`)).toBe(0);
     const now = new Date().toISOString();
     expect(await number(sql`select count(*) from crm_task where status <> 'completed' and reminder_at <= ${now}::timestamptz and reminder_at > ${now}::timestamptz - interval '1 day'`)).toBeGreaterThan(0);
     expect(await number(sql`select count(*) from crm_task where reminder_at > ${now}::timestamptz`)).toBeGreaterThan(0);

@@ -226,6 +226,7 @@ export const dictionaries: Record<string, DictValue[]> = {
   crm_rating: [dictValue('crm_rating', 'hot', 'Hot', 'danger'), dictValue('crm_rating', 'cold', 'Cold', 'info')],
   crm_opportunity_stage: [dictValue('crm_opportunity_stage', 'prospecting', 'Prospecting'), dictValue('crm_opportunity_stage', 'proposal', 'Proposal')],
   crm_campaign_member_status: [dictValue('crm_campaign_member_status', 'sent', 'Sent', 'info'), dictValue('crm_campaign_member_status', 'responded', 'Responded', 'success')],
+  crm_contact_role: [dictValue('crm_contact_role', 'decision_maker', 'Decision Maker', 'danger'), dictValue('crm_contact_role', 'influencer', 'Influencer', 'primary')],
 };
 
 /** The dictionary endpoint, for `vi.mock('…/api/system/dict', () => dictApi)`. */

@@ -97,7 +97,8 @@ describe('checkFieldValue: one value against its field, as server and form both 
     expect(key(rules('lookup'), -1)).toBe('validation.invalidValue');
     const related = rules('relatedRecord', { relatedModules: ['leads', 'account'] });
     expect(ok(related, { module: 'leads', id: 3 })).toEqual({ module: 'leads', id: 3 });
-    expect(key(related, { module: 'task', id: 3 })).toBe('validation.invalidValue');
+    expect(key(related, { module: 'task', id: 3 })).toBe('validation.relatedModuleNotAllowed');
+    expect(key(related, { module: 'nope', id: 3 })).toBe('validation.invalidValue');
     expect(key(rules('checkbox'), 'yes')).toBe('validation.invalidValue');
   });
 });

@@ -175,7 +175,9 @@ export function checkFieldValue(rules: FieldRules, value: unknown): ValueCheck {
     case 'relatedRecord': {
       const related = value as { module?: unknown; id?: unknown };
       const allowed = rules.relatedModules ?? [];
-      if (typeof related !== 'object' || !isCrmModule(related.module) || !allowed.includes(related.module)) return fail('validation.invalidValue');
+      if (typeof related !== 'object' || !isCrmModule(related.module)) return fail('validation.invalidValue');
+      // A module the field was not declared for (a task's "name" is a lead or a contact, never an account).
+      if (!allowed.includes(related.module)) return fail('validation.relatedModuleNotAllowed');
       if (!Number.isSafeInteger(related.id) || (related.id as number) <= 0) return fail('validation.invalidValue');
       return pass({ module: related.module, id: related.id as number });
     }

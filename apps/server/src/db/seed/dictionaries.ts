@@ -1,4 +1,4 @@
-import { OPPORTUNITY_STAGE_DICT } from '@orbit/shared/constants';
+import { CONTACT_ROLE_DICT, OPPORTUNITY_STAGE_DICT } from '@orbit/shared/constants';
 
 /**
  * The product's dictionaries, reconciled at every start (a missing type is added with its values;
@@ -85,6 +85,12 @@ export const dictionaries: DictSeed[] = [
     type: 'crm_task_status', name: 'Task status', values: [
       v('not_started', 'Not Started', '未开始', 'info'), v('in_progress', 'In Progress', '进行中', 'primary'),
       v('completed', 'Completed', '已完成', 'success'), v('deferred', 'Deferred', '已延期', 'warning'),
+    ],
+  },
+  {
+    type: CONTACT_ROLE_DICT, name: 'Contact role', values: [
+      v('decision_maker', 'Decision Maker', '决策者', 'danger'), v('economic_buyer', 'Economic Buyer', '经济决策人', 'warning'),
+      v('influencer', 'Influencer', '影响者', 'primary'), v('technical_buyer', 'Technical Buyer', '技术决策人', 'info'), v('other', 'Other', '其他'),
     ],
   },
   { type: 'crm_task_priority', name: 'Task priority', values: [v('high', 'High', '高', 'danger'), v('normal', 'Normal', '中', 'primary'), v('low', 'Low', '低', 'info')] },

@@ -1,6 +1,7 @@
 import { messagesEn } from '@orbit/shared/messagesEn';
 import crmAccount from './crmAccount';
 import crmCampaign from './crmCampaign';
+import crmContactRoles from './crmContactRoles';
 import crmOpportunity from './crmOpportunity';
 import crmTask from './crmTask';
 
@@ -206,6 +207,7 @@ export default {
   'crm.print.truncated': 'Only the first {{shown}} of {{total}} records are printed. Narrow the filter to print the rest.',
   ...crmAccount,
   ...crmCampaign,
+  ...crmContactRoles,
   ...crmOpportunity,
   ...crmTask,
 };

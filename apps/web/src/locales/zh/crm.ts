@@ -1,6 +1,7 @@
 import { messagesZh } from '@orbit/shared/messagesZh';
 import crmAccount from './crmAccount';
 import crmCampaign from './crmCampaign';
+import crmContactRoles from './crmContactRoles';
 import crmOpportunity from './crmOpportunity';
 import crmTask from './crmTask';
 
@@ -198,6 +199,7 @@ export default {
   'crm.print.truncated': '只打印了 {{total}} 条记录中的前 {{shown}} 条，请缩小筛选范围以打印其余记录。',
   ...crmAccount,
   ...crmCampaign,
+  ...crmContactRoles,
   ...crmOpportunity,
   ...crmTask,
 };

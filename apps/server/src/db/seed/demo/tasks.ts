@@ -65,6 +65,11 @@ export async function seedTasks(
     }),
   ];
 
+  // A lead is the person a task names (`name`); the rest is the business it is about (`relatedTo`).
+  const pointer = (r: Related) =>
+    r.module === 'leads'
+      ? { name_module: r.module, name_id: r.id, related_to_module: null, related_to_id: null }
+      : { name_module: null, name_id: null, related_to_module: r.module, related_to_id: r.id };
   const drafts = related.map((r, i) => {
     const due = DUE_CYCLE[i % DUE_CYCLE.length]!;
     const created = ctx.between(new Date(Math.max(r.createTime.getTime() + HOUR, now - 40 * DAY)), new Date(now - SETTLED));
@@ -89,7 +94,7 @@ export async function seedTasks(
       values: {
         subject: subjects[i % subjects.length]!, due_date: dueOffset === null ? null : cal.day(dueOffset),
         status: completedAt ? 'completed' : rand.weighted<string>([['not_started', 5], ['in_progress', 3], ['deferred', due === 'later' ? 1 : 0]]),
-        priority: rand.weighted(PRIORITIES), related_to_module: r.module, related_to_id: r.id, reminder_at: reminderAt,
+        priority: rand.weighted(PRIORITIES), ...pointer(r), reminder_at: reminderAt,
         description: rand.next() < 0.25 ? (r.chinese ? '客户希望尽快得到答复。' : 'The customer asked for an answer before the end of the week.') : null,
         completed_at: completedAt, ...ctx.owner(r.owner), create_time: created,
         update_by: completedAt ? ctx.user(r.owner).userId : null, update_time: completedAt, version: completedAt ? 2 : 1,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { fieldError } from '../../../lib/errors';
 import type { ModuleHooks } from '../engine/moduleHooks';
 import { col, rowsOf, tableOf } from '../engine/query/sql';
+import { purgeRolesOfContacts } from '../opportunity/contactRolesPurge';
 
 const idOf = (value: unknown): number | null => (value === null || value === undefined || value === '' ? null : Number(value));
 
@@ -12,6 +13,8 @@ const idOf = (value: unknown): number | null => (value === null || value === und
  * a loop (reporting to oneself or to one's own report) is its hierarchy check.
  */
 export const contactHooks: ModuleHooks = {
+  // Their opportunity roles go with purged contacts (h/roles).
+  beforePurge: purgeRolesOfContacts,
   async beforeWrite({ body, current, db, def }) {
     if (!('reportsToId' in body) && !('accountId' in body)) return body;
     const reportsTo = idOf('reportsToId' in body ? body.reportsToId : current?.reportsToId);

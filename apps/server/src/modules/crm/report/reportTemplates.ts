@@ -65,7 +65,7 @@ export const REPORT_TEMPLATES: ReportTemplate[] = [
     descriptionZh: '截止日期早于今天的未完成任务，按被分配人统计',
     definition: {
       module: 'task',
-      columns: ['subject', 'dueDate', 'priority', 'relatedTo', 'ownerId'],
+      columns: ['subject', 'dueDate', 'priority', 'name', 'relatedTo', 'ownerId'],
       filter: { and: [{ field: 'dueDate', op: 'relative', value: 'beforeToday' }, { field: 'status', op: 'ne', value: 'completed' }] },
       format: 'summary',
       groupRows: [{ field: 'ownerId' }],

@@ -8,7 +8,7 @@ import { withSystemFields } from '../engine/moduleSeed';
 const layout: LayoutSeed = {
   name: 'Task Layout',
   sections: [
-    { key: 'main', en: 'Task Information', zh: '任务信息', columns: 2, fields: ['subject', 'relatedTo', 'dueDate', 'status', 'priority', 'reminderAt', 'ownerId', 'completedAt'] },
+    { key: 'main', en: 'Task Information', zh: '任务信息', columns: 2, fields: ['subject', 'name', 'relatedTo', 'dueDate', 'status', 'priority', 'reminderAt', 'ownerId', 'completedAt'] },
     { key: 'description', en: 'Description', zh: '描述', columns: 1, fields: ['description'] },
     { key: 'system', en: 'System Information', zh: '系统信息', columns: 2, fields: ['createTime', 'createBy', 'updateTime', 'updateBy'] },
   ],
@@ -16,9 +16,9 @@ const layout: LayoutSeed = {
 
 /** Still to do: the built-in to-do views (overdue, today, this week) show only these. */
 const open: FilterNode = { field: 'status', op: 'ne', value: TASK_COMPLETED };
-const OPEN_COLUMNS = ['subject', 'relatedTo', 'dueDate', 'status', 'priority'];
+const OPEN_COLUMNS = ['subject', 'name', 'relatedTo', 'dueDate', 'status', 'priority'];
 
-/** Tasks: things to do about a lead, an opportunity, an account or a campaign. */
+/** Tasks: things to do about a person (a lead or a contact: `name`) and a piece of business (an opportunity, an account or a campaign: `relatedTo`). */
 export const taskSeed: ModuleSeed = {
   module: 'task',
   table: 'crm_task',
@@ -29,7 +29,9 @@ export const taskSeed: ModuleSeed = {
       { name: 'dueDate', type: 'date', en: 'Due Date', zh: '截止日期' },
       { name: 'status', type: 'picklist', dictType: 'crm_task_status', en: 'Status', zh: '状态', required: true, defaultValue: 'not_started' },
       { name: 'priority', type: 'picklist', dictType: 'crm_task_priority', en: 'Priority', zh: '优先级', defaultValue: 'normal' },
-      { name: 'relatedTo', type: 'relatedRecord', relatedModules: ['leads', 'opportunity', 'account', 'campaign'], en: 'Related To', zh: '相关记录' },
+      // As Salesforce's Name (who) and Related To (what): a task is about a person and about a piece of business, and shows on both timelines.
+      { name: 'name', type: 'relatedRecord', relatedModules: ['leads', 'contact'], en: 'Name', zh: '联系人/线索' },
+      { name: 'relatedTo', type: 'relatedRecord', relatedModules: ['opportunity', 'account', 'campaign'], en: 'Related To', zh: '相关记录' },
       { name: 'reminderAt', type: 'datetime', en: 'Reminder', zh: '提醒时间' },
       { name: 'description', type: 'textarea', maxLength: 32000, en: 'Description', zh: '描述', filterable: false },
       { name: 'completedAt', type: 'datetime', en: 'Completed', zh: '完成时间', readOnly: true },
@@ -55,7 +57,7 @@ export const taskSeed: ModuleSeed = {
       name: 'thisWeek', en: "This Week's Tasks", zh: '本周任务', ownerScope: 'mine', columns: OPEN_COLUMNS,
       sortField: 'dueDate', sortOrder: 'asc', filter: { and: [open, { field: 'dueDate', op: 'relative', value: 'thisWeek' }] },
     },
-    { name: 'all', en: 'All Tasks', zh: '全部任务', columns: ['subject', 'relatedTo', 'dueDate', 'status', 'priority', 'ownerId'], sortField: 'dueDate', sortOrder: 'asc' },
+    { name: 'all', en: 'All Tasks', zh: '全部任务', columns: ['subject', 'name', 'relatedTo', 'dueDate', 'status', 'priority', 'ownerId'], sortField: 'dueDate', sortOrder: 'asc' },
   ],
   // The navbar's reminders (task/taskReminders.ts): the assignee's open tasks whose reminder time has come.
   indexes: (table, col) => [

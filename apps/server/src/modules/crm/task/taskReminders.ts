@@ -11,7 +11,7 @@ import type { Caller } from '../engine/records/moduleRecords';
 import { lookupLabels } from '../engine/records/lookupLabels';
 
 /** What a reminder shows of its task. */
-const SHOWN_FIELDS = ['subject', 'relatedTo', 'dueDate', 'reminderAt'];
+const SHOWN_FIELDS = ['subject', 'name', 'relatedTo', 'dueDate', 'reminderAt'];
 
 /**
  * The assignee's task reminders. A reminder is due once its time has come, for an open (not

@@ -58,6 +58,22 @@ describe('tasks on the timeline of the record they relate to', () => {
     expect(texts[3]).toContain('Overdue · due 2020-01-15');
   });
 
+  it('asks for the tasks pointing at the record by any of their fields that may (a module both a task’s name and related to may name)', async () => {
+    const both = simpleMeta('task', 'subject', [
+      ...taskMeta.fields,
+      field('name', 'relatedRecord', 'Name', { relatedModules: ['account'] }),
+    ]);
+    api.getModuleMeta.mockResolvedValue({ code: 200, data: both });
+    const twice = { ...account, relatedLists: [...account.relatedLists, { module: 'task' as const, field: 'name', label: 'Name' }] };
+    renderCrm(<ActivityTimeline module="account" meta={twice} id={42} lookups={{}} />);
+    await waitFor(() => expect(screen.getAllByTestId('activity-entry')).toHaveLength(3));
+    const pointer = { module: 'account', id: 42 };
+    expect(api.listRecords).toHaveBeenCalledWith(
+      'task',
+      expect.objectContaining({ filter: { or: [{ field: 'relatedTo', op: 'eq', value: pointer }, { field: 'name', op: 'eq', value: pointer }] } }),
+    );
+  });
+
   it('pages the tasks like the history: more activity fetches the next page of tasks when there are more', async () => {
     const many = Array.from({ length: 20 }, (_, i) => task(100 + i, `Task ${i}`, { status: 'not_started', dueDate: '2026-01-01', completedAt: null }));
     api.listRecords.mockImplementation(async (_module: string, params: { pageNum: number }) =>

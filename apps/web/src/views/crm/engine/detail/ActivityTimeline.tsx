@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CrmRecord, HistoryRow, LookupLabels, ModuleMeta } from '@orbit/shared/contract/crm';
 import { isEmptyValue } from '@orbit/shared/crm/fieldValue';
+import type { FilterNode } from '@orbit/shared/crm/filter';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import { getRecordHistory, listRecords } from '../../../../api/crm';
 import LoadError from '../../../../components/admin/LoadError';
@@ -147,14 +148,21 @@ export default function ActivityTimeline({ module, meta, id, lookups }: Props) {
 function useActivityRecords(module: CrmModule, meta: ModuleMeta, id: number): { entries: Entry[]; hasMore: boolean; fetchingMore: boolean; fetchMore: () => void } {
   const { i18n } = useTranslation();
   const recordLink = useRecordLink();
-  const related = meta.relatedLists.find((r) => recordViewsOf(r.module)?.timeline);
+  const first = meta.relatedLists.find((r) => recordViewsOf(r.module)?.timeline);
   // Hooks need a module even when there is no activity; nothing is fetched then.
-  const activityModule: CrmModule = related?.module ?? module;
+  const activityModule: CrmModule = first?.module ?? module;
   const views = recordViewsOf(activityModule);
   const can = useModulePermissions(activityModule);
   const activityMeta = useModuleMeta(activityModule);
-  const field = related && activityMeta.data ? fieldByName(activityMeta.data, related.field) : undefined;
-  const pointer = field ? fieldTypeView(field.type).pointAt?.(module, id) : undefined;
+  // Every field of that module that may point at this record (a task's name or related to): a task is on the timeline by any of them.
+  const conditions = meta.relatedLists
+    .filter((r) => r.module === activityModule && activityMeta.data)
+    .flatMap((r) => {
+      const field = fieldByName(activityMeta.data!, r.field);
+      const pointer = field ? fieldTypeView(field.type).pointAt?.(module, id) : undefined;
+      return pointer === undefined ? [] : [{ field: r.field, op: 'eq' as const, value: pointer }];
+    });
+  const filter: FilterNode | undefined = conditions.length > 1 ? { or: conditions } : conditions[0];
   const states = activityMeta.data ? stateFields(activityMeta.data, null) : [];
   const records = useInfiniteQuery({
     queryKey: [ACTIVITY_KEY, module, id, activityModule, i18n.language],
@@ -162,12 +170,12 @@ function useActivityRecords(module: CrmModule, meta: ModuleMeta, id: number): { 
       listRecords(activityModule, {
         pageNum: pageParam,
         pageSize: ACTIVITY_PAGE,
-        filter: { field: related!.field, op: 'eq', value: pointer },
+        filter,
         fields: withRowFields(activityModule, states.map((f) => f.name)),
       }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (pages.length * ACTIVITY_PAGE < last.total ? pages.length + 1 : undefined),
-    enabled: can.list && !!related && !!views?.timeline && pointer !== undefined,
+    enabled: can.list && !!first && !!views?.timeline && filter !== undefined,
   });
   const more = {
     hasMore: records.hasNextPage,

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Card, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import LoadError from '../../../../components/admin/LoadError';
 
@@ -11,6 +12,10 @@ type Props<Row> = {
   query: Pick<UseQueryResult<Row[]>, 'data' | 'isError' | 'isLoading' | 'refetch'>;
   rowKey: keyof Row & string;
   columns: ColumnsType<Row>;
+  /** The card's own actions, at its top right (an opportunity's contact roles: Add). */
+  extra?: ReactNode;
+  /** What an empty card says, when the generic "nothing here" is not enough. */
+  empty?: string;
   'data-testid': string;
 };
 
@@ -18,15 +23,17 @@ type Props<Row> = {
  * A card of a detail page showing one small table of the module's own (a lead's campaign history,
  * an opportunity's stages): loading, error with retry, empty, rows — like the engine's related lists.
  */
-export default function DetailTableCard<Row extends object>({ title, count, query, rowKey, columns, 'data-testid': testId }: Props<Row>) {
+export default function DetailTableCard<Row extends object>({ title, count, query, rowKey, columns, extra, empty, 'data-testid': testId }: Props<Row>) {
   const { t } = useTranslation();
   const rows = query.data ?? [];
   return (
-    <Card size="small" title={count === undefined ? title : `${title} (${count})`} className="crm-detail-section" data-testid={testId}>
+    <Card size="small" title={count === undefined ? title : `${title} (${count})`} className="crm-detail-section" extra={extra} data-testid={testId}>
       {query.isError ? (
         <LoadError onRetry={() => void query.refetch()} />
       ) : !query.isLoading && rows.length === 0 ? (
-        <Typography.Text type="secondary">{t('crm.detail.noRelated')}</Typography.Text>
+        <Typography.Text type="secondary" data-testid={`${testId}-empty`}>
+          {empty ?? t('crm.detail.noRelated')}
+        </Typography.Text>
       ) : (
         <Table<Row> rowKey={rowKey} size="small" pagination={false} loading={query.isLoading} dataSource={rows} columns={columns} />
       )}

@@ -53,6 +53,18 @@ describe('TaskReminderBell', () => {
     expect(items[1]!.className).not.toContain('task-reminder-unread');
   });
 
+  it('names the lead or contact of a task related to nothing else (its "name")', async () => {
+    api.getTaskReminders.mockResolvedValue({
+      ...answer,
+      total: 1,
+      rows: [reminder(13, 'Call back', false, { name: { module: 'leads', id: 7 } })],
+      lookups: { leads: { 7: 'Ava Lee' } },
+    });
+    renderCrm(<TaskReminderBell />);
+    const panel = await openBell();
+    expect(within(panel).getByTestId('task-reminder').textContent).toContain('Lead: Ava Lee');
+  });
+
   it('marks one as read, dismisses one, marks all read and dismisses all, then asks again', async () => {
     renderCrm(<TaskReminderBell />);
     const panel = await openBell();

@@ -61,7 +61,8 @@ function ReminderList({ answer, onMarkRead, onDismiss, onOpened }: ListProps) {
   const navigate = useNavigate();
   const recordLink = useRecordLink();
   const relatedName = (reminder: TaskReminder): string | null => {
-    const related = reminder.relatedTo as { module: string; id: number } | null;
+    // What the task is about, else whom it names (a task on a lead names it and may be related to nothing).
+    const related = (reminder.relatedTo ?? reminder.name) as { module: string; id: number } | null | undefined;
     if (!related || !isCrmModule(related.module)) return null;
     const name = lookupText(t, answer.lookups, related.module, related.id);
     return `${t(`crm.record.${related.module}`)}: ${name}`;

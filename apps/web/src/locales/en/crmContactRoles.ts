@@ -1,0 +1,21 @@
+/** Opportunity contact roles: the card on the opportunity and the one on the contact. */
+export default {
+  'crm.contactRole.title': 'Contact roles',
+  'crm.contactRole.contact': 'Contact',
+  'crm.contactRole.account': 'Account',
+  'crm.contactRole.role': 'Role',
+  'crm.contactRole.primary': 'Primary',
+  'crm.contactRole.add': 'Add contact role',
+  'crm.contactRole.makePrimary': 'Make primary',
+  'crm.contactRole.remove': 'Remove',
+  'crm.contactRole.confirmRemove': 'Remove the role of {{name}} from this opportunity? The contact stays.',
+  'crm.contactRole.removed': 'Contact role removed',
+  'crm.contactRole.saved': 'Contact role saved',
+  'crm.contactRole.empty': 'No contacts have a role on this opportunity yet',
+  'crm.contactRole.sameAccount': 'Contacts of this account',
+  'crm.contactRole.otherContacts': 'Other contacts',
+  'crm.contactRole.searchContacts': 'Search contacts by name, e-mail or phone',
+  'crm.contactRole.opportunities': 'Opportunities',
+  'crm.contactRole.opportunity': 'Opportunity',
+  'crm.contactRole.noOpportunities': 'This contact has no role on any opportunity',
+};

@@ -1,0 +1,21 @@
+/** 商机联系人角色：商机上的卡片和联系人上的卡片。 */
+export default {
+  'crm.contactRole.title': '联系人角色',
+  'crm.contactRole.contact': '联系人',
+  'crm.contactRole.account': '客户',
+  'crm.contactRole.role': '角色',
+  'crm.contactRole.primary': '主要联系人',
+  'crm.contactRole.add': '添加联系人角色',
+  'crm.contactRole.makePrimary': '设为主要联系人',
+  'crm.contactRole.remove': '移除',
+  'crm.contactRole.confirmRemove': '从此商机中移除{{name}}的角色？联系人本身保留。',
+  'crm.contactRole.removed': '已移除联系人角色',
+  'crm.contactRole.saved': '联系人角色已保存',
+  'crm.contactRole.empty': '此商机还没有联系人角色',
+  'crm.contactRole.sameAccount': '本客户的联系人',
+  'crm.contactRole.otherContacts': '其他联系人',
+  'crm.contactRole.searchContacts': '按姓名、邮箱或电话搜索联系人',
+  'crm.contactRole.opportunities': '商机',
+  'crm.contactRole.opportunity': '商机',
+  'crm.contactRole.noOpportunities': '此联系人在任何商机上都没有角色',
+};
