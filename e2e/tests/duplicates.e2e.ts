@@ -22,6 +22,14 @@ describe('duplicate leads: warning on save, save anyway, merge from the list', (
       const company = `Twinfield ${language}`;
       expect((await api('POST', '/crm/leads', { firstName: 'Dora', lastName: 'Duplicate', company, email, title: 'Buyer' })).code).toBe(200);
 
+      // The module's rules in Set-up: the built-in ones, on.
+      await openPage(page, app.server.url, '/setup/index-leads/leads-fields');
+      await page.getByRole('tab', { name: language === 'en' ? 'Duplicate rules' : '查重规则' }).click();
+      const rules = page.getByTestId('duplicate-rule-table');
+      await expect.poll(() => rules.locator('.ant-table-row').count()).toBe(2);
+      await page.waitForTimeout(400); // the tab's ink bar sliding over
+      await screenshot(page, `duplicates-setup-${language}`);
+
       await openPage(page, app.server.url, '/Leads/leads-index');
       await listOf(page).locator('.ant-table-row').first().waitFor();
       await listOf(page).getByTestId('record-new').click();
