@@ -47,7 +47,7 @@ describe('merge', () => {
     expect(res.body, res.body.msg).toMatchObject({ code: 200, msg: '2 record(s) merged' });
 
     expect(await getRecord(olivia(), 'leads', survivor)).toMatchObject({ firstName: 'Ann', company: 'New Co', phone: '555 0100', title: 'CTO', email: 'ann@merge.example' });
-    const members = await rows(sql`select campaign_id, lead_id from crm_campaign_member where campaign_id in (${spring}, ${autumn}) order by campaign_id`);
+    const members = await rows(sql`select campaign_id::int as campaign_id, lead_id::int as lead_id from crm_campaign_member where campaign_id in (${spring}, ${autumn}) order by campaign_id`);
     expect(members).toEqual([
       { campaign_id: spring, lead_id: survivor },
       { campaign_id: autumn, lead_id: survivor },
@@ -92,7 +92,7 @@ describe('merge', () => {
     const added = await admin()('POST', `/crm/opportunity/${opp}/contact-roles`, { contactId: gone, role: 'decision_maker', isPrimary: true });
     expect(added.body.code, added.body.msg).toBe(200);
     expect((await admin()('POST', '/crm/contact/merge', { survivorId: keep, mergedIds: [gone] })).body.code).toBe(200);
-    expect(await rows(sql`select contact_id, is_primary from crm_opportunity_contact_role where opportunity_id = ${opp}`)).toEqual([{ contact_id: keep, is_primary: true }]);
+    expect(await rows(sql`select contact_id::int as contact_id, is_primary from crm_opportunity_contact_role where opportunity_id = ${opp}`)).toEqual([{ contact_id: keep, is_primary: true }]);
   });
 
   it('refuses a bad request, changing nothing: the survivor among the merged, a value from elsewhere, a system field, too many records', async () => {
@@ -139,7 +139,7 @@ describe('merge', () => {
     expect((await getRecord(olivia(), 'leads', survivor)).company).toBe('Before');
     expect((await getRecord(olivia(), 'leads', merged)).company).toBe('Other');
     expect((await getRecord(olivia(), 'task', task)).name).toEqual({ module: 'leads', id: merged });
-    expect(await rows(sql`select lead_id from crm_campaign_member where campaign_id = ${campaign}`)).toEqual([{ lead_id: merged }]);
+    expect(await rows(sql`select lead_id::int as lead_id from crm_campaign_member where campaign_id = ${campaign}`)).toEqual([{ lead_id: merged }]);
     const history = (await olivia()('GET', `/crm/leads/${merged}/history`)).body.rows as unknown[];
     expect(history).toHaveLength(1);
   });
