@@ -1,6 +1,7 @@
 import { accountEn, accountZh } from './crm/accountMessages';
 import { campaignEn, campaignZh } from './crm/campaignMessages';
 import { contactEn, contactZh } from './crm/contactMessages';
+import { duplicateEn, duplicateZh } from './crm/duplicateMessages';
 import { contactRoleEn, contactRoleZh } from './crm/contactRoleMessages';
 import { opportunityEn, opportunityZh } from './crm/opportunityMessages';
 import { setupEn, setupZh } from './crm/setupMessages';
@@ -55,6 +56,7 @@ export const crmEn = {
   'record.restricted': 'Restricted record',
   ...accountEn,
   ...contactEn,
+  ...duplicateEn,
   ...contactRoleEn,
   ...campaignEn,
   ...opportunityEn,
@@ -108,6 +110,7 @@ export const crmZh: Record<CrmMessageKey, string> = {
   'record.restricted': '受限记录',
   ...accountZh,
   ...contactZh,
+  ...duplicateZh,
   ...contactRoleZh,
   ...campaignZh,
   ...opportunityZh,

@@ -14,6 +14,8 @@ export class AppError extends Error {
     readonly key: MessageKey,
     readonly params: MessageParams = {},
     readonly errors?: Record<string, FieldMessage>,
+    /** What the answer carries beside the message (the records a duplicate rule matched). */
+    readonly data?: unknown,
   ) {
     super(key);
   }

@@ -57,6 +57,7 @@ export default fp<{ apiErrorStatus: Config['apiErrorStatus'] }>(async (app, { ap
           ]),
         );
       }
+      if (appError.data !== undefined) body.data = appError.data;
       return reply.status(app.errorStatus(appError.httpStatus)).send(body);
     }
     if (isDatabaseUnavailable(error)) {

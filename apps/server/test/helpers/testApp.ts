@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -63,6 +64,10 @@ export async function createPostgresDatabase(template?: string): Promise<{ url: 
 export async function migrateAndSeed(database: Database): Promise<void> {
   await prepareDatabase(database);
   await seedDemoData(database.db);
+  // The built-in duplicate rules are switched off in the tests' database: tests of everything else
+  // create look-alike records freely; the tests of duplicates switch on the rules they test
+  // (test/crm/duplicates*.test.ts).
+  await database.db.execute(sql`update crm_duplicate_rule set active = false`);
 }
 
 /**

@@ -21,6 +21,7 @@ import {
 } from '@orbit/shared/contract/crm';
 import { isCalendarDate, type FieldValue } from '@orbit/shared/crm/fieldValue';
 import type { RecordExportBody } from '@orbit/shared/contract/recordExport';
+import { DUPLICATE_OVERRIDE_KEY, type MergeBody } from '@orbit/shared/contract/duplicates';
 import type { FilterNode } from '@orbit/shared/crm/filter';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import { businessDay } from '../store/businessDay';
@@ -84,10 +85,17 @@ export const getRecord = (module: CrmModule, id: number) => crm<RecordAnswer>({ 
 export type RecordValues = Record<string, FieldValue>;
 export type RecordUpdate = { id: number; version: number } & RecordValues;
 
-export const createRecord = (module: CrmModule, values: RecordValues) => crm<Data<number>>({ url: `/crm/${module}`, method: 'POST', data: values });
-/** Sends only the changed fields with the version they were based on (a stale version answers 409). */
-export const updateRecord = (module: CrmModule, update: RecordUpdate) =>
-  crm<RecordAnswer>({ url: `/crm/${module}`, method: 'PUT', data: update });
+/** `override`: save despite a duplicate warning, with the reason (kept in the record's history). */
+type Override = { reason: string } | undefined;
+const withOverride = (body: object, override: Override) => (override ? { ...body, [DUPLICATE_OVERRIDE_KEY]: override } : body);
+
+export const createRecord = (module: CrmModule, values: RecordValues, override?: Override) =>
+  crm<Data<number>>({ url: `/crm/${module}`, method: 'POST', data: withOverride(values, override) });
+/** Sends only the changed fields with the version they were based on (a stale version answers 409, as does a duplicate). */
+export const updateRecord = (module: CrmModule, update: RecordUpdate, override?: Override) =>
+  crm<RecordAnswer>({ url: `/crm/${module}`, method: 'PUT', data: withOverride(update, override) });
+/** Merges records into a survivor (docs/records-engine.md, "Duplicates and merge"). */
+export const mergeRecords = (module: CrmModule, body: MergeBody) => crm({ url: `/crm/${module}/merge`, method: 'POST', data: body });
 /** Moves records to the recycle bin. */
 /** `dependents: 'delete'`: delete what depends on the records too (an account's opportunities) instead of being refused. */
 export const deleteRecords = (module: CrmModule, ids: number[], options: { dependents?: 'delete' } = {}) =>

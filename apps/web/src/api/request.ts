@@ -30,6 +30,8 @@ export class RequestError extends Error {
     readonly errors?: Record<string, string>,
     /** True when the client already showed the user a message or dialog about it. */
     readonly shown = false,
+    /** What the refusal carries beside its message (the records a duplicate rule matched). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'RequestError';
@@ -132,8 +134,8 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
   const input: AnswerInput = parsed === undefined && !response.ok ? { kind: 'http', status: response.status } : { kind: 'answer', body: parsed, versionHeader };
   const outcome = await act(input, isDownload, options.showError);
   if (outcome === 'resolve') return parsed as T;
-  const envelope = (parsed ?? {}) as { code?: number; msg?: string; errors?: Record<string, string> };
-  throw new RequestError(envelope.msg ?? i18n.t('request.httpError', { status: response.status }), envelope.code ?? response.status, envelope.errors, outcome === 'shown');
+  const envelope = (parsed ?? {}) as { code?: number; msg?: string; errors?: Record<string, string>; data?: unknown };
+  throw new RequestError(envelope.msg ?? i18n.t('request.httpError', { status: response.status }), envelope.code ?? response.status, envelope.errors, outcome === 'shown', envelope.data);
 }
 
 /** Saves a blob as a file through a temporary link. */

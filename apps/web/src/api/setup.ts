@@ -1,4 +1,5 @@
 import type { CreateFieldBody, CreateRecordTypeBody, FieldUsage, SetupModule, UpdateFieldBody, UpdateLayoutBody, UpdateRecordTypeBody } from '@orbit/shared/contract/setup';
+import type { DuplicateRule, DuplicateRuleBody } from '@orbit/shared/contract/duplicates';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import { request } from './request';
 
@@ -21,3 +22,9 @@ export const updateLayout = (module: CrmModule, id: number, body: UpdateLayoutBo
 export const deleteLayout = (module: CrmModule, id: number) => request({ url: `/setup/${module}/layouts/${id}`, method: 'DELETE' });
 
 export const setListColumns = (module: CrmModule, columns: string[]) => request({ url: `/setup/${module}/listColumns`, method: 'PUT', data: { columns } });
+
+export const listDuplicateRules = (module: CrmModule) => request<Data<DuplicateRule[]>>({ url: `/setup/${module}/duplicateRules` });
+export const createDuplicateRule = (module: CrmModule, body: DuplicateRuleBody) => request<Data<number>>({ url: `/setup/${module}/duplicateRules`, method: 'POST', data: body });
+export const updateDuplicateRule = (module: CrmModule, id: number, body: DuplicateRuleBody) =>
+  request({ url: `/setup/${module}/duplicateRules`, method: 'PUT', data: { ...body, id } });
+export const deleteDuplicateRule = (module: CrmModule, id: number) => request({ url: `/setup/${module}/duplicateRules/${id}`, method: 'DELETE' });

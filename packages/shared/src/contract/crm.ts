@@ -191,7 +191,8 @@ export type CampaignMembership = { id: number; campaignId: number; campaignName:
 
 export const historyQuery = z.object({ ...pageQuery });
 export type HistoryPage = { code: number; msg: string; total: number; rows: HistoryRow[]; lookups: LookupLabels };
-export type HistoryAction = 'create' | 'update' | 'delete' | 'restore' | 'convert' | 'transfer';
+/** `duplicate`: saved despite a duplicate warning (newValue: the reason); `merge` on the survivor (newValue: the merged records' names), `mergedInto` on a merged record (newValue: the survivor's id). */
+export type HistoryAction = 'create' | 'update' | 'delete' | 'restore' | 'convert' | 'transfer' | 'duplicate' | 'merge' | 'mergedInto';
 export type HistoryRow = {
   id: number;
   action: HistoryAction;

@@ -59,6 +59,10 @@ export const accountSeed: ModuleSeed = {
     { name: 'prospect', en: 'Prospect', zh: '潜在客户', description: 'Companies we are talking to', layout: layoutOf('Prospect Account Layout', { en: 'Prospect Information', zh: '潜在客户信息' }) },
   ],
   layout: customerLayout,
+  duplicateRules: [
+    { key: 'similarName', en: 'Similar account name', zh: '客户名称相似', conditions: [{ field: 'name', match: 'fuzzy' }], threshold: 0.7 },
+    { key: 'samePhone', en: 'Same phone number', zh: '电话相同', conditions: [{ field: 'phone', match: 'phone' }] },
+  ],
   views: [
     { name: 'all', en: 'All Accounts', zh: '全部客户', columns: ['name', 'type', 'industry', 'phone', 'billingCity', 'ownerId'] },
     { name: 'mine', en: 'My Accounts', zh: '我的客户', ownerScope: 'mine', columns: ['name', 'type', 'industry', 'phone', 'billingCity', 'createTime'] },

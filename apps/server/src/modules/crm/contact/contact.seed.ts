@@ -52,6 +52,10 @@ export const contactSeed: ModuleSeed = {
   layout: businessLayout,
   // Campaign figures join contact members to present contacts in scope from this index alone (as crm_lead_membership_idx for leads).
   indexes: (_table, col) => [index('crm_contact_membership_idx').on(col('id'), col('dept_id'), col('owner_id')).where(sql`deleted_at is null`)],
+  duplicateRules: [
+    { key: 'sameEmail', en: 'Same e-mail', zh: '邮箱相同', conditions: [{ field: 'email', match: 'caseInsensitive' }] },
+    { key: 'similarNameSameAccount', en: 'Similar name at the same account', zh: '同一客户的相似姓名', conditions: [{ field: 'lastName', match: 'fuzzy' }, { field: 'accountId', match: 'exact' }] },
+  ],
   views: [
     { name: 'all', en: 'All Contacts', zh: '全部联系人', columns: ['lastName', 'firstName', 'accountId', 'title', 'email', 'phone', 'ownerId'] },
     { name: 'mine', en: 'My Contacts', zh: '我的联系人', ownerScope: 'mine', columns: ['lastName', 'firstName', 'accountId', 'title', 'email', 'phone', 'createTime'] },

@@ -44,3 +44,6 @@ export const moduleSeedOf = (module: CrmModule): ModuleSeed => definitionOf(modu
 
 /** What the module adds to the engine's writes (none: the engine's rules alone). */
 export const moduleHooksOf = (module: CrmModule): ModuleHooks => definitionOf(module).hooks ?? {};
+
+/** Every loaded module's hooks (what one module does when another's records change: a merge's links). */
+export const allModuleHooks = (): ModuleHooks[] => [...definitions.values()].map((d) => d.hooks ?? {});

@@ -1,6 +1,7 @@
 import type { Language } from '@orbit/shared/constants';
 import type { CrmRecord } from '@orbit/shared/contract/crm';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
+import type { CrmModule } from '@orbit/shared/crm/modules';
 import type { MessageKey } from '@orbit/shared/messages';
 import type { Executor } from '../../../db/client';
 import type { CurrentUser } from '../../auth/currentUser';
@@ -61,4 +62,11 @@ export type ModuleHooks = {
    * transaction, after their history): remove what only they used (a campaign's members).
    */
   beforePurge?(tx: Executor, ids: number[]): Promise<void>;
+  /**
+   * This module's own link rows to records of another module (the key) that a merge of those
+   * records moves to the survivor, in the merge's transaction (records/mergeRecords.ts): a
+   * campaign's members (leads), an opportunity's contact roles (contacts). Lookup and related-record
+   * fields need nothing here: the engine re-points every one of them from metadata.
+   */
+  mergeLinks?: Partial<Record<CrmModule, (ctx: HookContext, survivorId: number, mergedIds: number[]) => Promise<void>>>;
 };

@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { IndexBuilder } from 'drizzle-orm/pg-core';
 import type { OwnerScope, LayoutItem } from '@orbit/shared/contract/crm';
+import type { DuplicateAction, DuplicateCondition } from '@orbit/shared/contract/duplicates';
 import type { FilterNode } from '@orbit/shared/crm/filter';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import { systemFields, type FieldSeed } from './fieldSeed';
@@ -24,6 +25,9 @@ export type ListViewSeed = {
   ownerScope?: OwnerScope;
 };
 
+/** A built-in duplicate rule (crm_duplicate_rule, `builtInKey` = `key`): added when missing, then the administrator's. */
+export type DuplicateRuleSeed = { key: string; en: string; zh: string; conditions: DuplicateCondition[]; action?: DuplicateAction; threshold?: number };
+
 /**
  * Everything a business module ships as data: its table, standard fields, record types with their
  * layouts (or one layout when it has no record types) and built-in list views. The engine does
@@ -39,6 +43,8 @@ export type ModuleSeed = {
   /** The layout of a module without record types (and the template every layout is copied from). */
   layout: LayoutSeed;
   views: ListViewSeed[];
+  /** Duplicate rules a new installation starts with (docs/records-engine.md, "Duplicates and merge"). */
+  duplicateRules?: DuplicateRuleSeed[];
   /**
    * Indexes the module's own queries need beyond the engine's per-field ones (a task's due
    * reminders; the covering index campaign figures read member leads through).

@@ -12,13 +12,17 @@ import {
   restoreBody,
   updateListViewBody,
 } from '@orbit/shared/contract/crm';
+import { DUPLICATE_OVERRIDE_KEY, duplicateOverride, mergeBody } from '@orbit/shared/contract/duplicates';
 import { BUSINESS_TYPE, type BusinessType } from '@orbit/shared/contract/monitor';
 import { CRM_MODULES, type CrmModule } from '@orbit/shared/crm/modules';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { hasPermission } from '../../auth/currentUser';
+import { fieldError, forbidden } from '../../../lib/errors';
 import { ok, okData, okPage } from '../../../lib/reply';
 import { requireUser } from '../../../plugins/auth';
+import type { DuplicateCheck } from './duplicates/duplicateGuard';
 import { useFreshMetadata } from './metadata/freshMetadata';
 import { metadataOf } from './metadata/metadataStore';
 import { moduleMeta } from './metadata/moduleMeta';
@@ -37,6 +41,18 @@ const recordId = z.object({ id });
 const recordIds = z.object({ ids: idList });
 /** `dependents=delete`: delete what depends on the records too (an account's opportunities) instead of refusing. */
 const removeQuery = z.object({ dependents: z.enum(['delete']).optional() });
+
+/**
+ * A write's body without its `duplicateOverride` (saving despite a duplicate warning, with the
+ * reason), and that override checked: a body key, never a field.
+ */
+function withoutOverride<T extends Record<string, unknown>>(sent: T): [T, DuplicateCheck] {
+  if (!Object.hasOwn(sent, DUPLICATE_OVERRIDE_KEY)) return [sent, {}];
+  const { [DUPLICATE_OVERRIDE_KEY]: override, ...body } = sent;
+  const parsed = duplicateOverride.safeParse(override);
+  if (!parsed.success) throw fieldError('duplicateReason', 'duplicate.reasonRequired');
+  return [body as T, { override: parsed.data }];
+}
 
 /**
  * The records API of every business module, registered once per module from one definition so
@@ -80,6 +96,13 @@ const recordsRoutes: FastifyPluginAsync = async (fastify) => {
         return { ...ok(request), msg: request.t('record.restored', { count: request.body.ids.length }) };
       },
     );
+
+    // Merged records go to the recycle bin: a merge needs remove as well as edit (docs/decisions.md).
+    app.post(`${base}/merge`, { config: { access: { permission: P.edit }, log: log(BUSINESS_TYPE.update) }, schema: { body: mergeBody } }, async (request) => {
+      if (!hasPermission(requireUser(request), P.remove)) throw forbidden();
+      await records.merge(caller(request), request.body);
+      return { ...ok(request), msg: request.t('merge.done', { count: String(request.body.mergedIds.length) }) };
+    });
 
     app.get(`${base}/views`, { config: { access: { permission: P.list } } }, async (request) => {
       const { user, lang } = caller(request);
@@ -132,12 +155,14 @@ const recordsRoutes: FastifyPluginAsync = async (fastify) => {
       return { ...okPage(request, { total, rows }), lookups };
     });
 
-    app.post(`${base}`, { config: { access: { permission: P.add }, log: log(BUSINESS_TYPE.insert) }, schema: { body: recordBody } }, async (request) =>
-      okData(request, await records.create(caller(request), request.body)),
-    );
+    app.post(`${base}`, { config: { access: { permission: P.add }, log: log(BUSINESS_TYPE.insert) }, schema: { body: recordBody } }, async (request) => {
+      const [body, duplicates] = withoutOverride(request.body);
+      return okData(request, await records.create(caller(request), body, duplicates));
+    });
 
     app.put(`${base}`, { config: { access: { permission: P.edit }, log: log(BUSINESS_TYPE.update) }, schema: { body: recordUpdateBody } }, async (request) => {
-      const { data, lookups, locked } = await records.update(caller(request), request.body as { id: number; version: number } & Record<string, unknown>);
+      const [body, duplicates] = withoutOverride(request.body);
+      const { data, lookups, locked } = await records.update(caller(request), body as { id: number; version: number } & Record<string, unknown>, duplicates);
       return { ...okData(request, data), lookups, locked };
     });
 

@@ -131,7 +131,7 @@ export function createBatchImporter(db: Db, meta: MetadataStore, plan: ImportPla
     let pending: Array<{ at: number; row: ReadRow; body: Record<string, unknown>; seenKey: string }> = [];
 
     async function writePending() {
-      const answers = await records.createManyIn(db, caller, pending.map((p) => p.body), cache);
+      const answers = await records.createManyIn(db, caller, pending.map((p) => p.body), cache, plan.rules);
       for (const [i, { at, row, seenKey }] of pending.entries()) {
         const answer = answers[i]!;
         if ('id' in answer) {
@@ -175,10 +175,10 @@ export function createBatchImporter(db: Db, meta: MetadataStore, plan: ImportPla
         if (row.problems.length) {
           // The engine's messages for the other cells come with those of the names that matched nothing
           // (not its "required" for the cells left out because of them).
-          await records.checkWriteIn(db, caller, full, target?.id, cache);
+          await records.checkWriteIn(db, caller, full, target?.id, cache, plan.rules);
           outcomes[at] = fail(row.problems);
         } else if (!write) {
-          const changes = await records.checkWriteIn(db, caller, full, target?.id, cache);
+          const changes = await records.checkWriteIn(db, caller, full, target?.id, cache, plan.rules);
           if (target) outcomes[at] = changes ? { action: 'update', recordId: target.id, before: null, version: null } : { action: 'skip' };
           else {
             if (duplicate && row.key) created.add(seenKey);

@@ -1,3 +1,5 @@
+import { translate } from '@orbit/shared/messages';
+import type { DuplicateCheck } from '../engine/duplicates/duplicateGuard';
 import type { ImportSettings, DuplicatePolicy } from '@orbit/shared/contract/recordImport';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import { PERMISSIONS } from '@orbit/shared/permissions';
@@ -26,6 +28,12 @@ export type ImportPlan = {
   duplicate?: { column: MappedColumn; policy: Exclude<DuplicatePolicy, 'create'> };
   ownerId: number;
   timezoneOffset: number;
+  /**
+   * The module's duplicate rules on created rows: a blocking rule refuses the row; a warning refuses
+   * it too, unless the file's duplicates are to be created anyway (`duplicatePolicy: create`), when
+   * the row is created and that reason kept in its history (docs/decisions.md).
+   */
+  rules: DuplicateCheck;
 };
 
 /**
@@ -82,5 +90,6 @@ export async function importPlan(
   const ownerId = settings.ownerId ?? user.userId;
   if (!(await lookupExists({ db, meta, def, user, lang }, 'user', ownerId))) throw fieldError('ownerId', 'record.ownerInvalid');
 
-  return { module, def, caller, recordTypeId, columns, duplicate, ownerId, timezoneOffset: settings.timezoneOffset };
+  const rules: DuplicateCheck = { forImport: true, ...(settings.duplicatePolicy === 'create' ? { override: { reason: translate(lang, 'duplicate.importReason') } } : {}) };
+  return { module, def, caller, recordTypeId, columns, duplicate, ownerId, timezoneOffset: settings.timezoneOffset, rules };
 }

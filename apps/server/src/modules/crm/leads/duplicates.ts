@@ -1,76 +1,57 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DuplicateCheck, DuplicateCheckField, DuplicateMatch } from '@orbit/shared/contract/crm';
+import type { DuplicateMatchKind } from '@orbit/shared/contract/duplicates';
 import type { Executor } from '../../../db/client';
 import { containsPattern } from '../../../lib/listQuery';
 import type { CurrentUser } from '../../auth/currentUser';
-import type { MetadataStore } from '../engine/metadata/moduleDef';
-import { recordScope } from '../engine/query/recordScope';
-import { nameExpression } from '../engine/query/recordName';
-import { PRESENT, col, rowsOf, tableOf } from '../engine/query/sql';
+import { matchingRecords } from '../engine/duplicates/findDuplicates';
+import { matchCondition } from '../engine/duplicates/matchConditions';
+import type { MetadataStore, ModuleDef } from '../engine/metadata/moduleDef';
 
-/** Addresses at these domains say nothing about a company: they never match an account. */
-export const FREE_MAIL_DOMAINS = new Set(['gmail.com', 'yahoo.com', 'hotmail.com', 'outlook.com', 'live.com', 'icloud.com', 'qq.com', '163.com', '126.com', 'sina.com', 'foxmail.com', 'aol.com']);
-
-/** `text` matched exactly but case-insensitively, through the column's trigram index. */
-const exactly = (column: string, text: string) => sql`${col(column)} ilike ${containsPattern(text).slice(1, -1)}`;
-
-export function emailDomain(email: string | null | undefined): string | undefined {
-  const domain = email?.split('@')[1]?.trim().toLowerCase();
-  return domain && !FREE_MAIL_DOMAINS.has(domain) ? domain : undefined;
-}
+/** A field of `def` matched by the engine's duplicate matching (engine/duplicates/matchConditions.ts). */
+const by = (def: ModuleDef, name: string, kind: DuplicateMatchKind, value: string) => matchCondition(def.byName.get(name)!, kind, value, 1, 't');
+const either = (...parts: Array<SQL | undefined>) => {
+  const present = parts.filter((p): p is SQL => p !== undefined);
+  return present.length ? sql`(${sql.join(present, sql` or `)})` : undefined;
+};
 
 /** The conditions a duplicate check puts on leads and on accounts (undefined: that module cannot match). */
-function conditions(field: DuplicateCheckField, value: string): { leads?: SQL; accounts?: SQL } {
+function conditions(leads: ModuleDef, accounts: ModuleDef, field: DuplicateCheckField, value: string): { leads?: SQL; accounts?: SQL } {
   switch (field) {
     case 'email':
-      return { leads: exactly('email', value) };
+      return { leads: by(leads, 'email', 'caseInsensitive', value) };
     case 'company':
-      return { leads: exactly('company', value), accounts: exactly('name', value) };
+      return { leads: by(leads, 'company', 'caseInsensitive', value), accounts: by(accounts, 'name', 'caseInsensitive', value) };
     case 'phone':
     case 'mobile':
-      return { leads: sql`(${exactly('phone', value)} or ${exactly('mobile', value)})`, accounts: exactly('phone', value) };
+      return { leads: either(by(leads, 'phone', 'caseInsensitive', value), by(leads, 'mobile', 'caseInsensitive', value)), accounts: by(accounts, 'phone', 'caseInsensitive', value) };
     case 'website':
-      return { leads: exactly('website', value), accounts: exactly('website', value) };
+      return { leads: by(leads, 'website', 'caseInsensitive', value), accounts: by(accounts, 'website', 'caseInsensitive', value) };
     case 'emailDomain': {
       const domain = value.replace(/^.*@/, '');
-      return { leads: sql`${col('email')} ilike ${`%@${containsPattern(domain).slice(1, -1)}`}`, accounts: sql`${col('website')} ilike ${containsPattern(domain)}` };
+      // An account names its domain in its website (www.acme.com): contains, through the trigram index.
+      return { leads: by(leads, 'email', 'emailDomain', `@${domain}`), accounts: domain ? sql`t.website ilike ${containsPattern(domain)}` : undefined };
     }
   }
 }
 
-const LIMIT = 10;
-
-async function ownerNames(db: Executor, ids: number[]): Promise<Map<number, string>> {
-  if (!ids.length) return new Map();
-  const rows = await rowsOf<{ id: unknown; name: unknown }>(db, sql`select user_id as id, nick_name as name from sys_user where user_id in ${[...new Set(ids)]}`);
-  return new Map(rows.map((r) => [Number(r.id), String(r.name)]));
-}
-
 /**
- * Leads and accounts that already exist for a field's value: those within the caller's data scope
- * with their names, and how many more exist beyond it (counted, never shown), so nobody creates
- * a duplicate blindly nor learns what they may not see.
+ * Leads and accounts that already exist for a field's value (`GET /core/checkLeadSource`, lead
+ * conversion's account candidates), matched by the records engine's duplicate matching: those
+ * within the caller's data scope with their names, and how many more exist beyond it (counted,
+ * never shown).
  */
 export async function findDuplicates(db: Executor, meta: MetadataStore, user: CurrentUser, field: DuplicateCheckField, value: string): Promise<DuplicateCheck> {
-  const where = conditions(field, value.trim());
-  const scope = recordScope(user);
+  const [leadsDef, accountsDef] = [meta.module('leads'), meta.module('account')];
+  const where = conditions(leadsDef, accountsDef, field, value.trim());
   let hiddenCount = 0;
-  const search = async (module: 'leads' | 'account', condition: SQL | undefined): Promise<DuplicateMatch[]> => {
+  const search = async (def: ModuleDef, condition: SQL | undefined, detail: SQL): Promise<DuplicateMatch[]> => {
     if (!condition) return [];
-    const def = meta.module(module);
-    const detail = module === 'leads' ? sql`concat_ws(' · ', ${col('company')}, ${col('email')})` : sql`concat_ws(' · ', ${col('phone')}, ${col('website')})`;
-    const visible = scope ? sql`(${scope})` : sql`true`;
-    const rows = await rowsOf<{ id: unknown; label: unknown; detail: unknown; owner_id: unknown; visible: boolean }>(
-      db,
-      sql`select id, ${nameExpression(def)} as label, ${detail} as detail, owner_id, ${visible} as visible
-          from ${tableOf(def.table)} where ${PRESENT} and ${condition} order by 5 desc, id desc limit ${LIMIT * 5}`,
-    );
-    hiddenCount += rows.filter((r) => !r.visible).length;
-    const shown = rows.filter((r) => r.visible).slice(0, LIMIT);
-    const owners = await ownerNames(db, shown.map((r) => Number(r.owner_id)));
-    return shown.map((r) => ({ module, id: Number(r.id), label: String(r.label ?? ''), detail: String(r.detail ?? ''), ownerName: owners.get(Number(r.owner_id)) ?? '' }));
+    const found = await matchingRecords(db, def, user, condition, detail);
+    hiddenCount += found.hiddenCount;
+    return found.matches.map((m) => ({ module: def.module, ...m }));
   };
-  const leads = await search('leads', where.leads);
-  const accounts = await search('account', where.accounts);
+  const leads = await search(leadsDef, where.leads, sql`concat_ws(' · ', t.company, t.email)`);
+  const accounts = await search(accountsDef, where.accounts, sql`concat_ws(' · ', t.phone, t.website)`);
   return { leads, accounts, hiddenCount };
 }

@@ -13,7 +13,8 @@ import { lookupExists } from '../engine/records/recordValidation';
 import { createRecordsRepository } from '../engine/records/recordsRepository';
 import { createRecordsService } from '../engine/records/recordsService';
 import type { Caller } from '../engine/records/moduleRecords';
-import { findDuplicates, emailDomain } from './duplicates';
+import { emailDomain } from '../engine/duplicates/matchConditions';
+import { findDuplicates } from './duplicates';
 
 /** The status a converted lead takes (dictionary crm_lead_status). */
 export const CONVERTED_STATUS = 'converted';

@@ -73,6 +73,10 @@ export const leadsSeed: ModuleSeed = {
   // Campaign figures read each member lead through this index alone (present, converted, in scope):
   // an index-only probe per member instead of the table's rows (docs/bench-campaigns.md).
   indexes: (table, col) => [index('crm_lead_membership_idx').on(col('id'), col('converted_at'), col('dept_id'), col('owner_id')).where(sql`deleted_at is null`)],
+  duplicateRules: [
+    { key: 'sameEmail', en: 'Same e-mail', zh: '邮箱相同', conditions: [{ field: 'email', match: 'caseInsensitive' }] },
+    { key: 'similarNameSameCompany', en: 'Similar name at the same company', zh: '同一公司的相似姓名', conditions: [{ field: 'lastName', match: 'fuzzy' }, { field: 'company', match: 'caseInsensitive' }] },
+  ],
   views: [
     { name: 'all', en: 'All Leads', zh: '全部线索', columns: ['lastName', 'firstName', 'company', 'email', 'phone', 'status', 'leadSource', 'ownerId', 'createTime'] },
     { name: 'mine', en: 'My Leads', zh: '我的线索', ownerScope: 'mine', columns: ['lastName', 'firstName', 'company', 'email', 'phone', 'status', 'rating', 'createTime'] },

@@ -3,7 +3,7 @@ import type { Executor } from '../../../db/client';
 import { rowsOf } from '../engine/query/sql';
 
 /**
- * For a merge of contacts (h/dupes registers it with the merge, in the merge's transaction): the
+ * For a merge of contacts (registered as `opportunityHooks.mergeLinks.contact`, run in the merge's transaction): the
  * roles of the merged contacts move to the survivor. Where the survivor (or an earlier merged
  * contact) already has a role on the same opportunity, the extra row is dropped — but a primary
  * stays primary: the kept row takes the flag. Answers how many rows moved.

@@ -2,6 +2,7 @@ import { CLOSED_LOST } from '@orbit/shared/crm/opportunityStages';
 import { fieldError } from '../../../lib/errors';
 import type { ModuleHooks, WriteRequest } from '../engine/moduleHooks';
 import { purgeRolesOfOpportunities } from './contactRolesPurge';
+import { moveContactRoles } from './moveContactRoles';
 import { loadStages } from './stages';
 
 const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && !v.trim());
@@ -23,6 +24,8 @@ function stageSet({ body, current, def }: WriteRequest): string | undefined {
  */
 export const opportunityHooks: ModuleHooks = {
   beforePurge: purgeRolesOfOpportunities,
+  // Contacts merged into another hand it their roles on opportunities (records/mergeRecords.ts).
+  mergeLinks: { contact: async ({ tx }, survivorId, mergedIds) => void (await moveContactRoles(tx, survivorId, mergedIds)) },
   async beforeWrite(request) {
     const { body, current, db, lang, cache } = request;
     const stage = stageSet(request);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { CRM_MODULES, type CrmModule } from '@orbit/shared/crm/modules';
 import LoadError from '../../../components/admin/LoadError';
+import DuplicateRulesTab from './components/DuplicateRulesTab';
 import FieldsTab from './components/FieldsTab';
 import LayoutsTab from './components/LayoutsTab';
 import ListColumnsTab from './components/ListColumnsTab';
@@ -51,6 +52,7 @@ function SetupModulePage({ module }: { module: CrmModule }) {
             { key: 'layouts', label: t('setup.tab.layouts'), children: <LayoutsTab module={module} data={data} setup={setup} /> },
             { key: 'recordTypes', label: t('setup.tab.recordTypes'), children: <RecordTypesTab module={module} data={data} setup={setup} /> },
             { key: 'listColumns', label: t('setup.tab.listColumns'), children: <ListColumnsTab module={module} data={data} setup={setup} /> },
+            { key: 'duplicates', label: t('setup.tab.duplicates'), children: <DuplicateRulesTab module={module} data={data} setup={setup} /> },
           ]}
         />
       )}

@@ -50,7 +50,7 @@ export function asBusy(error: unknown): unknown {
 type ColumnField = { id: number; type: FieldType; decimals?: number | null; filterable: boolean };
 
 const indexName = (table: string, field: { id: number }, kind: CustomIndexKind) => `${table}_cf${field.id}_${kind}`;
-const KINDS: CustomIndexKind[] = ['btree', 'trgm', 'gin', 'lower'];
+const KINDS: CustomIndexKind[] = ['btree', 'trgm', 'gin', 'lower', 'digits'];
 
 const indexSql = (table: string, column: string, field: ColumnField, kind: CustomIndexKind): string => {
   const [t, c, name] = [quoteIdent(table), quoteIdent(column), quoteIdent(indexName(table, field, kind))];
@@ -59,6 +59,7 @@ const indexSql = (table: string, column: string, field: ColumnField, kind: Custo
   if (kind === 'btree') return `create index if not exists ${name} on ${t} (${c} nulls first, id, dept_id, owner_id) ${present}`;
   if (kind === 'trgm') return `create index if not exists ${name} on ${t} using gin (${c} gin_trgm_ops) ${present}`;
   if (kind === 'lower') return `create index if not exists ${name} on ${t} (lower(${c})) ${present}`;
+  if (kind === 'digits') return `create index if not exists ${name} on ${t} (regexp_replace(${c}, '[^0-9]', '', 'g')) ${present}`;
   return `create index if not exists ${name} on ${t} using gin (${c}) ${present}`;
 };
 

@@ -6,7 +6,7 @@ import type { FieldDef } from '../metadata/fieldDef';
 import type { FieldSeed } from '../fieldSeed';
 
 /** btree `(column nulls first, id, dept_id, owner_id)` (see common.ts columnIndex), trigram GIN, or plain GIN (arrays). */
-export type CustomIndexKind = 'btree' | 'trgm' | 'gin' | 'lower';
+export type CustomIndexKind = 'btree' | 'trgm' | 'gin' | 'lower' | 'digits';
 
 /** A filter value that does not suit its field: the compiler turns it into 'filter.badValue'. */
 export class BadFilterValue extends Error {}

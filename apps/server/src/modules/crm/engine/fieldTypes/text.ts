@@ -17,6 +17,12 @@ export const KEY_TYPES: ReadonlySet<string> = new Set(['email', 'phone', 'url'])
 export const keyMatch = (column: SQL, value: SQL | string): SQL => sql`lower(${column}) = lower(${value})`;
 
 /**
+ * A phone number's digits alone (`+86 138-0000 0000` → `8613800000000`): a phone field has a btree
+ * on it, by which a duplicate rule's "phone" match finds a number however it was written.
+ */
+export const phoneDigits = (column: SQL): SQL => sql`regexp_replace(${column}, '[^0-9]', '', 'g')`;
+
+/**
  * Text-like fields (text, textarea, phone, email, url): `text` columns, compared
  * case-insensitively. ILIKE serves equality, "starts with" and "contains" alike from one trigram
  * index; the btree (column, id) serves the sort and "is empty". Long text (textarea) is not sorted.
@@ -29,11 +35,12 @@ export const textType: ServerFieldType = {
     if (field.type !== 'textarea') out.push(columnIndex(table, column, col, present));
     if (field.filterable !== false) out.push(index(`${table}_${column}_trgm_idx`).using('gin', sql`${col(column)} gin_trgm_ops`).where(present));
     if (KEY_TYPES.has(field.type)) out.push(index(`${table}_${column}_lower_idx`).on(sql`lower(${col(column)})`).where(present));
+    if (field.type === 'phone') out.push(index(`${table}_${column}_digits_idx`).on(phoneDigits(col(column))).where(present));
     return out;
   },
   customColumn: {
     sqlType: () => 'text',
-    indexes: (field) => [...(field.type === 'textarea' ? [] : ['btree' as const]), 'trgm' as const, ...(KEY_TYPES.has(field.type) ? ['lower' as const] : [])],
+    indexes: (field) => [...(field.type === 'textarea' ? [] : ['btree' as const]), 'trgm' as const, ...(KEY_TYPES.has(field.type) ? ['lower' as const] : []), ...(field.type === 'phone' ? ['digits' as const] : [])],
   },
   storedColumns: (column) => [column],
   read: (row, column) => (row[column] as string | null) ?? null,

@@ -5,6 +5,7 @@ import { crmField, crmLayout, crmListView, crmMetaVersion, crmRecordType } from 
 import { columnOf, type FieldSeed } from '../fieldSeed';
 import type { LayoutSeed, ModuleSeed } from '../moduleSeed';
 import { loadCrmModules, moduleSeeds } from '../crmModules';
+import { reconcileDuplicateRules } from '../duplicates/duplicateRules';
 
 /** The metadata row of a standard field, from its seed. */
 export function fieldRow(module: string, field: FieldSeed, order: number) {
@@ -115,6 +116,8 @@ async function reconcileModule(db: Executor, seed: ModuleSeed): Promise<number> 
       ownerScope: view.ownerScope ?? 'all',
     }));
   if (missingViews.length) await db.insert(crmListView).values(missingViews);
+  // Duplicate rules are not metadata the web app caches: no new metadata version for them.
+  await reconcileDuplicateRules(db, seed);
   return inserted + missingViews.length;
 }
 

@@ -1,6 +1,9 @@
 import type { Db, Executor } from '../../../../db/client';
 import { AppError, fieldErrors } from '../../../../lib/errors';
-import { createRecordHistory } from '../history/recordHistory';
+import type { DuplicateFound } from '@orbit/shared/contract/duplicates';
+import type { FieldValue } from '@orbit/shared/crm/fieldValue';
+import { guardDuplicates, type DuplicateCheck } from '../duplicates/duplicateGuard';
+import { createRecordHistory, type HistoryEntry } from '../history/recordHistory';
 import type { FieldDef } from '../metadata/fieldDef';
 import { labelOf } from '../query/filterCompiler';
 import { withDerivedValues } from './derivedValues';
@@ -21,11 +24,27 @@ async function newRecord(m: ModuleRecords, tx: Executor, caller: Caller, body: R
  * Creates a record inside the caller's transaction (lead conversion creates several in one);
  * `systemColumns` are values of read-only columns the module itself sets (the lead it came from).
  */
-export async function createRecordIn(m: ModuleRecords, tx: Executor, caller: Caller, body: Record<string, unknown>, systemColumns: Record<string, unknown> = {}): Promise<number> {
-  const { columns } = await newRecord(m, tx, caller, body);
+export async function createRecordIn(
+  m: ModuleRecords,
+  tx: Executor,
+  caller: Caller,
+  body: Record<string, unknown>,
+  systemColumns: Record<string, unknown> = {},
+  duplicates?: DuplicateCheck,
+): Promise<number> {
+  const { checked, columns } = await newRecord(m, tx, caller, body);
+  const warned = duplicates && (await guardDuplicates(m, tx, caller, valuesByName(checked), duplicates));
   const id = await createRecordsRepository(tx, m.def()).insert({ ...columns, ...systemColumns });
-  await createRecordHistory(tx, m.module).write(caller.user, [{ recordId: id, action: 'create' }]);
+  await createRecordHistory(tx, m.module).write(caller.user, [{ recordId: id, action: 'create' }, ...duplicateEntry(id, warned, duplicates)]);
   return id;
+}
+
+/** Checked values by field name, as the duplicate rules read them. */
+export const valuesByName = (checked: Map<FieldDef, FieldValue>) => Object.fromEntries([...checked].map(([field, value]) => [field.name, value]));
+
+/** The history entry keeping why a possible duplicate was saved anyway. */
+export function duplicateEntry(recordId: number, warned: DuplicateFound | undefined, check: DuplicateCheck | undefined): HistoryEntry[] {
+  return warned && check?.override ? [{ recordId, action: 'duplicate', oldValue: warned.ruleName, newValue: check.override.reason }] : [];
 }
 
 /**
@@ -35,9 +54,16 @@ export async function createRecordIn(m: ModuleRecords, tx: Executor, caller: Cal
  * error when the insert refused its values (the rows are then written one at a time, each in its
  * savepoint, so that only those refused are left out).
  */
-export async function createRecordsIn(m: ModuleRecords, tx: Db, caller: Caller, bodies: Array<Record<string, unknown>>, cache: WriteCache): Promise<Array<{ id: number } | { error: unknown }>> {
+export async function createRecordsIn(
+  m: ModuleRecords,
+  tx: Db,
+  caller: Caller,
+  bodies: Array<Record<string, unknown>>,
+  cache: WriteCache,
+  duplicates?: DuplicateCheck,
+): Promise<Array<{ id: number } | { error: unknown }>> {
   const answers: Array<{ id: number } | { error: unknown }> = [];
-  const rows: Array<{ at: number; columns: Record<string, unknown> }> = [];
+  const rows: Array<{ at: number; columns: Record<string, unknown>; warned?: DuplicateFound }> = [];
   // Unique values the batch itself takes (the database check sees only what is written).
   const taken = new Set<string>();
   const uniqueKey = (field: FieldDef, value: string) => `${field.name}\u0001${value.toLowerCase()}`;
@@ -47,8 +73,9 @@ export async function createRecordsIn(m: ModuleRecords, tx: Db, caller: Caller, 
       const unique = [...checked].filter((entry): entry is [FieldDef, string] => entry[0].unique && typeof entry[1] === 'string');
       const clash = unique.find(([field, value]) => taken.has(uniqueKey(field, value)));
       if (clash) throw fieldErrors({ [clash[0].name]: { key: 'record.valueTaken', params: { field: labelOf(clash[0], caller.lang), value: clash[1] } } });
+      const warned = duplicates && (await guardDuplicates(m, tx, caller, valuesByName(checked), duplicates, undefined, cache));
       for (const [field, value] of unique) taken.add(uniqueKey(field, value));
-      rows.push({ at, columns });
+      rows.push({ at, columns, warned });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       answers[at] = { error };
@@ -56,7 +83,10 @@ export async function createRecordsIn(m: ModuleRecords, tx: Db, caller: Caller, 
   }
   const write = async (sp: Executor, batch: typeof rows) => {
     const ids = await createRecordsRepository(sp, m.def()).insertMany(batch.map((r) => r.columns));
-    await createRecordHistory(sp, m.module).write(caller.user, ids.map((recordId) => ({ recordId, action: 'create' })));
+    await createRecordHistory(sp, m.module).write(
+      caller.user,
+      ids.flatMap((recordId, i): HistoryEntry[] => [{ recordId, action: 'create' }, ...duplicateEntry(recordId, batch[i]!.warned, duplicates)]),
+    );
     batch.forEach((r, i) => (answers[r.at] = { id: ids[i]! }));
   };
   if (!rows.length) return answers;

@@ -1,5 +1,8 @@
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import type { Db, Executor } from '../../../../db/client';
+import type { MergeBody } from '@orbit/shared/contract/duplicates';
+import type { DuplicateCheck } from '../duplicates/duplicateGuard';
+import { mergeRecords } from './mergeRecords';
 import type { RemoveOptions } from '../moduleHooks';
 import { createRecordIn, createRecordsIn } from './createRecords';
 import { hierarchyOf } from './hierarchyTree';
@@ -33,18 +36,24 @@ export function createRecordsService(db: Db, module: CrmModule) {
 
     get: (caller: Caller, id: number) => readRecord(m, db, caller, id),
 
-    create: (caller: Caller, body: Record<string, unknown>): Promise<number> => db.transaction((tx) => createRecordIn(m, tx, caller, body)),
+    /** A create by the form or the API: the module's duplicate rules apply (duplicates/duplicateGuard.ts). */
+    create: (caller: Caller, body: Record<string, unknown>, duplicates: DuplicateCheck = {}): Promise<number> =>
+      db.transaction((tx) => createRecordIn(m, tx, caller, body, {}, duplicates)),
 
     /** Creates inside the caller's transaction (lead conversion creates several records in one). */
     createIn: (tx: Executor, caller: Caller, body: Record<string, unknown>, systemColumns?: Record<string, unknown>) => createRecordIn(m, tx, caller, body, systemColumns),
 
     /** Creates an import's batch inside its transaction (createRecords.ts). */
-    createManyIn: (tx: Db, caller: Caller, bodies: Array<Record<string, unknown>>, cache: WriteCache) => createRecordsIn(m, tx, caller, bodies, cache),
+    createManyIn: (tx: Db, caller: Caller, bodies: Array<Record<string, unknown>>, cache: WriteCache, duplicates?: DuplicateCheck) =>
+      createRecordsIn(m, tx, caller, bodies, cache, duplicates),
 
-    /** Updates, and answers the record as the update left it (a transfer may take it out of the caller's scope). */
-    update: (caller: Caller, body: UpdateBody) =>
+    /**
+     * Updates under the module's duplicate rules, and answers the record as the update left it (a
+     * transfer may take it out of the caller's scope).
+     */
+    update: (caller: Caller, body: UpdateBody, duplicates: DuplicateCheck = {}) =>
       db.transaction(async (tx) => {
-        await updateRecordIn(m, tx, caller, body);
+        await updateRecordIn(m, tx, caller, body, duplicates);
         return readRecord(m, tx, caller, body.id, true);
       }),
 
@@ -61,7 +70,8 @@ export function createRecordsService(db: Db, module: CrmModule) {
     },
 
     /** An import's dry run of one create or update (updateRecord.ts). */
-    checkWriteIn: (tx: Executor, caller: Caller, body: Record<string, unknown>, id?: number, cache?: WriteCache) => checkRecordWriteIn(m, tx, caller, body, id, cache),
+    checkWriteIn: (tx: Executor, caller: Caller, body: Record<string, unknown>, id?: number, cache?: WriteCache, duplicates?: DuplicateCheck) =>
+      checkRecordWriteIn(m, tx, caller, body, id, cache, duplicates),
 
     remove: (caller: Caller, ids: number[], options: RemoveOptions = {}): Promise<void> => db.transaction((tx) => removeRecordsIn(m, tx, caller, ids, options)),
 
@@ -75,6 +85,9 @@ export function createRecordsService(db: Db, module: CrmModule) {
     recycleBin: (caller: Caller, page: { pageNum: number; pageSize: number }) => recycleBinPage(m, caller, page),
 
     restore: (caller: Caller, ids: number[]) => restoreRecords(m, caller, ids),
+
+    /** Merges records into a survivor (records/mergeRecords.ts). */
+    merge: (caller: Caller, body: MergeBody) => mergeRecords(m, caller, body),
 
     history: (caller: Caller, id: number, page: { pageNum: number; pageSize: number }) => recordHistoryPage(m, caller, id, page),
 

@@ -25,7 +25,18 @@ export async function removeRecordsIn(m: ModuleRecords, tx: Executor, { user, la
   await createRecordHistory(tx, m.module).write(user, ids.map((recordId) => ({ recordId, action: 'delete' })));
 }
 
-/** The caller's deleted records still in the bin, newest first. */
+/** The record each of `ids` was merged into (its latest `mergedInto` history entry), by the history's index. */
+async function mergedInto(m: ModuleRecords, ids: number[]): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const rows = await rowsOf<{ record_id: unknown; survivor: unknown }>(
+    m.db,
+    sql`select distinct on (record_id) record_id, new_value as survivor from crm_record_history
+        where module = ${m.module} and record_id in ${ids} and action = 'mergedInto' order by record_id, id desc`,
+  );
+  return new Map(rows.map((r) => [Number(r.record_id), Number(r.survivor)]));
+}
+
+/** The caller's deleted records still in the bin, newest first; a merged one names the record it was merged into (`mergedInto`). */
 export async function recycleBinPage(m: ModuleRecords, { user, lang }: Caller, page: { pageNum: number; pageSize: number }) {
   const d = m.def();
   const who = binOwner(user);
@@ -35,7 +46,13 @@ export async function recycleBinPage(m: ModuleRecords, { user, lang }: Caller, p
   const table = sql.identifier(d.table);
   const [countRow] = await rowsOf<{ count: unknown }>(m.db, sql`select count(*) as count from ${table} where ${where}`);
   const rows = await rowsOf(m.db, sql`select ${columns} from ${table} where ${where} order by deleted_at desc, id desc limit ${page.pageSize} offset ${(page.pageNum - 1) * page.pageSize}`);
-  const records = rows.map((r) => ({ ...toRecord(r, fields), deletedAt: new Date(String(r.deleted_at)).toISOString(), deletedBy: Number(r.deleted_by) }));
+  const merged = await mergedInto(m, rows.map((r) => Number(r.id)));
+  const records = rows.map((r) => ({
+    ...toRecord(r, fields),
+    deletedAt: new Date(String(r.deleted_at)).toISOString(),
+    deletedBy: Number(r.deleted_by),
+    mergedInto: merged.get(Number(r.id)) ?? null,
+  }));
   return { total: Number(countRow?.count ?? 0), rows: records, lookups: await lookupLabels(m.db, m.meta, user, records, fields, lang) };
 }
 

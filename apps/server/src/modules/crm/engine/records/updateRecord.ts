@@ -3,7 +3,9 @@ import { CODE } from '@orbit/shared/constants';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import type { Executor } from '../../../../db/client';
 import { AppError } from '../../../../lib/errors';
-import { createRecordHistory } from '../history/recordHistory';
+import { guardDuplicates, type DuplicateCheck } from '../duplicates/duplicateGuard';
+import { createRecordHistory, type HistoryEntry } from '../history/recordHistory';
+import { duplicateEntry, valuesByName } from './createRecords';
 import { selectList, toRecord } from '../query/recordColumns';
 import { recordScope } from '../query/recordScope';
 import { withDerivedValues } from './derivedValues';
@@ -19,7 +21,7 @@ export type UpdateBody = { id: number; version: number } & Record<string, unknow
  * its field history: answers the changed fields' values before (those the engine derived too), or
  * null when nothing changed.
  */
-export async function updateRecordIn(m: ModuleRecords, tx: Executor, caller: Caller, body: UpdateBody): Promise<{ before: Record<string, FieldValue> } | null> {
+export async function updateRecordIn(m: ModuleRecords, tx: Executor, caller: Caller, body: UpdateBody, duplicates?: DuplicateCheck): Promise<{ before: Record<string, FieldValue> } | null> {
   const d = m.def();
   const [current] = await lockAll(m, tx, caller.user, [body.id]);
   assertChangeable(m, current!);
@@ -28,19 +30,21 @@ export async function updateRecordIn(m: ModuleRecords, tx: Executor, caller: Cal
   const checked = await checkRecordWrite({ db: tx, meta: m.meta, def: d, user: caller.user, lang: caller.lang }, changes, { mode: 'update', current: current! });
   if (!checked.size) return null;
   const values = withDerivedValues(d, m.hooks, checked, current);
+  const changed = valuesByName(values);
+  const warned = duplicates && (await guardDuplicates(m, tx, caller, { ...current!, ...changed }, duplicates, { selfId: body.id, changed: new Set(Object.keys(changed)) }));
   const columns = columnsOf(values);
   if ('owner_id' in columns) columns.dept_id = await deptOfOwner(tx, columns.owner_id as number);
   const updated = await createRecordsRepository(tx, d).update(body.id, body.version, { ...columns, update_by: caller.user.userId, update_time: new Date() });
   if (!updated) throw new AppError(CODE.conflict, 'record.stale');
   await createRecordHistory(tx, m.module).write(
     caller.user,
-    [...values].map(([field, value]) => ({
+    [...values].map(([field, value]): HistoryEntry => ({
       recordId: body.id,
       action: field.name === 'ownerId' ? 'transfer' : 'update',
       field: field.name,
       oldValue: current![field.name] ?? null,
       newValue: value,
-    })),
+    })).concat(duplicateEntry(body.id, warned, duplicates)),
   );
   return { before: Object.fromEntries([...values.keys()].map((field) => [field.name, current![field.name] ?? null])) };
 }
@@ -50,10 +54,22 @@ export async function updateRecordIn(m: ModuleRecords, tx: Executor, caller: Cal
  * module's rule, the layout, every value, the database's checks — and writes nothing: an
  * import's dry run. Answers how many fields would change; throws the write's AppError.
  */
-export async function checkRecordWriteIn(m: ModuleRecords, tx: Executor, caller: Caller, body: Record<string, unknown>, id?: number, cache?: WriteCache): Promise<number> {
+export async function checkRecordWriteIn(
+  m: ModuleRecords,
+  tx: Executor,
+  caller: Caller,
+  body: Record<string, unknown>,
+  id?: number,
+  cache?: WriteCache,
+  duplicates?: DuplicateCheck,
+): Promise<number> {
   const d = m.def();
   const ctx: WriteContext = { db: tx, meta: m.meta, def: d, user: caller.user, lang: caller.lang, cache };
-  if (id === undefined) return (await checkRecordWrite(ctx, await withModuleRules(m, tx, caller, body, undefined, cache), { mode: 'create' })).size;
+  if (id === undefined) {
+    const checked = await checkRecordWrite(ctx, await withModuleRules(m, tx, caller, body, undefined, cache), { mode: 'create' });
+    if (duplicates) await guardDuplicates(m, tx, caller, valuesByName(checked), duplicates, undefined, cache);
+    return checked.size;
+  }
   const [row] = await createRecordsRepository(tx, d).select(selectList(d.fields), [sql`id = ${id}`, recordScope(caller.user)]);
   if (!row) throw recordNotFound();
   const current = toRecord(row, d.fields);

@@ -117,6 +117,12 @@ export default function ActivityTimeline({ module, meta, id, lookups }: Props) {
         <div data-testid="history-entry">
           <Typography.Text>{t(`crm.history.${row.action}`, { user: row.userName, field: labels.join(', ') })}</Typography.Text>
           {when}
+          {/* Why a possible duplicate was saved; which records a merge took in. */}
+          {(row.action === 'duplicate' || row.action === 'merge') && row.newValue !== null && (
+            <div className="crm-history-change">
+              <Typography.Text type="secondary">{Array.isArray(row.newValue) ? row.newValue.join(', ') : String(row.newValue)}</Typography.Text>
+            </div>
+          )}
           {shown.map(({ change, field }) => (
             <div className="crm-history-change" key={change.id}>
               {/* One change is named by the sentence above; several each by their field. */}

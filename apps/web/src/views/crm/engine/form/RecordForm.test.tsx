@@ -88,7 +88,26 @@ describe('RecordForm', () => {
     fireEvent.change(company, { target: { value: 'Acme Corp' } });
     save();
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(7));
-    expect(api.updateRecord).toHaveBeenCalledWith('leads', { id: 7, version: 4, company: 'Acme Corp' });
+    expect(api.updateRecord).toHaveBeenCalledWith('leads', { id: 7, version: 4, company: 'Acme Corp' }, undefined);
+  });
+
+  it('a duplicate warning lists the matches; "Save anyway" sends the same record again with the reason', async () => {
+    const found = { action: 'warn', ruleId: 1, ruleName: 'Same e-mail', matches: [{ id: 12, label: 'Ann Wang', detail: 'ann@acme.example', ownerName: 'Olivia Park' }], hiddenCount: 2 };
+    api.createRecord.mockRejectedValueOnce(new RequestError('Possible duplicate', 409, undefined, false, found));
+    const onSaved = vi.fn();
+    renderForm({ mode: 'create', recordTypeId: 1 }, { onSaved });
+    fireEvent.change(await screen.findByLabelText('Last Name'), { target: { value: 'Wang' } });
+    save();
+    const dialog = await screen.findByTestId('duplicate-dialog');
+    expect(within(dialog).getByText('Ann Wang')).toBeTruthy();
+    expect(within(dialog).getByText('2 more matching record(s) you have no access to')).toBeTruthy();
+    expect((screen.getByTestId('duplicate-save-anyway') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('duplicate-reason'), { target: { value: 'Another Ann' } });
+    fireEvent.click(screen.getByTestId('duplicate-save-anyway'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(31));
+    expect(api.createRecord).toHaveBeenCalledTimes(2);
+    expect(api.createRecord.mock.calls[1]![2]).toEqual({ reason: 'Another Ann' });
+    expect(api.createRecord.mock.calls[1]![1]).toEqual(api.createRecord.mock.calls[0]![1]);
   });
 
   it('puts the server\'s field errors on the fields', async () => {

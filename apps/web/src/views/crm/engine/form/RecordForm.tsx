@@ -1,10 +1,13 @@
-import { Button, Col, Drawer, Form, Row, Space, Typography } from 'antd';
+import { App, Button, Col, Drawer, Form, Row, Space, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DuplicateFound } from '@orbit/shared/contract/duplicates';
 import type { CrmRecord, LookupLabels, ModuleMeta } from '@orbit/shared/contract/crm';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import { createRecord, updateRecord, type RecordValues } from '../../../../api/crm';
 import DialogForm from '../../../../components/admin/DialogForm';
-import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
+import { SAVE_CANCELLED, useFormSubmit } from '../../../../components/admin/useFormSubmit';
+import { lazyWhenOpen } from '../../../../components/lazyWhenOpen';
 import { useReturnFocus } from '../../../../components/useReturnFocus';
 import { useSession } from '../../../../store/session';
 import { FieldDisplay } from '../fieldTypes/FieldDisplay';
@@ -12,9 +15,17 @@ import { FieldInput } from '../fieldTypes/FieldInput';
 import { ModuleMetaContext } from '../ModuleMetaContext';
 import { completeChange, useRecordWriteRules } from '../RecordWriteRulesContext';
 import { layoutOf, recordName } from '../moduleMeta';
+import DuplicateDialog from '../duplicates/DuplicateDialog';
+import { duplicateFoundIn } from '../duplicates/duplicateFound';
+import { useModulePermissions } from '../useModulePermissions';
 import { changedValues, createBody, layoutSections, newRecordValues } from './recordFormValues';
 import { useFieldRule } from './useFieldRule';
 import { isStaleVersion, useStaleVersion } from './useStaleVersion';
+
+const MergeDialog = lazyWhenOpen(() => import('../duplicates/MergeDialog'), (p) => p.open);
+
+/** A save a duplicate rule refused: what matched, and the same save again with the user's reason. */
+type Refused = { found: DuplicateFound; retry: (reason: string) => Promise<number> };
 
 /** A new record of a record type (chosen before), or a record to edit with the names its lookups point at. */
 export type RecordFormTarget = { mode: 'create'; recordTypeId: number | null } | { mode: 'edit'; record: CrmRecord; lookups: LookupLabels };
@@ -42,6 +53,11 @@ export default function RecordForm({ module, meta, target, onClose, onSaved, onR
   const fieldRule = useFieldRule();
   const showStale = useStaleVersion();
   const rules = useRecordWriteRules();
+  const { message } = App.useApp();
+  const can = useModulePermissions(module);
+  const [refused, setRefused] = useState<Refused | null>(null);
+  /** The merge opened from the duplicate warning; `savedId`: the new record saved to be merged. */
+  const [merge, setMerge] = useState<{ ids: number[]; savedId?: number } | null>(null);
 
   const record = target?.mode === 'edit' ? target.record : null;
   const recordTypeId = target?.mode === 'create' ? target.recordTypeId : (record?.recordTypeId ?? null);
@@ -49,6 +65,17 @@ export default function RecordForm({ module, meta, target, onClose, onSaved, onR
   const userId = session?.user.userId ?? 0;
   const lookups: LookupLabels = target?.mode === 'edit' ? target.lookups : { user: { [userId]: session?.user.nickName ?? '' } };
 
+  /** Sends a save; a duplicate rule's refusal opens the warning instead (the form stays open). */
+  const saveOrAsk = async (send: (reason?: string) => Promise<number>): Promise<number | typeof SAVE_CANCELLED> => {
+    try {
+      return await send();
+    } catch (error) {
+      const found = duplicateFoundIn(error);
+      if (!found) throw error;
+      setRefused({ found, retry: send });
+      return SAVE_CANCELLED;
+    }
+  };
   const save = async (values: Record<string, unknown>) => {
     try {
       if (record) {
@@ -56,13 +83,18 @@ export default function RecordForm({ module, meta, target, onClose, onSaved, onR
         if (Object.keys(changes).length) {
           const completed = await completeChange(rules, changes, record);
           if (!completed) throw new Error('cancelled'); // the form stays open, as it was
-          await updateRecord(module, { id: record.id, version: record.version, ...(completed as RecordValues) });
+          const update = { id: record.id, version: record.version, ...(completed as RecordValues) };
+          const send = async (reason?: string) => (await updateRecord(module, update, reason ? { reason } : undefined), record.id);
+          if ((await saveOrAsk(send)) === SAVE_CANCELLED) return SAVE_CANCELLED;
         }
         onSaved(record.id);
       } else {
         const completed = await completeChange(rules, createBody(sections, values, recordTypeId), null);
         if (!completed) throw new Error('cancelled');
-        onSaved((await createRecord(module, completed as RecordValues)).data);
+        const send = async (reason?: string) => (await createRecord(module, completed as RecordValues, reason ? { reason } : undefined)).data;
+        const id = await saveOrAsk(send);
+        if (id === SAVE_CANCELLED) return SAVE_CANCELLED;
+        onSaved(id);
       }
     } catch (error) {
       if (!isStaleVersion(error)) throw error;
@@ -76,6 +108,21 @@ export default function RecordForm({ module, meta, target, onClose, onSaved, onR
   };
   const { saving, submit } = useFormSubmit(form, save, onClose);
 
+  const saveAnyway = async (reason: string) => {
+    const id = await refused!.retry(reason);
+    setRefused(null);
+    void message.success(t('admin.saved'));
+    onSaved(id);
+    onClose();
+  };
+  /** Merges the record with a match: an edited one as it is, a new one once saved (with the reason). */
+  const mergeWith = async (matchId: number, reason: string) => {
+    const savedId = record ? undefined : await refused!.retry(reason);
+    setRefused(null);
+    setMerge({ ids: [record?.id ?? savedId!, matchId], savedId });
+    onClose();
+  };
+
   const typeLabel = meta.recordTypes.length > 1 ? meta.recordTypes.find((r) => r.id === recordTypeId)?.label : undefined;
   const title = record
     ? t('crm.form.editTitle', { name: recordName(meta, record) })
@@ -83,6 +130,24 @@ export default function RecordForm({ module, meta, target, onClose, onSaved, onR
 
   useReturnFocus(!!target);
   return (
+    <>
+    <DuplicateDialog found={refused?.found ?? null} canMerge={can.edit && can.remove && !!refused?.found.matches.length} onSaveAnyway={saveAnyway} onMerge={mergeWith} onClose={() => setRefused(null)} />
+    <ModuleMetaContext.Provider value={meta}>
+      <MergeDialog
+        module={module}
+        ids={merge?.ids ?? []}
+        open={!!merge}
+        onClose={() => {
+          if (merge?.savedId) onSaved(merge.savedId);
+          setMerge(null);
+        }}
+        onDone={() => undefined}
+        onMerged={(survivorId) => {
+          setMerge(null);
+          onSaved(survivorId);
+        }}
+      />
+    </ModuleMetaContext.Provider>
     <Drawer
       open={!!target}
       title={title}
@@ -135,5 +200,6 @@ export default function RecordForm({ module, meta, target, onClose, onSaved, onR
         </ModuleMetaContext.Provider>
       )}
     </Drawer>
+    </>
   );
 }

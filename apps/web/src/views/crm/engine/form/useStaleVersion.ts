@@ -2,10 +2,11 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CODE } from '@orbit/shared/constants';
 import { RequestError } from '../../../../api/request';
+import { duplicateFoundIn } from '../duplicates/duplicateFound';
 
-/** An update refused because the record moved on since it was opened (409, 'Someone else changed…'). */
+/** An update refused because the record moved on since it was opened (409, 'Someone else changed…'; not a duplicate rule's 409). */
 export function isStaleVersion(error: unknown): error is RequestError {
-  return error instanceof RequestError && error.code === CODE.conflict;
+  return error instanceof RequestError && error.code === CODE.conflict && !duplicateFoundIn(error);
 }
 
 /** Shows the server's stale-version message and offers to reload the record. */

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, UserSwitchOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, MergeCellsOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { App, Button, Space, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import type { RemoveDialog } from './removeDialog';
 // The dialogs load when first opened (their form and inputs are not the list's; issue 15).
 const ChangeOwnerDialog = lazyWhenOpen(() => import('./ChangeOwnerDialog'), (p) => p.open);
 const ChangeFieldDialog = lazyWhenOpen(() => import('./ChangeFieldDialog'), (p) => p.open);
+const MergeDialog = lazyWhenOpen(() => import('../duplicates/MergeDialog'), (p) => p.open);
 
 type Props = {
   module: CrmModule;
@@ -47,6 +48,8 @@ export default function MassActionBar({ module, meta, ids, extra = [], onDone, r
     { key: 'owner', label: t('crm.mass.changeOwner'), permission: edit, Dialog: ChangeOwnerDialog, icon: <UserSwitchOutlined /> },
     ...(massEditableFields(meta).length ? [{ key: 'field', label: t('crm.mass.changeField'), permission: edit, Dialog: ChangeFieldDialog, icon: <EditOutlined /> }] : []),
     ...extra,
+    // Merged records go to the recycle bin: merging needs remove as well as edit.
+    ...(can.remove ? [{ key: 'merge', label: t('crm.merge.action'), permission: edit, Dialog: MergeDialog, icon: <MergeCellsOutlined /> }] : []),
   ].filter((action) => hasPermission(session, action.permission));
   if (!actions.length && !can.remove) return null;
 

@@ -1,6 +1,7 @@
 import { UndoOutlined } from '@ant-design/icons';
 import { App, Button, Drawer, Space, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { CrmRecord, ModuleMeta, RecordPage } from '@orbit/shared/contract/crm';
 import { RECYCLE_BIN_DAYS, type CrmModule } from '@orbit/shared/crm/modules';
 import { listRecycleBin, restoreRecords } from '../../../../api/crm';
@@ -8,9 +9,11 @@ import ListTable from '../../../../components/admin/ListTable';
 import { useListController } from '../../../../components/admin/useListController';
 import { parseTime } from '../../../../utils/formatTime';
 import { recordName } from '../moduleMeta';
+import { useRecordLink } from '../useRecordLink';
 import { useShowError } from '../useShowError';
 
-type Deleted = CrmRecord & { deletedAt?: string };
+/** `mergedInto`: the record this one was merged into (docs/records-engine.md, "Duplicates and merge"). */
+type Deleted = CrmRecord & { deletedAt?: string; mergedInto?: number | null };
 type Props = { module: CrmModule; meta: ModuleMeta; open: boolean; onClose: () => void; onRestored: () => void };
 
 /** The user's deleted records of the module (everyone's for an administrator), kept 30 days, and their restore. */
@@ -18,6 +21,7 @@ export default function RecycleBinDrawer({ module, meta, open, onClose, onRestor
   const { t } = useTranslation();
   const { message } = App.useApp();
   const showError = useShowError();
+  const linkTo = useRecordLink();
   const list = useListController<object, Deleted, RecordPage>({
     queryKey: `crm-recycle-${module}`,
     fetchPage: ({ pageNum, pageSize }) => listRecycleBin(module, { pageNum, pageSize }),
@@ -42,6 +46,16 @@ export default function RecycleBinDrawer({ module, meta, open, onClose, onRestor
     { key: 'name', title: t('crm.list.name'), render: (_, record) => recordName(meta, record) },
     { key: 'owner', title: t('crm.list.owner'), render: (_, record) => list.data?.lookups.user?.[record.ownerId] ?? '' },
     { key: 'deletedAt', title: t('crm.recycle.deletedAt'), render: (_, record) => parseTime(record.deletedAt) },
+    {
+      key: 'mergedInto',
+      title: '',
+      render: (_, record) => {
+        if (!record.mergedInto) return null;
+        const href = linkTo(module, record.mergedInto);
+        const text = t('crm.merge.mergedInto', { id: record.mergedInto });
+        return href ? <Link to={href} onClick={onClose} data-testid="recycle-merged-into">{text}</Link> : <span data-testid="recycle-merged-into">{text}</span>;
+      },
+    },
   ];
 
   return (

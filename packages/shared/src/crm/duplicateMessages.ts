@@ -1,0 +1,38 @@
+/** Messages of duplicate rules and merge, en and zh; spread into crmMessages.ts. */
+export const duplicateEn = {
+  'duplicate.found': 'Possible duplicate: {{count}} existing record(s) match the rule "{{rule}}". Save anyway with a reason, or merge.',
+  'duplicate.blocked': 'This record duplicates {{count}} existing record(s) by the rule "{{rule}}" and cannot be saved',
+  'duplicate.reasonRequired': 'Please give a reason for saving a possible duplicate',
+  'duplicate.ruleNoCondition': 'Please add at least one condition',
+  'duplicate.ruleFieldInvalid': '{{field}} cannot be compared by "{{match}}"',
+  'duplicate.ruleNotFound': 'The duplicate rule does not exist',
+  'duplicate.ruleBuiltIn': 'A built-in duplicate rule cannot be deleted; switch it off instead',
+  'duplicate.importBlocked': 'Duplicate of an existing record by the rule "{{rule}}"',
+  'duplicate.importWarned': 'Possible duplicate of an existing record by the rule "{{rule}}": not imported (to import such rows, choose to create duplicates anyway)',
+  'duplicate.importReason': 'Imported with "create duplicates anyway"',
+  'duplicate.historyReason': 'Saved as a possible duplicate: {{reason}}',
+  'merge.pickRecords': 'Please select two or three records to merge',
+  'merge.survivorMerged': 'The surviving record cannot also be one of those merged into it',
+  'merge.valueNotInMerge': 'The value of {{field}} must come from one of the records being merged',
+  'merge.fieldNotMergeable': '{{field}} cannot be chosen in a merge',
+  'merge.done': '{{count}} record(s) merged',
+} as const;
+
+export const duplicateZh: Record<keyof typeof duplicateEn, string> = {
+  'duplicate.found': '可能重复：已有 {{count}} 条记录符合规则“{{rule}}”。可填写原因后仍然保存，或进行合并。',
+  'duplicate.blocked': '该记录按规则“{{rule}}”与 {{count}} 条已有记录重复，不能保存',
+  'duplicate.reasonRequired': '请填写保存疑似重复记录的原因',
+  'duplicate.ruleNoCondition': '请至少添加一个条件',
+  'duplicate.ruleFieldInvalid': '{{field}}不能按“{{match}}”比较',
+  'duplicate.ruleNotFound': '查重规则不存在',
+  'duplicate.ruleBuiltIn': '内置查重规则不能删除，可以停用',
+  'duplicate.importBlocked': '按规则“{{rule}}”与已有记录重复',
+  'duplicate.importWarned': '按规则“{{rule}}”可能与已有记录重复，未导入（如需导入，请选择仍然创建重复记录）',
+  'duplicate.importReason': '导入时选择了“仍然创建重复记录”',
+  'duplicate.historyReason': '作为疑似重复记录保存：{{reason}}',
+  'merge.pickRecords': '请选择两到三条记录进行合并',
+  'merge.survivorMerged': '保留的记录不能同时是被合并的记录',
+  'merge.valueNotInMerge': '{{field}}的值必须取自参与合并的记录',
+  'merge.fieldNotMergeable': '{{field}}不能在合并中选择',
+  'merge.done': '已合并 {{count}} 条记录',
+};
