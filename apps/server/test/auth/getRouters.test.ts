@@ -8,7 +8,7 @@ import { bearer, loginAs, orbitWeb, type TestApp } from '../helpers/testApp';
 import { signedInApp } from '../helpers/signedInApp';
 import { get } from './authTestUtils';
 
-const TOP_LEVEL = ['Leads', 'Opportunity', 'Account', 'Task', 'Campaign', 'Report', 'Dashboard', 'Setup', 'System'];
+const TOP_LEVEL = ['Leads', 'Opportunity', 'Account', 'Contact', 'Task', 'Campaign', 'Report', 'Dashboard', 'Setup', 'System'];
 
 /** Every router of a tree, depth first. */
 const flatten = (list: RouterVo[]): RouterVo[] => list.flatMap((r) => [r, ...flatten(r.children ?? [])]);

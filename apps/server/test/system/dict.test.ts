@@ -40,17 +40,17 @@ describe('dictionaries', () => {
   });
 
   it('manages types and values with unique names', async () => {
-    const type = await admin('POST', '/system/dict/type', { dictName: 'Contact role', dictType: 'crm_contact_role' });
+    const type = await admin('POST', '/system/dict/type', { dictName: 'Buying role', dictType: 'crm_buying_role' });
     expect(type.body.code).toBe(200);
-    const dup = await admin('POST', '/system/dict/type', { dictName: 'Again', dictType: 'crm_contact_role' });
+    const dup = await admin('POST', '/system/dict/type', { dictName: 'Again', dictType: 'crm_buying_role' });
     expect(Object.keys(dup.body.errors)).toEqual(['dictType']);
-    const value = await admin('POST', '/system/dict/data', { dictType: 'crm_contact_role', dictLabel: 'Decision maker', dictValue: 'dm', extra: { labelZh: '决策者' } });
+    const value = await admin('POST', '/system/dict/data', { dictType: 'crm_buying_role', dictLabel: 'Decision maker', dictValue: 'dm', extra: { labelZh: '决策者' } });
     expect(value.body.code).toBe(200);
-    const again = await admin('POST', '/system/dict/data', { dictType: 'crm_contact_role', dictLabel: 'Other', dictValue: 'dm' });
+    const again = await admin('POST', '/system/dict/data', { dictType: 'crm_buying_role', dictLabel: 'Other', dictValue: 'dm' });
     expect(Object.keys(again.body.errors)).toEqual(['dictValue']);
     expect((await admin('POST', '/system/dict/data', { dictType: 'no_such_type', dictLabel: 'x', dictValue: 'x' })).body.errors).toHaveProperty('dictType');
 
-    const list = await admin('GET', '/system/dict/data/list?dictType=crm_contact_role');
+    const list = await admin('GET', '/system/dict/data/list?dictType=crm_buying_role');
     expect(list.body).toMatchObject({ total: 1, rows: [{ dictLabel: 'Decision maker' }] });
     const types = await admin('GET', '/system/dict/type/list?dictName=contact');
     expect(types.body.total).toBe(1);
@@ -58,11 +58,11 @@ describe('dictionaries', () => {
 
     // Renaming the type carries its values along.
     const typeRow = (await admin('GET', `/system/dict/type/${type.body.data}`)).body.data;
-    expect((await admin('PUT', '/system/dict/type', { ...typeRow, dictType: 'crm_contact_roles' })).body.code).toBe(200);
-    expect((await admin('GET', '/system/dict/data/type/crm_contact_roles')).body.data).toHaveLength(1);
+    expect((await admin('PUT', '/system/dict/type', { ...typeRow, dictType: 'crm_buying_roles' })).body.code).toBe(200);
+    expect((await admin('GET', '/system/dict/data/type/crm_buying_roles')).body.data).toHaveLength(1);
 
     const inUse = await admin('DELETE', `/system/dict/type/${type.body.data}`);
-    expect(inUse.body.msg).toBe('Contact role still has values and cannot be deleted');
+    expect(inUse.body.msg).toBe('Buying role still has values and cannot be deleted');
     const data = (await admin('GET', `/system/dict/data/${value.body.data}`)).body.data;
     expect((await admin('PUT', '/system/dict/data', { ...data, dictLabel: 'Decider' })).body.code).toBe(200);
     expect((await admin('DELETE', `/system/dict/data/${value.body.data}`)).body.code).toBe(200);
