@@ -26,7 +26,7 @@ beforeEach(() => {
   signInOlivia();
   api.getModuleMeta.mockImplementation(metaOf);
   api.getConvertCandidates.mockResolvedValue({ code: 200, data: [candidate] });
-  api.convertLead.mockResolvedValue({ code: 200, data: { accountId: 40, opportunityId: 41, taskId: null } });
+  api.convertLead.mockResolvedValue({ code: 200, data: { accountId: 40, contactId: 42, opportunityId: 41, taskId: null } });
 });
 
 function renderDialog(reload = vi.fn()) {
@@ -80,6 +80,7 @@ describe('ConvertLeadDialog', () => {
       leadId: 7,
       version: 4,
       account: { mode: 'new', name: 'Acme' },
+      contact: { mode: 'new' },
       opportunity: { name: 'Acme - Pilot', closeDate: '2027-01-29', stage: 'prospecting', amount: '48000' },
       task: null,
       ownerId: 5,
