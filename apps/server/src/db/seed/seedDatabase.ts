@@ -1,5 +1,5 @@
 import { isNotNull, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../client';
+import type { Db } from '../client';
 import { sysRoleMenu } from '../schema/menu';
 import { crmDashboard } from '../schema/crmReport';
 import { sysDept, sysRole, sysUser, sysUserRole } from '../schema/organisation';
