@@ -1,5 +1,6 @@
 import type { Database } from './client';
 import { reconcileDictionaries } from './seed/reconcileDictionaries';
+import { reconcileModuleMenus } from './seed/moduleMenus';
 import { reconcileSettings } from '../modules/system/config/reconcileSettings';
 import { reconcileCrmMetadata } from '../modules/crm/engine/metadata/reconcileMetadata';
 import { reconcileReportTemplates } from '../modules/crm/report/reportTemplates';
@@ -7,7 +8,8 @@ import { reconcileSalesDashboard } from '../modules/crm/dashboard/dashboardSeed'
 
 /**
  * Brings a database up to this version: the schema migrations, then the standard data every
- * install needs whatever its age (dictionaries, the built-in settings, the business modules' metadata, the built-in report templates and sales dashboard). Run at every
+ * install needs whatever its age (dictionaries, the built-in settings, the business modules' metadata, the built-in report templates and sales dashboard,
+ * and on an install seeded before a business module existed, that module's menus and its roles' grants). Run at every
  * start, before any seeding; each step is idempotent.
  */
 export async function prepareDatabase(database: Pick<Database, 'db' | 'migrate'>): Promise<void> {
@@ -17,4 +19,5 @@ export async function prepareDatabase(database: Pick<Database, 'db' | 'migrate'>
   await reconcileCrmMetadata(database.db);
   await reconcileReportTemplates(database.db);
   await reconcileSalesDashboard(database.db);
+  await reconcileModuleMenus(database.db);
 }

@@ -20,11 +20,14 @@ describe('lead conversion', () => {
 
   const count = async (table: string) =>
     Number(((await app.db.execute(sql`select count(*) as n from ${sql.identifier(table)}`)) as unknown as { rows: Array<{ n: unknown }> }).rows[0]!.n);
-  const counts = async () => ({ account: await count('crm_account'), opportunity: await count('crm_opportunity'), task: await count('crm_task') });
+  const counts = async () => ({ account: await count('crm_account'), contact: await count('crm_contact'), opportunity: await count('crm_opportunity'), task: await count('crm_task') });
   const nextMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 
-  it('makes a new account, an opportunity and a follow-up task in one go; the lead becomes Converted and links to them', async () => {
-    const leadId = await createLead(olivia, { firstName: 'Cora', lastName: 'Convert', company: 'Convertible Ltd', email: 'cora@convertible.com', industry: 'retail', leadSource: 'web', city: 'Leeds', annualRevenue: '2000000.00' });
+  it('makes a new account, a contact, an opportunity and a follow-up task in one go; the lead becomes Converted and links to them', async () => {
+    const leadId = await createLead(olivia, {
+      salutation: 'ms', firstName: 'Cora', lastName: 'Convert', title: 'Head of IT', company: 'Convertible Ltd', email: 'cora@convertible.com', phone: '+44 113 496 0000', mobile: '+44 7700 900123',
+      industry: 'retail', leadSource: 'web', street: '1 Park Row', city: 'Leeds', state: 'West Yorkshire', postalCode: 'LS1 5HN', country: 'United Kingdom', annualRevenue: '2000000.00',
+    });
     const res = await olivia('POST', '/crm/leads/convert', {
       leadId, version: 1,
       account: { mode: 'new', name: 'Convertible Ltd' },
@@ -32,15 +35,22 @@ describe('lead conversion', () => {
       task: { subject: 'Kick-off call', dueDate: nextMonth },
     });
     expect(res.body.code).toBe(200);
-    const { accountId, opportunityId, taskId } = res.body.data as { accountId: number; opportunityId: number; taskId: number };
+    const { accountId, contactId, opportunityId, taskId } = res.body.data as { accountId: number; contactId: number; opportunityId: number; taskId: number };
     const lead = await getRecord(olivia, 'leads', leadId);
-    expect(lead).toMatchObject({ status: 'converted', convertedAccountId: accountId, convertedOpportunityId: opportunityId, version: 2 });
+    expect(lead).toMatchObject({ status: 'converted', convertedAccountId: accountId, convertedContactId: contactId, convertedOpportunityId: opportunityId, version: 2 });
+    expect(await getRecord(olivia, 'contact', contactId)).toMatchObject({
+      salutation: 'ms', firstName: 'Cora', lastName: 'Convert', title: 'Head of IT', accountId, email: 'cora@convertible.com', phone: '+44 113 496 0000', mobile: '+44 7700 900123',
+      leadSource: 'web', mailingStreet: '1 Park Row', mailingCity: 'Leeds', mailingState: 'West Yorkshire', mailingPostalCode: 'LS1 5HN', mailingCountry: 'United Kingdom',
+      ownerId: ids['olivia.park'], sourceLeadId: leadId, reportsToId: null,
+    });
+    const contactHistory = (await olivia('GET', `/crm/contact/${contactId}/history`)).body.rows as Array<{ action: string }>;
+    expect(contactHistory.map((h) => h.action)).toContain('create');
     expect(lead.convertedAt).toEqual(expect.any(String));
     expect(await getRecord(olivia, 'account', accountId)).toMatchObject({ name: 'Convertible Ltd', industry: 'retail', billingCity: 'Leeds', annualRevenue: '2000000.00', ownerId: ids['olivia.park'], sourceLeadId: leadId });
     expect(await getRecord(olivia, 'opportunity', opportunityId)).toMatchObject({ accountId, stage: 'proposal', amount: '48000.00', leadSource: 'web', sourceLeadId: leadId, ownerId: ids['olivia.park'] });
-    expect(await getRecord(olivia, 'task', taskId)).toMatchObject({ subject: 'Kick-off call', relatedTo: { module: 'opportunity', id: opportunityId }, status: 'not_started' });
+    expect(await getRecord(olivia, 'task', taskId)).toMatchObject({ subject: 'Kick-off call', name: { module: 'contact', id: contactId }, relatedTo: { module: 'opportunity', id: opportunityId }, status: 'not_started' });
     const history = (await olivia('GET', `/crm/leads/${leadId}/history`)).body.rows as Array<{ action: string; field: string }>;
-    expect(history.filter((h) => h.action === 'convert').map((h) => h.field).sort()).toEqual(['convertedAccountId', 'convertedAt', 'convertedOpportunityId', 'status']);
+    expect(history.filter((h) => h.action === 'convert').map((h) => h.field).sort()).toEqual(['convertedAccountId', 'convertedAt', 'convertedContactId', 'convertedOpportunityId', 'status']);
     // Read-only from now on (the answer says why), and converted once only.
     expect((await olivia('GET', `/crm/leads/${leadId}`)).body.locked).toBe('A converted lead cannot be changed');
     expect((await olivia('GET', `/crm/leads/${leadId}`, undefined, { 'accept-language': 'zh' })).body.locked).toBe('已转化的线索不能修改');
@@ -65,9 +75,42 @@ describe('lead conversion', () => {
     expect((await olivia('GET', `/crm/leads/convert/candidates/${freeMail}`)).body.data).toEqual([]);
     const before = await counts();
     const res = await olivia('POST', '/crm/leads/convert', { leadId: byCompany, version: 1, account: { mode: 'existing', accountId } });
-    expect(res.body.data).toEqual({ accountId, opportunityId: null, taskId: null });
-    expect(await counts()).toEqual(before);
+    expect(res.body.data).toEqual({ accountId, contactId: expect.any(Number), opportunityId: null, taskId: null });
+    // Joining an account still makes the person: one contact more, of that account, and nothing else.
+    expect(await counts()).toEqual({ ...before, contact: before.contact + 1 });
+    expect((await getRecord(olivia, 'contact', res.body.data.contactId)).accountId).toBe(accountId);
     expect((await getRecord(olivia, 'leads', byCompany)).convertedAccountId).toBe(accountId);
+  });
+
+  it('links a contact the account already has, found by e-mail or name, instead of making another; never one of another account', async () => {
+    const accountId = (await olivia('POST', '/crm/account', { name: 'Linkable Ltd' })).body.data as number;
+    const otherAccount = (await olivia('POST', '/crm/account', { name: 'Elsewhere Ltd' })).body.data as number;
+    const byEmail = (await olivia('POST', '/crm/contact', { firstName: 'Lena', lastName: 'Link', email: 'LENA@linkable.example.com', accountId })).body.data as number;
+    const byName = (await olivia('POST', '/crm/contact', { firstName: 'lena', lastName: 'LINK ', accountId })).body.data as number;
+    const stranger = (await olivia('POST', '/crm/contact', { firstName: 'Lena', lastName: 'Link', accountId: otherAccount })).body.data as number;
+    await olivia('POST', '/crm/contact', { firstName: 'Someone', lastName: 'Else', accountId });
+    const leadId = await createLead(olivia, { firstName: 'Lena', lastName: 'Link', company: 'Linkable Ltd', email: 'lena@linkable.example.com' });
+    const candidates = (await olivia('GET', `/crm/leads/convert/contacts/${leadId}?accountId=${accountId}`)).body.data as Array<{ id: number; module: string; label: string }>;
+    expect(candidates.map((c) => c.id).sort()).toEqual([byEmail, byName].sort());
+    expect(candidates[0]).toMatchObject({ module: 'contact', label: expect.stringMatching(/lena/i) });
+    // Another user's contacts beyond their scope are never offered.
+    const noah = caller(app, await loginAs(app, 'noah.king'));
+    expect((await noah('GET', `/crm/leads/convert/contacts/${leadId}?accountId=${accountId}`)).status).toBe(404);
+
+    const before = await counts();
+    const wrong = await olivia('POST', '/crm/leads/convert', { leadId, version: 1, account: { mode: 'existing', accountId }, contact: { mode: 'existing', contactId: stranger } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual({ 'contact.contactId': 'Pick a contact of the chosen account, or make a new one' });
+    const wrongZh = await olivia('POST', '/crm/leads/convert', { leadId, version: 1, account: { mode: 'new', name: 'New Co' }, contact: { mode: 'existing', contactId: byEmail } }, { 'accept-language': 'zh' });
+    expect(wrongZh.body.errors).toEqual({ 'contact.contactId': '请选择所选客户的联系人，或新建联系人' });
+    expect(await counts()).toEqual(before);
+
+    const res = await olivia('POST', '/crm/leads/convert', { leadId, version: 1, account: { mode: 'existing', accountId }, contact: { mode: 'existing', contactId: byEmail } });
+    expect(res.body.data).toEqual({ accountId, contactId: byEmail, opportunityId: null, taskId: null });
+    expect(await counts()).toEqual(before);
+    expect((await getRecord(olivia, 'leads', leadId)).convertedContactId).toBe(byEmail);
+    // The contact keeps what it had: linking is not an edit.
+    expect(await getRecord(olivia, 'contact', byEmail)).toMatchObject({ email: 'LENA@linkable.example.com', sourceLeadId: null, version: 1 });
   });
 
   it('without an opportunity, the follow-up task relates to the account', async () => {

@@ -108,6 +108,35 @@ describe('demo business records', () => {
     expect(await number(sql`select count(*) from crm_lead where status = 'converted' and converted_opportunity_id is null`)).toBe(0);
   });
 
+  it('has 2–5 people at every account (Chinese at Chinese companies), the converted leads among them, some reporting to a colleague', async () => {
+    const perAccount = await rows<{ name: string; made: unknown; converted: unknown }>(sql`
+      select a.name, count(c.id) filter (where c.source_lead_id is null) as made, count(c.id) filter (where c.source_lead_id is not null) as converted
+      from crm_account a left join crm_contact c on c.account_id = a.id group by a.id, a.name`);
+    for (const a of perAccount) {
+      expect(Number(a.made) + Number(a.converted), a.name).toBeGreaterThanOrEqual(2);
+      expect(Number(a.made), a.name).toBeLessThanOrEqual(5);
+    }
+    const chinese = /[\u4e00-\u9fff]/;
+    const people = await rows<{ account: string; first: string; last: string }>(sql`
+      select a.name as account, c.first_name as first, c.last_name as last from crm_contact c join crm_account a on a.id = c.account_id`);
+    expect(people.filter((p) => chinese.test(p.account) !== chinese.test(`${p.first}${p.last}`))).toEqual([]);
+    expect(people.some((p) => chinese.test(p.last))).toBe(true);
+    // Every converted lead is a contact of its account, created from it, and points at it.
+    expect(await number(sql`select count(*) from crm_lead where status = 'converted'`)).toBe(
+      await number(sql`
+        select count(*) from crm_lead l join crm_contact c on c.id = l.converted_contact_id
+        where c.source_lead_id = l.id and c.account_id = l.converted_account_id and c.owner_id = l.owner_id
+          and c.last_name = l.last_name and c.email is not distinct from l.email and c.create_time >= l.create_time`),
+    );
+    // Reporting lines stay within one account, and there are some.
+    expect(await number(sql`select count(*) from crm_contact c join crm_contact m on m.id = c.reports_to_id where m.account_id is distinct from c.account_id`)).toBe(0);
+    expect(await number(sql`select count(*) from crm_contact where reports_to_id is not null`)).toBeGreaterThanOrEqual(10);
+    // Owned as their account is (converted ones: as their lead was), created after the account.
+    expect(await number(sql`
+      select count(*) from crm_contact c join crm_account a on a.id = c.account_id
+      where (c.source_lead_id is null and c.owner_id <> a.owner_id) or c.create_time < a.create_time or c.dept_id is distinct from (select dept_id from sys_user where user_id = c.owner_id)`)).toBe(0);
+  });
+
   it('has an account hierarchy two levels deep, and addresses on every account', async () => {
     const trees = await rows<{ parent: string; child: string; grandchild: string }>(sql`
       select p.name as parent, c.name as child, g.name as grandchild from crm_account p
@@ -160,9 +189,9 @@ describe('demo business records', () => {
       where l.status = 'converted' and m.status not in ('responded', 'attended')`)).toBe(0);
   });
 
-  it('data scope: a rep sees fewer opportunities, accounts and tasks than their manager, who sees fewer than the administrator', async () => {
+  it('data scope: a rep sees fewer opportunities, accounts, contacts and tasks than their manager, who sees fewer than the administrator', async () => {
     const totalOf = async (user: string, module: string) => (await caller(app, await loginAs(app, user))('GET', `/crm/${module}/list`)).body.total as number;
-    for (const module of ['opportunity', 'account', 'task']) {
+    for (const module of ['opportunity', 'account', 'contact', 'task']) {
       const [admin, manager, rep] = [await totalOf('admin', module), await totalOf('emma.stone', module), await totalOf('olivia.park', module)];
       expect(rep, module).toBeGreaterThan(0);
       expect(rep, module).toBeLessThan(manager);

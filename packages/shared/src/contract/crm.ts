@@ -239,6 +239,13 @@ export const convertLeadBody = z.object({
     z.object({ mode: z.literal('new'), name: requiredText(255) }),
     z.object({ mode: z.literal('existing'), accountId: id }),
   ]),
+  /**
+   * The person the lead is: a new contact made from the lead (default), or an existing contact of
+   * the chosen existing account (one of `GET /crm/leads/convert/contacts/{id}?accountId=`).
+   */
+  contact: z
+    .discriminatedUnion('mode', [z.object({ mode: z.literal('new') }), z.object({ mode: z.literal('existing'), contactId: id })])
+    .default({ mode: 'new' }),
   opportunity: z
     .object({ name: requiredText(255), closeDate: stringValue(), stage: requiredText(100), amount: z.union([stringValue(), z.number()]).nullish() })
     .nullish(),
@@ -247,7 +254,9 @@ export const convertLeadBody = z.object({
   ownerId: id.optional(),
 });
 export type ConvertLeadBody = z.infer<typeof convertLeadBody>;
-export type ConvertLeadResult = { accountId: number; opportunityId: number | null; taskId: number | null };
+export type ConvertLeadResult = { accountId: number; contactId: number; opportunityId: number | null; taskId: number | null };
+/** `GET /crm/leads/convert/contacts/{leadId}?accountId=`: the account's contacts with the lead's e-mail or name. */
+export const convertContactsQuery = z.object({ accountId: z.coerce.number().int().min(1) });
 
 // ---------------------------------------------------------------- global search
 

@@ -2,6 +2,7 @@ import type { Db } from '../client';
 import { seedAccounts } from './demo/accounts';
 import { seedCampaigns } from './demo/campaigns';
 import { demoContext } from './demo/context';
+import { seedContacts } from './demo/contacts';
 import { convertLeads } from './demo/conversions';
 import { createdRow, insertHistory } from './demo/history';
 import { seedLeads } from './demo/leads';
@@ -13,7 +14,8 @@ import { seedTasks } from './demo/tasks';
  * A working CRM on first start, as a real company's would look: campaigns (two programmes with
  * their campaigns) with members and costs, accounts with subsidiaries, a few hundred leads across
  * owners, sources and statuses (English and Chinese names), some converted into accounts and
- * opportunities, a pipeline over this quarter and the last four with each deal's stage history,
+ * opportunities, 2–5 people (contacts) at every account, some of them those converted leads and some
+ * reporting to others, a pipeline over this quarter and the last four with each deal's stage history,
  * and follow-up tasks across the sellers. Every record has its 'create' history row. Deterministic
  * (a seeded generator, dates relative to today), so the demo looks the same on every machine and
  * tests can rely on its shape. Bulk inserts: a handful of statements whatever the counts.
@@ -29,6 +31,7 @@ export async function seedDemoRecords(db: Db, now = new Date()): Promise<void> {
     const conversionHistory = await convertLeads(tx, ctx, pipeline.conversions, pipeline.opportunities);
     const taskHistory = await seedTasks(tx, ctx, { leads, opportunities: pipeline.opportunities, accounts, campaigns, converted });
     await seedMembers(tx, ctx, leads, campaigns, converted);
+    const contactHistory = await seedContacts(tx, ctx, accounts, pipeline.conversions);
     await insertHistory(tx, [
       ...[...campaigns.values()].map((c) => createdRow(ctx, 'campaign', c.id, c.ownerId, c.createTime)),
       ...accounts.map((a) => createdRow(ctx, 'account', a.id, a.ownerId, a.createTime)),
@@ -36,6 +39,7 @@ export async function seedDemoRecords(db: Db, now = new Date()): Promise<void> {
       ...conversionHistory,
       ...pipeline.history,
       ...taskHistory,
+      ...contactHistory,
     ]);
   });
 }

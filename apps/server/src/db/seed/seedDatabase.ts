@@ -1,45 +1,16 @@
 import { isNotNull, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../client';
-import { sysMenu, sysRoleMenu } from '../schema/menu';
+import type { Db } from '../client';
+import { sysRoleMenu } from '../schema/menu';
 import { crmDashboard } from '../schema/crmReport';
 import { sysDept, sysRole, sysUser, sysUserRole } from '../schema/organisation';
 import { hashPassword } from '../../modules/auth/password';
 import { seedDemoRecords } from './demoRecords';
 import { demoEntryVisibleTo, demoMenuTree, demoRoles, demoRoleUsers } from './demoMenu';
+import { insertMenus, type InsertedMenu } from './menuRows';
 import { menuTree, type MenuSeed } from './menuTree';
 import { DEMO_PASSWORD, departments, roles, users, type DeptSeed, type UserSeed } from './organisation';
 
 const SEED_BY = 'seed';
-
-/** Inserts the menu tree depth-first; returns every inserted row with the permission it carries. */
-type InsertedMenu = { menuId: number; perms: string | null; parentId: number; seed: MenuSeed };
-
-async function insertMenus(db: Executor, items: MenuSeed[], parentId: number, out: InsertedMenu[], firstOrder = 1) {
-  let order = firstOrder;
-  for (const item of items) {
-    const [row] = await db
-      .insert(sysMenu)
-      .values({
-        menuName: item.name,
-        parentId,
-        orderNum: order++,
-        path: item.path,
-        component: item.component ?? null,
-        routeName: item.routeName,
-        isFrame: item.external ? 0 : 1,
-        isCache: item.noCache ? 1 : 0,
-        menuType: item.type,
-        visible: item.hidden ? '1' : '0',
-        perms: item.perms ?? null,
-        icon: item.icon ?? '#',
-        createBy: SEED_BY,
-      })
-      .returning({ menuId: sysMenu.menuId });
-    out.push({ menuId: row!.menuId, perms: item.perms ?? null, parentId, seed: item });
-    if (item.children?.length) await insertMenus(db, item.children, row!.menuId, out);
-  }
-  return out;
-}
 
 /** The menus a set of permissions opens: every menu carrying one of them, plus all its ancestors. */
 function grantedMenus(menus: InsertedMenu[], permissions: string[], demoRole?: string): number[] {
@@ -116,8 +87,8 @@ export async function seedDatabase(db: Db, people: People): Promise<boolean> {
       deptIds.set(dept.key, { id: row!.deptId, ancestors });
     }
 
-    const menus = await insertMenus(tx, menuTree, 0, []);
-    if (people.templateDemo) await insertMenus(tx, demoMenuTree, 0, menus, menuTree.length + 1);
+    const menus = await insertMenus(tx, menuTree, 0, [], SEED_BY);
+    if (people.templateDemo) await insertMenus(tx, demoMenuTree, 0, menus, SEED_BY, menuTree.length + 1);
     const roleIds = new Map<string, number>();
     // The built-in dashboards exist already (prepareDatabase runs first).
     const builtIn = new Map((await tx.select({ id: crmDashboard.id, key: crmDashboard.builtInKey }).from(crmDashboard).where(isNotNull(crmDashboard.builtInKey))).map((d) => [d.key, d.id]));

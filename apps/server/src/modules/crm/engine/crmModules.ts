@@ -8,7 +8,16 @@ import type { ModuleSeed } from './moduleSeed';
  * standard definition as data, and the few behaviours only it has. The engine knows no module by
  * name; it reads them all from here.
  */
-export type CrmModuleDefinition = { seed: ModuleSeed; hooks?: ModuleHooks };
+export type CrmModuleDefinition = {
+  seed: ModuleSeed;
+  hooks?: ModuleHooks;
+  /**
+   * On an install upgraded from before this module existed, a role is granted the module's
+   * permissions as it holds this module's: `crm:<module>:X` where it holds `crm:<grantsLike>:X`
+   * (db/seed/moduleMenus.ts, docs/decisions.md). Absent: only administrators see the new module until a role is given it.
+   */
+  grantsLike?: CrmModule;
+};
 
 const definitions = new Map<CrmModule, CrmModuleDefinition>();
 let loading: Promise<void> | undefined;
@@ -47,3 +56,6 @@ export const moduleHooksOf = (module: CrmModule): ModuleHooks => definitionOf(mo
 
 /** Every loaded module's hooks (what one module does when another's records change: a merge's links). */
 export const allModuleHooks = (): ModuleHooks[] => [...definitions.values()].map((d) => d.hooks ?? {});
+
+/** The module whose permissions a role's grants of this one follow on an upgraded install (CrmModuleDefinition.grantsLike). */
+export const moduleGrantsLikeOf = (module: CrmModule): CrmModule | undefined => definitionOf(module).grantsLike;

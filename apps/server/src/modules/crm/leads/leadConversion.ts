@@ -14,6 +14,7 @@ import { createRecordsRepository } from '../engine/records/recordsRepository';
 import { createRecordsService } from '../engine/records/recordsService';
 import type { Caller } from '../engine/records/moduleRecords';
 import { emailDomain } from '../engine/duplicates/matchConditions';
+import { accountContacts, contactFromLead } from './conversionContact';
 import { findDuplicates } from './duplicates';
 
 /** The status a converted lead takes (dictionary crm_lead_status). */
@@ -39,7 +40,7 @@ function accountFromLead(lead: CrmRecord, name: string, ownerId: number): Record
   };
 }
 
-type Part = 'account' | 'opportunity' | 'task';
+type Part = 'account' | 'contact' | 'opportunity' | 'task';
 
 /**
  * Writes one part of a conversion; its field errors are named as the request names the part's
@@ -62,14 +63,15 @@ async function asPart<T>(part: Part, write: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Lead conversion: a lead becomes an account (new, or one that exists), optionally an opportunity
- * and a follow-up task, all in one transaction through the engine's own create (validation, data
+ * Lead conversion: a lead becomes an account (new, or one that exists), a contact of that account
+ * (new, or one of its contacts already), optionally an opportunity and a follow-up task, all in one transaction through the engine's own create (validation, data
  * scope, history), so a failure anywhere leaves nothing behind. The lead becomes Converted,
  * read-only, and links to what it became; the new records keep its owner, campaign and a link back.
  */
 export function createLeadConversion(db: Db) {
   const meta = metadataOf(db);
   const accounts = createRecordsService(db, 'account');
+  const contacts = createRecordsService(db, 'contact');
   const opportunities = createRecordsService(db, 'opportunity');
   const tasks = createRecordsService(db, 'task');
 
@@ -95,9 +97,17 @@ export function createLeadConversion(db: Db) {
       return [...found.values()];
     },
 
+    /** Contacts of an account the lead may already be (same e-mail or name), to link instead of making a new one. */
+    async contactCandidates(caller: Caller, leadId: number, accountId: number): Promise<DuplicateMatch[]> {
+      const lead = await readLead(db, caller, leadId, false);
+      if (!hasPermission(caller.user, PERMISSIONS.contact.query)) return [];
+      return accountContacts(db, meta, caller.user, lead, accountId);
+    },
+
     async convert(caller: Caller, body: ConvertLeadBody): Promise<ConvertLeadResult> {
       const { user } = caller;
       const needs = [body.account.mode === 'new' ? PERMISSIONS.account.add : PERMISSIONS.account.query];
+      needs.push(body.contact.mode === 'new' ? PERMISSIONS.contact.add : PERMISSIONS.contact.query);
       if (body.opportunity) needs.push(PERMISSIONS.opportunity.add);
       if (body.task) needs.push(PERMISSIONS.task.add);
       if (!needs.every((p) => hasPermission(user, p))) throw forbidden();
@@ -117,6 +127,16 @@ export function createLeadConversion(db: Db) {
           const ctx = { db: tx, meta, def: meta.module('account'), user, lang: caller.lang };
           if (!(await lookupExists(ctx, 'account', body.account.accountId))) throw fieldError('account.accountId', 'record.notFound');
           accountId = body.account.accountId;
+        }
+
+        let contactId: number;
+        if (body.contact.mode === 'new') {
+          contactId = await asPart('contact', () => contacts.createIn(tx, caller, contactFromLead(lead, accountId, ownerId), fromLead));
+        } else {
+          // Only a contact of the chosen account, within the caller's scope, can be the person the lead is.
+          const [found] = await accountContacts(tx, meta, user, lead, accountId, body.contact.contactId);
+          if (!found) throw fieldError('contact.contactId', 'contact.notOfAccount');
+          contactId = found.id;
         }
 
         let opportunityId: number | null = null;
@@ -144,19 +164,20 @@ export function createLeadConversion(db: Db) {
         let taskId: number | null = null;
         const task = body.task;
         if (task) {
+          // The follow-up names the person (the contact) and is about the deal, else the account.
           const relatedTo = opportunityId ? { module: 'opportunity', id: opportunityId } : { module: 'account', id: accountId };
-          taskId = await asPart('task', () => tasks.createIn(tx, caller, { subject: task.subject, dueDate: task.dueDate ?? null, relatedTo, ownerId }));
+          taskId = await asPart('task', () => tasks.createIn(tx, caller, { subject: task.subject, dueDate: task.dueDate ?? null, name: { module: 'contact', id: contactId }, relatedTo, ownerId }));
         }
 
         const def = meta.module('leads');
-        const changes = { status: CONVERTED_STATUS, convertedAccountId: accountId, convertedOpportunityId: opportunityId, convertedAt: new Date().toISOString() };
+        const changes = { status: CONVERTED_STATUS, convertedAccountId: accountId, convertedContactId: contactId, convertedOpportunityId: opportunityId, convertedAt: new Date().toISOString() };
         const columns = Object.fromEntries(Object.entries(changes).map(([name, value]) => [def.byName.get(name)!.column, value]));
         await createRecordsRepository(tx, def).update(lead.id, lead.version, { ...columns, update_by: user.userId, update_time: new Date() });
         await createRecordHistory(tx, 'leads').write(
           user,
           Object.entries(changes).map(([field, value]) => ({ recordId: lead.id, action: 'convert', field, oldValue: lead[field] ?? null, newValue: value })),
         );
-        return { accountId, opportunityId, taskId };
+        return { accountId, contactId, opportunityId, taskId };
       });
     },
   };

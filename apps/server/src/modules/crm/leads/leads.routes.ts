@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id } from '@orbit/shared/contract/common';
-import { convertLeadBody, DUPLICATE_CHECK_FIELDS } from '@orbit/shared/contract/crm';
+import { convertContactsQuery, convertLeadBody, DUPLICATE_CHECK_FIELDS } from '@orbit/shared/contract/crm';
 import { BUSINESS_TYPE } from '@orbit/shared/contract/monitor';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -38,6 +38,12 @@ const leadsRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get('/crm/leads/convert/candidates/:id', { config: { access: { permission: P.convert } }, schema: { params: z.object({ id }) } }, async (request) =>
     okData(request, await conversion.candidates(caller(request), request.params.id)),
+  );
+
+  app.get(
+    '/crm/leads/convert/contacts/:id',
+    { config: { access: { permission: P.convert } }, schema: { params: z.object({ id }), querystring: convertContactsQuery } },
+    async (request) => okData(request, await conversion.contactCandidates(caller(request), request.params.id, request.query.accountId)),
   );
 
   app.post(

@@ -63,6 +63,7 @@ export const leadsSeed: ModuleSeed = {
     { name: 'campaignId', type: 'lookup', lookupModule: 'campaign', en: 'Campaign', zh: '市场活动' },
     { name: 'convertedAccountId', type: 'lookup', lookupModule: 'account', en: 'Converted Account', zh: '转化的客户', readOnly: true },
     { name: 'convertedOpportunityId', type: 'lookup', lookupModule: 'opportunity', en: 'Converted Opportunity', zh: '转化的商机', readOnly: true, sortable: false, filterable: false },
+    { name: 'convertedContactId', type: 'lookup', lookupModule: 'contact', en: 'Converted Contact', zh: '转化的联系人', readOnly: true },
     { name: 'convertedAt', type: 'datetime', en: 'Converted', zh: '转化时间', readOnly: true },
   ]),
   recordTypes: [

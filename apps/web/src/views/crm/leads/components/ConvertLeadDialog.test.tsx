@@ -26,7 +26,7 @@ beforeEach(() => {
   signInOlivia();
   api.getModuleMeta.mockImplementation(metaOf);
   api.getConvertCandidates.mockResolvedValue({ code: 200, data: [candidate] });
-  api.convertLead.mockResolvedValue({ code: 200, data: { accountId: 40, opportunityId: 41, taskId: null } });
+  api.convertLead.mockResolvedValue({ code: 200, data: { accountId: 40, contactId: 42, opportunityId: 41, taskId: null } });
 });
 
 function renderDialog(reload = vi.fn()) {
@@ -71,6 +71,9 @@ describe('ConvertLeadDialog', () => {
     expect(((await screen.findByLabelText('Account Name')) as HTMLInputElement).value).toBe('Acme');
     expect((screen.getByLabelText('Opportunity Name') as HTMLInputElement).value).toBe('Acme - ');
     fireEvent.change(screen.getByLabelText('Opportunity Name'), { target: { value: 'Acme - Pilot' } });
+    // The date and number inputs load when first drawn (lazyInput): wait for them as a person would.
+    await screen.findByLabelText('Close Date', {}, { timeout: 10_000 });
+    await screen.findByLabelText('Amount', {}, { timeout: 10_000 });
     typeDay('Close Date', '2027-01-29');
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '48000' } });
     await waitFor(() => expect((ok() as HTMLButtonElement).disabled).toBe(false));
@@ -80,11 +83,12 @@ describe('ConvertLeadDialog', () => {
       leadId: 7,
       version: 4,
       account: { mode: 'new', name: 'Acme' },
+      contact: { mode: 'new' },
       opportunity: { name: 'Acme - Pilot', closeDate: '2027-01-29', stage: 'prospecting', amount: '48000' },
       task: null,
       ownerId: 5,
     });
-    await waitFor(() => expect(onConverted).toHaveBeenCalledWith({ accountId: 40, opportunityId: 41, taskId: null, leadId: 7, taskSubject: null }));
+    await waitFor(() => expect(onConverted).toHaveBeenCalledWith({ accountId: 40, contactId: 42, opportunityId: 41, taskId: null, leadId: 7, taskSubject: null }));
     expect(onClose).toHaveBeenCalled();
   });
 

@@ -46,6 +46,7 @@ export default function ConvertedBanner({ context, conversion }: Props) {
       description={
         <Space separator="·" wrap>
           {made('account', record.convertedAccountId)}
+          {made('contact', record.convertedContactId)}
           {made('opportunity', record.convertedOpportunityId)}
           {task && made('task', task.taskId, task.taskSubject)}
         </Space>

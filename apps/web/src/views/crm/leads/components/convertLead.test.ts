@@ -32,6 +32,7 @@ describe('the conversion request', () => {
       leadId: 7,
       version: 4,
       account: { mode: 'new', name: 'Acme Europe' },
+      contact: { mode: 'new' },
       opportunity: { name: 'Acme - Pilot', closeDate: '2027-01-29', stage: 'proposal', amount: '48000' },
       task: { subject: 'Call back', dueDate: '2026-12-01' },
       ownerId: 9,

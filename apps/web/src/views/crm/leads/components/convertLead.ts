@@ -42,6 +42,8 @@ export function convertLeadPayload(lead: CrmRecord, values: ConvertValues): Conv
     leadId: lead.id,
     version: lead.version,
     account: account.pick === 'new' ? { mode: 'new', name: text(account.name) } : { mode: 'existing', accountId: account.pick === 'other' ? account.accountId! : account.pick },
+    // The dialog does not yet offer the account's existing contacts: the server makes the lead's contact.
+    contact: { mode: 'new' },
     opportunity: opportunity.create
       ? { name: text(opportunity.name), closeDate: opportunity.closeDate ?? '', stage: opportunity.stage ?? '', amount: opportunity.amount ?? null }
       : null,

@@ -1,0 +1,2 @@
+ALTER TABLE "crm_lead" ADD COLUMN "converted_contact_id" bigint;--> statement-breakpoint
+CREATE INDEX "crm_lead_converted_contact_id_idx" ON "crm_lead" USING btree ("converted_contact_id" nulls first,"id","dept_id","owner_id") WHERE deleted_at is null;
