@@ -172,4 +172,17 @@ describe('records engine lists (leads)', () => {
     expect(hits.find((h) => h.id === mine.a)).toMatchObject({ label: 'Anna Zimmer', detail: 'Zeta Alpha · anna@zeta-alpha.com' });
     expect((await olivia('GET', '/crm/search?q=')).status).toBe(400);
   });
+
+  it('the global search ranks across modules: exact name, then prefix, then similar, then recent', async () => {
+    const lead = await createLead(olivia, { lastName: 'Buyer', company: 'Contoso Ltd' });
+    const prefix = await createLead(olivia, { lastName: 'Contosoni' });
+    const res = await olivia('POST', '/crm/account', { name: 'Contoso' });
+    expect(res.body.code).toBe(200);
+    const account = res.body.data as number;
+    const hits = (await olivia('GET', '/crm/search?q=contoso')).body.data as Array<{ module: string; id: number }>;
+    const at = (module: string, id: number) => hits.findIndex((h) => h.module === module && h.id === id);
+    expect(at('account', account)).toBe(0);
+    expect(at('leads', prefix)).toBeGreaterThan(0);
+    expect(at('leads', prefix)).toBeLessThan(at('leads', lead));
+  });
 });

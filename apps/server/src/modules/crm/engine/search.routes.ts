@@ -27,7 +27,8 @@ const searchRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get('/crm/search', { config: { access: 'authenticated' }, schema: { querystring: globalSearchQuery } }, async (request) => {
     const user = requireUser(request);
-    const hits: GlobalSearchHit[] = [];
+    const q = request.query.q;
+    const ranked: Array<{ hit: GlobalSearchHit; tier: number; sim: number; at: number }> = [];
     for (const module of CRM_MODULES) {
       if (!hasPermission(user, PERMISSIONS[module].list)) continue;
       const def = meta.module(module);
@@ -35,14 +36,25 @@ const searchRoutes: FastifyPluginAsync = async (fastify) => {
       const others = def.fields.filter((f) => f.searchable && !def.nameFields.includes(f.name)).map((f) => col(f.column));
       const detail = others.length ? sql`concat_ws(' · ', ${sql.join(others, sql`, `)})` : sql`''`;
       const scope = recordScope(user);
-      const rows = await rowsOf<{ id: unknown; label: unknown; detail: unknown }>(
+      const name = sql`lower(${nameExpression(def)})`;
+      // Relevance: exact name, then name prefix, then trigram similarity of the name, then recent activity.
+      const tier = sql`case when ${name} = lower(${q}) then 0 when left(${name}, length(${q})) = lower(${q}) then 1 else 2 end`;
+      const rows = await rowsOf<{ id: unknown; label: unknown; detail: unknown; tier: unknown; sim: unknown; at: unknown }>(
         app.db,
-        sql`select id, ${nameExpression(def)} as label, ${detail} as detail from ${tableOf(def.table)}
-            where ${PRESENT} and ${quickSearch(def, request.query.q)}${scope ? sql` and ${scope}` : sql``}
-            order by create_time desc, id desc limit ${request.query.limit}`,
+        sql`select id, ${nameExpression(def)} as label, ${detail} as detail, ${tier} as tier,
+                   similarity(${name}, lower(${q})) as sim, extract(epoch from coalesce(update_time, create_time)) as at
+            from ${tableOf(def.table)}
+            where ${PRESENT} and ${quickSearch(def, q)}${scope ? sql` and ${scope}` : sql``}
+            order by tier, sim desc, coalesce(update_time, create_time) desc, id desc limit ${request.query.limit}`,
       );
-      hits.push(...rows.map((r) => ({ module, id: Number(r.id), label: String(r.label ?? ''), detail: String(r.detail ?? '') })));
+      for (const r of rows) {
+        const hit = { module, id: Number(r.id), label: String(r.label ?? ''), detail: String(r.detail ?? '') };
+        ranked.push({ hit, tier: Number(r.tier), sim: Number(r.sim), at: Number(r.at) });
+      }
     }
+    ranked.sort((a, b) => a.tier - b.tier || b.sim - a.sim || b.at - a.at);
+    // Every module keeps its own `limit` best hits (as before); the merged list is in relevance order.
+    const hits = ranked.map((r) => r.hit);
     return okData(request, hits);
   });
 
