@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { pickOption, screenshot } from '../helpers/browser';
-import { apiOf, type Api } from '../helpers/api';
+import { apiOf, fixture, type Api } from '../helpers/api';
 import { serverAndBrowser } from '../helpers/suite';
 import { openPage, signedInPage } from './shell-support';
 
@@ -20,10 +20,10 @@ const ZH: Texts = { addToCampaign: '添加到市场活动', addContacts: '将联
 
 /** An account with two contacts, a contact of no account, a lead already a member, and the campaign. */
 async function people(api: Api, names: { account: string; contacts: Array<[string, string]>; solo: [string, string]; lead: [string, string]; campaign: string }) {
-  const accountId = (await api('POST', '/crm/account', { name: names.account })).data as number;
-  for (const [firstName, lastName] of names.contacts) expect((await api('POST', '/crm/contact', { firstName, lastName, accountId })).code).toBe(200);
-  expect((await api('POST', '/crm/contact', { firstName: names.solo[0], lastName: names.solo[1] })).code).toBe(200);
-  const leadId = (await api('POST', '/crm/leads', { firstName: names.lead[0], lastName: names.lead[1], company: 'Leadworks' })).data as number;
+  const accountId = (await api('POST', '/crm/account', fixture({ name: names.account }))).data as number;
+  for (const [firstName, lastName] of names.contacts) expect((await api('POST', '/crm/contact', fixture({ firstName, lastName, accountId }))).code).toBe(200);
+  expect((await api('POST', '/crm/contact', fixture({ firstName: names.solo[0], lastName: names.solo[1] }))).code).toBe(200);
+  const leadId = (await api('POST', '/crm/leads', fixture({ firstName: names.lead[0], lastName: names.lead[1], company: 'Leadworks' }))).data as number;
   const campaignId = (await api('POST', '/crm/campaign', { name: names.campaign, status: 'active' })).data as number;
   expect((await api('POST', `/crm/campaign/${campaignId}/members`, { leadIds: [leadId], status: 'responded' })).code).toBe(200);
   return { accountId, campaignId };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { pickOption, screenshot } from '../helpers/browser';
-import { apiOf, type Api } from '../helpers/api';
+import { apiOf, type Api, fixture } from '../helpers/api';
 import { serverAndBrowser } from '../helpers/suite';
 import { signedInPage } from './shell-support';
 
@@ -14,7 +14,7 @@ async function settled(page: Page): Promise<void> {
 }
 
 async function created(api: Api, module: string, body: Record<string, unknown>): Promise<number> {
-  const res = await api('POST', `/crm/${module}`, body);
+  const res = await api('POST', `/crm/${module}`, fixture(body));
   expect(res.code, res.msg).toBe(200);
   return res.data as number;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from '../helpers/browser';
-import { apiOf, type Api } from '../helpers/api';
+import { apiOf, type Api, fixture } from '../helpers/api';
 import { serverAndBrowser } from '../helpers/suite';
 import { openPage, signedInPage } from './shell-support';
 
@@ -33,8 +33,7 @@ async function settled(page: Page): Promise<void> {
 
 /** An account and an opportunity of the signed-in user's, for the board to show. */
 async function dealOf(api: Api, account: string, body: Record<string, unknown>): Promise<number> {
-  // The demo has a company of this name: saved anyway, as a user would after the duplicate warning.
-  const created = await api('POST', '/crm/account', { name: account, duplicateOverride: { reason: 'A second office of the same company' } });
+  const created = await api('POST', '/crm/account', fixture({ name: account }));
   expect(created.code).toBe(200);
   const deal = await api('POST', '/crm/opportunity', { accountId: created.data, closeDate: '2026-12-18', ...body });
   expect(deal.code).toBe(200);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from '../helpers/browser';
-import { apiOf, type Api } from '../helpers/api';
+import { apiOf, type Api, fixture } from '../helpers/api';
 import { serverAndBrowser } from '../helpers/suite';
 import { openPage, signedInPage } from './shell-support';
 
@@ -20,8 +20,7 @@ async function settled(page: Page): Promise<void> {
 
 /** An account of the user's with an overdue task about it whose reminder is due. */
 async function accountWithOverdueTask(api: Api, account: string, subject: string): Promise<{ accountId: number; taskId: number }> {
-  // The demo has a company of this name: saved anyway, as a user would after the duplicate warning.
-  const created = await api('POST', '/crm/account', { name: account, duplicateOverride: { reason: 'A second office of the same company' } });
+  const created = await api('POST', '/crm/account', fixture({ name: account }));
   expect(created.code, created.msg).toBe(200);
   const accountId = created.data as number;
   const task = await api('POST', '/crm/task', { subject, dueDate: day(-3), priority: 'high', relatedTo: { module: 'account', id: accountId }, reminderAt: minutesAgo(10) });
