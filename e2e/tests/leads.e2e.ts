@@ -135,13 +135,14 @@ describe('leads in Chromium, as a sales rep', () => {
     await expect.poll(() => opportunity.getByTestId('record-name').textContent()).toBe('Quillfeather Ltd - Pilot');
     await opportunity.getByText('$48,000.00').first().waitFor();
 
-    // The search palette finds the lead by its name and opens it.
+    // The search palette finds the lead by its name (next to the contact it became) and opens it.
     await page.getByTestId('menu-search').click();
     await page.keyboard.type('Ashdown');
-    // The conversion made a contact of the same name, so both modules answer; the lead is the one at Quillfeather Ltd.
-    const hit = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Ava Ashdown' }).filter({ hasText: 'Quillfeather Ltd' });
+    // The conversion made a contact of the same name: both are listed, and the lead's hit opens the lead.
+    const hit = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Ava Ashdown · Leads' });
     await hit.waitFor();
-    await expect.poll(() => page.locator('.ant-select-dropdown:visible .ant-select-item-group').allTextContents()).toEqual(expect.arrayContaining(['Leads', 'Contacts']));
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Ava Ashdown · Contacts' }).waitFor();
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible .ant-select-item-group').first().textContent()).toBe('Records');
     await page.waitForTimeout(300);
     await screenshot(page, 'leads-search-en');
     await hit.click();

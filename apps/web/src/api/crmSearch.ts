@@ -1,4 +1,5 @@
-import type { GlobalSearchHit } from '@orbit/shared/contract/crm';
+import type { CrmModule } from '@orbit/shared/crm/modules';
+import type { GlobalSearchHit, GlobalSearchResults } from '@orbit/shared/contract/crm';
 import { request } from './request';
 
 /**
@@ -7,3 +8,7 @@ import { request } from './request';
  */
 export const searchRecords = (q: string, limit?: number) =>
   request<{ code: number; msg: string; data: GlobalSearchHit[] }>({ url: '/crm/search', params: { q, limit } });
+
+/** The full results page: hits per module the caller may list, and one ranked page of one module. */
+export const searchResults = (params: { q: string; module?: CrmModule; pageNum: number; pageSize: number }) =>
+  request<{ code: number; msg: string; data: GlobalSearchResults }>({ url: '/crm/search/results', params });

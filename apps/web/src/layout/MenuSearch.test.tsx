@@ -36,8 +36,8 @@ beforeEach(() => {
   api.searchRecords.mockResolvedValue({
     code: 200,
     data: [
-      { module: 'leads', id: 7, label: 'Ava Ashdown', detail: 'Quillfeather Ltd · ava@quillfeather.example' },
-      { module: 'account', id: 3, label: 'Ashdown Holdings', detail: '' },
+      { module: 'account', id: 3, label: 'Ashdown Holdings', detail: '', rank: 0, details: [{ label: 'Owner', value: 'Olivia Park' }] },
+      { module: 'leads', id: 7, label: 'Ava Ashdown', detail: 'Quillfeather Ltd · ava@quillfeather.example', rank: 2, details: [] },
     ],
   });
 });
@@ -55,13 +55,25 @@ describe('the search palette', () => {
     expect(api.searchRecords).toHaveBeenCalledWith('Ashd');
   });
 
-  it('groups the records found by module, under the pages, and opens a record\'s detail page', async () => {
+  it('lists the records in the server\'s rank order with their key details, then "see all results", and opens a record', async () => {
     const input = openPalette();
     type(input, 'Ashdown');
-    await waitFor(() => expect(groupTitles()).toEqual(['Leads', 'Accounts']));
-    expect(optionTexts()).toEqual(['Ava AshdownQuillfeather Ltd · ava@quillfeather.example', 'Ashdown Holdings']);
+    await waitFor(() => expect(groupTitles()).toEqual(['Records']));
+    expect(optionTexts()).toEqual([
+      'Ashdown Holdings · AccountsOwner: Olivia Park',
+      'Ava Ashdown · LeadsQuillfeather Ltd · ava@quillfeather.example',
+      'See all results',
+    ]);
     fireEvent.click(screen.getByText('Ava Ashdown'));
     expect(screen.getByTestId('location').textContent).toBe('/Leads/leads-detail?flag=detail&id=7');
+  });
+
+  it('"see all results" opens the results page for what was typed', async () => {
+    const input = openPalette();
+    type(input, 'Ashdown');
+    await waitFor(() => expect(optionTexts()).toContain('See all results'));
+    fireEvent.click(screen.getByText('See all results'));
+    expect(screen.getByTestId('location').textContent).toBe('/search/results?q=Ashdown');
   });
 
   it('still finds pages by a misspelt title, first, with no heading when no record matches', async () => {
@@ -71,10 +83,11 @@ describe('the search palette', () => {
     await waitFor(() => expect(optionTexts()).toContain('Leads'));
     await pause();
     expect(groupTitles()).toEqual([]);
-    api.searchRecords.mockResolvedValue({ code: 200, data: [{ module: 'leads', id: 9, label: 'Leda Stone', detail: '' }] });
+    api.searchRecords.mockResolvedValue({ code: 200, data: [{ module: 'leads', id: 9, label: 'Leda Stone', detail: '', rank: 1, details: [] }] });
     type(input, 'Leda');
-    await waitFor(() => expect(groupTitles()).toEqual(['Pages', 'Leads']));
-    expect(optionTexts()[0]).toBe('Leads');
+    // The best record first (Enter opens it), the pages after the records.
+    await waitFor(() => expect(groupTitles()).toEqual(['Records', 'Pages']));
+    expect(optionTexts()[0]).toBe('Leda Stone · Leads');
   });
 
   it('does not search records for a user who may list none of them', async () => {

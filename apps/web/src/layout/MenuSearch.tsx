@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRecordLink } from '../views/crm/engine/useRecordLink';
+import { SEARCH_RESULTS_PATH } from './routes/constantPages';
 import { menuTitle } from './routes/menuTitle';
 import { searchGroups, type SearchItem } from './routes/searchGroups';
 import { loadFuse, useMenuSearch } from './routes/useMenuSearch';
@@ -55,13 +56,17 @@ function SearchPalette({ onClose }: { onClose: () => void }) {
     pages,
     hits: records.hits,
     linkOf: recordLink,
-    label: (key) => (key === 'pages' ? t('layout.searchPages') : t(`crm.module.${key}`)),
+    label: (key) => (key === 'pages' ? t('layout.searchPages') : t('layout.searchRecords')),
+    allResults: { path: `${SEARCH_RESULTS_PATH}?q=${encodeURIComponent(query.trim())}`, title: t('layout.searchAll') },
   });
   const option = (item: SearchItem) => ({
     value: item.path,
-    label: item.detail ? (
+    label: item.detail || item.module ? (
       <div className="app-search-hit">
-        <span>{item.title}</span>
+        <span>
+          {item.title}
+          {item.module ? <Typography.Text type="secondary"> · {t(`crm.module.${item.module}`)}</Typography.Text> : null}
+        </span>
         <Typography.Text type="secondary" ellipsis>
           {item.detail}
         </Typography.Text>

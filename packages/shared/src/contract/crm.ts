@@ -261,7 +261,16 @@ export const convertContactsQuery = z.object({ accountId: z.coerce.number().int(
 // ---------------------------------------------------------------- global search
 
 export const globalSearchQuery = z.object({ q: requiredText(100), limit: z.coerce.number().int().min(1).max(20).default(5) });
-export type GlobalSearchHit = { module: CrmModule; id: number; label: string; detail: string };
+/** One key detail of a search hit (its account, stage, owner…), labels resolved in the request's language. */
+export type GlobalSearchDetail = { label: string; value: string };
+/**
+ * A search hit. `rank`: 0 the name is what was typed, 1 the name starts with it, 2 it is found
+ * elsewhere (then by name similarity and recent activity). `details`: the module's key fields.
+ */
+export type GlobalSearchHit = { module: CrmModule; id: number; label: string; detail: string; rank: number; details: GlobalSearchDetail[] };
+/** The full results page: how many hits each module the caller may list has, and one ranked page of one module. */
+export const globalSearchResultsQuery = z.object({ ...pageQuery, q: requiredText(100), module: z.enum(CRM_MODULES).optional() });
+export type GlobalSearchResults = { counts: Array<{ module: CrmModule; total: number }>; module: CrmModule | null; total: number; rows: GlobalSearchHit[] };
 
 export const crmModuleParam = z.enum(CRM_MODULES);
 

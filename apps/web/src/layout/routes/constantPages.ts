@@ -20,12 +20,15 @@ const page = (fullPath: string, name: string, component: string, extra: Partial<
 });
 
 export const HOME_PATH = '/home';
+/** The global search's full results (`?q=`), opened from the search palette's "See all results". */
+export const SEARCH_RESULTS_PATH = '/search/results';
 
 export const constantPages: MenuPage[] = [
   page(HOME_PATH, 'Home', 'home/HomePage', { affix: true, icon: 'dashboard' }),
   page('/documentation/index', 'Documentation', 'documentation/DocumentationPage', { affix: true, icon: 'documentation' }),
   page('/guide/index', 'Guide', 'guide/GuidePage', { noCache: true, icon: 'guide' }),
   page('/search', 'Search', 'search/SearchPage', { icon: 'search' }),
+  page(SEARCH_RESULTS_PATH, 'SearchResults', 'search/SearchResultsPage', { icon: 'search', noCache: true }),
   page('/user/profile', 'Profile', 'system/user/profile/index', { icon: 'user' }),
   page('/401', 'Page401', 'error/NoPermissionPage', { noCache: true }),
 ];

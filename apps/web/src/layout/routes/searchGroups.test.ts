@@ -3,35 +3,43 @@ import type { GlobalSearchHit } from '@orbit/shared/contract/crm';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import { searchGroups } from './searchGroups';
 
-const hit = (module: CrmModule, id: number, label: string, detail = ''): GlobalSearchHit => ({ module, id, label, detail });
+const hit = (module: CrmModule, id: number, label: string, rank: number, details: GlobalSearchHit['details'] = [], detail = ''): GlobalSearchHit => ({ module, id, label, detail, rank, details });
 const label = (key: string) => `<${key}>`;
 // Olivia's menu has no task pages: tasks found are not offered.
 const linkOf = (module: CrmModule, id: number) => (module === 'task' ? null : `/${module}/${module}-detail?flag=detail&id=${id}`);
+const all = { path: '/search/results?q=acme', title: 'See all results' };
 
 describe('the search palette\'s groups', () => {
-  it('puts the pages first, then the records of each module in the menu\'s order, under the module\'s label', () => {
+  it('puts the records first in the server\'s rank order with their key details, then "see all", then the pages', () => {
     const groups = searchGroups({
       pages: [{ path: '/Leads/leads-index', title: 'Leads > Leads' }],
-      hits: [hit('account', 3, 'Acme', 'https://acme.com'), hit('leads', 7, 'Ava Ashdown', 'Acme · ava@acme.com'), hit('leads', 8, '', ''), hit('task', 2, 'Call Acme')],
+      hits: [
+        hit('account', 3, 'Acme', 0, [{ label: 'Industry', value: 'Tech' }, { label: 'Owner', value: 'Olivia Park' }]),
+        hit('task', 2, 'Call Acme', 1),
+        hit('leads', 7, 'Ava Ashdown', 2, [], 'Acme · ava@acme.com'),
+        hit('leads', 8, '', 2),
+      ],
       linkOf,
       label,
+      allResults: all,
     });
     expect(groups).toEqual([
-      { key: 'pages', label: '<pages>', items: [{ path: '/Leads/leads-index', title: 'Leads > Leads' }] },
       {
-        key: 'leads',
-        label: '<leads>',
+        key: 'records',
+        label: '<records>',
         items: [
-          { path: '/leads/leads-detail?flag=detail&id=7', title: 'Ava Ashdown', detail: 'Acme · ava@acme.com' },
-          { path: '/leads/leads-detail?flag=detail&id=8', title: '#8', detail: undefined },
+          { path: '/account/account-detail?flag=detail&id=3', title: 'Acme', detail: 'Industry: Tech · Owner: Olivia Park', module: 'account' },
+          { path: '/leads/leads-detail?flag=detail&id=7', title: 'Ava Ashdown', detail: 'Acme · ava@acme.com', module: 'leads' },
+          { path: '/leads/leads-detail?flag=detail&id=8', title: '#8', detail: undefined, module: 'leads' },
+          all,
         ],
       },
-      { key: 'account', label: '<account>', items: [{ path: '/account/account-detail?flag=detail&id=3', title: 'Acme', detail: 'https://acme.com' }] },
+      { key: 'pages', label: '<pages>', items: [{ path: '/Leads/leads-index', title: 'Leads > Leads' }] },
     ]);
   });
 
-  it('leaves out empty groups: no pages found, no records found', () => {
-    expect(searchGroups({ pages: [], hits: [hit('campaign', 4, 'Trade Fair')], linkOf, label }).map((g) => g.key)).toEqual(['campaign']);
-    expect(searchGroups({ pages: [], hits: [], linkOf, label })).toEqual([]);
+  it('leaves out empty groups, and offers "see all" only with records', () => {
+    expect(searchGroups({ pages: [], hits: [hit('campaign', 4, 'Trade Fair', 0)], linkOf, label }).map((g) => g.key)).toEqual(['records']);
+    expect(searchGroups({ pages: [], hits: [], linkOf, label, allResults: all })).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
 import type { GlobalSearchHit } from '@orbit/shared/contract/crm';
-import { CRM_MODULES, type CrmModule } from '@orbit/shared/crm/modules';
+import type { CrmModule } from '@orbit/shared/crm/modules';
 
 /** One result of the search palette: where it leads, what it is called, and what tells it apart. */
-export type SearchItem = { path: string; title: string; detail?: string };
-/** Results under a heading: the pages, then the records of each module. */
-export type SearchGroup = { key: 'pages' | CrmModule; label: string; items: SearchItem[] };
+export type SearchItem = { path: string; title: string; detail?: string; module?: CrmModule };
+/** Results under a heading: the records found (best first), then the pages. */
+export type SearchGroup = { key: 'records' | 'pages'; label: string; items: SearchItem[] };
 
 type Options = {
   pages: SearchItem[];
@@ -12,17 +12,26 @@ type Options = {
   /** A record's detail page, or null when the user's menu has none (then it is not offered). */
   linkOf: (module: CrmModule, id: number) => string | null;
   label: (key: SearchGroup['key']) => string;
+  /** The full results page for what was typed, offered after the records ("See all results"). */
+  allResults?: SearchItem;
 };
 
-/** The palette's results: pages first (as the menu search found them), then records grouped by module in the menu's order. */
-export function searchGroups({ pages, hits, linkOf, label }: Options): SearchGroup[] {
-  const records = CRM_MODULES.map((module): SearchGroup => ({
-    key: module,
-    label: label(module),
-    items: hits.flatMap((hit) => {
-      const path = hit.module === module ? linkOf(module, hit.id) : null;
-      return path ? [{ path, title: hit.label || `#${hit.id}`, detail: hit.detail || undefined }] : [];
-    }),
-  }));
-  return [{ key: 'pages' as const, label: label('pages'), items: pages }, ...records].filter((group) => group.items.length > 0);
+/** A hit's key details as one line: "Account: Contoso Ltd · Stage: Prospecting · Owner: Olivia Park". */
+export const keyDetailsLine = (hit: GlobalSearchHit): string =>
+  hit.details.length ? hit.details.map((d) => `${d.label}: ${d.value}`).join(' · ') : hit.detail;
+
+/**
+ * The palette's results: the records in the server's relevance order across modules (so Enter
+ * opens the best one), the full results page, then the pages the menu search found.
+ */
+export function searchGroups({ pages, hits, linkOf, label, allResults }: Options): SearchGroup[] {
+  const records: SearchItem[] = hits.flatMap((hit) => {
+    const path = linkOf(hit.module, hit.id);
+    return path ? [{ path, title: hit.label || `#${hit.id}`, detail: keyDetailsLine(hit) || undefined, module: hit.module }] : [];
+  });
+  const withAll = records.length && allResults ? [...records, allResults] : records;
+  return [
+    { key: 'records' as const, label: label('records'), items: withAll },
+    { key: 'pages' as const, label: label('pages'), items: pages },
+  ].filter((group) => group.items.length > 0);
 }

@@ -4,6 +4,7 @@ export default {
   'menu.Documentation': 'Documentation',
   'menu.Guide': 'Guide',
   'menu.Search': 'Search',
+  'menu.SearchResults': 'Search results',
   'menu.Profile': 'Profile',
   'menu.Page401': 'No permission',
   'menu.Page404': 'Page not found',

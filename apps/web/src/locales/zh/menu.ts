@@ -4,6 +4,7 @@ export default {
   'menu.Documentation': '文档',
   'menu.Guide': '引导页',
   'menu.Search': '搜索',
+  'menu.SearchResults': '搜索结果',
   'menu.Profile': '个人中心',
   'menu.Page401': '无访问权限',
   'menu.Page404': '页面不存在',

@@ -38,6 +38,7 @@ export const accountSeed: ModuleSeed = {
   module: 'account',
   table: 'crm_account',
   nameFields: ['name'],
+  keyFields: ['type', 'industry', 'ownerId'],
   fields: withSystemFields([
     { name: 'name', type: 'text', maxLength: 255, en: 'Account Name', zh: '客户名称', required: true, searchable: true },
     { name: 'type', type: 'picklist', dictType: 'crm_account_type', en: 'Type', zh: '类型' },

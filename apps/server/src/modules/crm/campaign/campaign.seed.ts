@@ -16,6 +16,7 @@ export const campaignSeed: ModuleSeed = {
   module: 'campaign',
   table: 'crm_campaign',
   nameFields: ['name'],
+  keyFields: ['status', 'ownerId'],
   fields: withSystemFields([
     { name: 'name', type: 'text', maxLength: 255, en: 'Campaign Name', zh: '活动名称', required: true, unique: true, searchable: true },
     { name: 'type', type: 'picklist', dictType: 'crm_campaign_type', en: 'Type', zh: '类型' },

@@ -24,6 +24,7 @@ export const contactSeed: ModuleSeed = {
   module: 'contact',
   table: 'crm_contact',
   nameFields: ['firstName', 'lastName'],
+  keyFields: ['accountId', 'title', 'ownerId'],
   fields: withSystemFields([
     { name: 'salutation', type: 'picklist', dictType: 'crm_salutation', en: 'Salutation', zh: '称谓', ...unindexed },
     { name: 'firstName', type: 'text', maxLength: 80, en: 'First Name', zh: '名', searchable: true },

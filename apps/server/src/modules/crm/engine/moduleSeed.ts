@@ -38,6 +38,8 @@ export type ModuleSeed = {
   table: string;
   /** Fields whose values, joined by a space, name a record. */
   nameFields: string[];
+  /** Fields whose values tell a search hit apart at a glance (its account, stage, owner…; docs/records-engine.md, "Global search"). */
+  keyFields?: string[];
   fields: FieldSeed[];
   recordTypes: RecordTypeSeed[];
   /** The layout of a module without record types (and the template every layout is copied from). */

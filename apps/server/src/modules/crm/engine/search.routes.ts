@@ -1,19 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { globalSearchQuery, lookupQuery, type GlobalSearchHit } from '@orbit/shared/contract/crm';
+import { globalSearchQuery, globalSearchResultsQuery, lookupQuery, type GlobalSearchHit, type GlobalSearchResults } from '@orbit/shared/contract/crm';
 import { CRM_MODULES } from '@orbit/shared/crm/modules';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { containsPattern } from '../../../lib/listQuery';
+import { forbidden } from '../../../lib/errors';
 import { okData, okPage } from '../../../lib/reply';
 import { requireUser } from '../../../plugins/auth';
 import { hasPermission } from '../../auth/currentUser';
 import { useFreshMetadata } from './metadata/freshMetadata';
 import { metadataOf } from './metadata/metadataStore';
-import { recordScope } from './query/recordScope';
-import { quickSearch } from './query/quickSearch';
-import { nameExpression } from './query/recordName';
-import { PRESENT, col, rowsOf, tableOf } from './query/sql';
+import type { ModuleDef } from './metadata/moduleDef';
+import { byRelevance, countMatching, rankedRows, withDetails, type RankedRow } from './query/globalSearch';
+import { rowsOf } from './query/sql';
 
 /**
  * Searches across modules: the global search palette (records of every module the caller may
@@ -27,35 +27,49 @@ const searchRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get('/crm/search', { config: { access: 'authenticated' }, schema: { querystring: globalSearchQuery } }, async (request) => {
     const user = requireUser(request);
-    const q = request.query.q;
-    const ranked: Array<{ hit: GlobalSearchHit; tier: number; sim: number; at: number }> = [];
+    const { q, limit } = request.query;
+    const ranked: Array<{ def: ModuleDef; row: RankedRow }> = [];
     for (const module of CRM_MODULES) {
       if (!hasPermission(user, PERMISSIONS[module].list)) continue;
       const def = meta.module(module);
-      // What besides the name tells two records apart: the other searchable fields (company, e-mail…).
-      const others = def.fields.filter((f) => f.searchable && !def.nameFields.includes(f.name)).map((f) => col(f.column));
-      const detail = others.length ? sql`concat_ws(' · ', ${sql.join(others, sql`, `)})` : sql`''`;
-      const scope = recordScope(user);
-      const name = sql`lower(${nameExpression(def)})`;
-      // Relevance: exact name, then name prefix, then trigram similarity of the name, then recent activity.
-      const tier = sql`case when ${name} = lower(${q}) then 0 when left(${name}, length(${q})) = lower(${q}) then 1 else 2 end`;
-      const rows = await rowsOf<{ id: unknown; label: unknown; detail: unknown; tier: unknown; sim: unknown; at: unknown }>(
-        app.db,
-        sql`select id, ${nameExpression(def)} as label, ${detail} as detail, ${tier} as tier,
-                   similarity(${name}, lower(${q})) as sim, extract(epoch from coalesce(update_time, create_time)) as at
-            from ${tableOf(def.table)}
-            where ${PRESENT} and ${quickSearch(def, q)}${scope ? sql` and ${scope}` : sql``}
-            order by tier, sim desc, coalesce(update_time, create_time) desc, id desc limit ${request.query.limit}`,
-      );
-      for (const r of rows) {
-        const hit = { module, id: Number(r.id), label: String(r.label ?? ''), detail: String(r.detail ?? '') };
-        ranked.push({ hit, tier: Number(r.tier), sim: Number(r.sim), at: Number(r.at) });
+      // Each module's `limit` best candidates, ranked in SQL; merged across modules below.
+      for (const row of await rankedRows(app.db, def, user, q, limit)) ranked.push({ def, row });
+    }
+    ranked.sort((a, b) => byRelevance(a.row, b.row));
+    const hits: GlobalSearchHit[] = [];
+    for (const module of CRM_MODULES) {
+      const own = ranked.filter((r) => r.def.module === module);
+      if (own.length) hits.push(...(await withDetails(app.db, meta, user, own[0]!.def, own.map((r) => r.row), request.lang, request.t('record.restricted'))));
+    }
+    const at = new Map(ranked.map((r, i) => [`${r.def.module}:${r.row.record.id}`, i]));
+    hits.sort((a, b) => at.get(`${a.module}:${a.id}`)! - at.get(`${b.module}:${b.id}`)!);
+    return okData(request, hits);
+  });
+
+  app.get('/crm/search/results', { config: { access: 'authenticated' }, schema: { querystring: globalSearchResultsQuery } }, async (request) => {
+    const user = requireUser(request);
+    const { q, module, pageNum, pageSize } = request.query;
+    const listable = CRM_MODULES.filter((m) => hasPermission(user, PERMISSIONS[m].list));
+    if (module && !listable.includes(module)) throw forbidden();
+    const counts = [];
+    for (const m of listable) counts.push({ module: m, total: await countMatching(app.db, meta.module(m), user, q) });
+    // Without a module: the one holding the best hit (the tab the page opens on).
+    let shown = module ?? listable[0] ?? null;
+    if (!module) {
+      let best: RankedRow | undefined;
+      for (const c of counts.filter((x) => x.total > 0)) {
+        const [top] = await rankedRows(app.db, meta.module(c.module), user, q, 1);
+        if (top && (!best || byRelevance(top, best) < 0)) [best, shown] = [top, c.module];
       }
     }
-    ranked.sort((a, b) => a.tier - b.tier || b.sim - a.sim || b.at - a.at);
-    // Every module keeps its own `limit` best hits (as before); the merged list is in relevance order.
-    const hits = ranked.map((r) => r.hit);
-    return okData(request, hits);
+    let rows: GlobalSearchHit[] = [];
+    if (shown) {
+      const def = meta.module(shown);
+      const page = await rankedRows(app.db, def, user, q, pageSize, (pageNum - 1) * pageSize);
+      rows = await withDetails(app.db, meta, user, def, page, request.lang, request.t('record.restricted'));
+    }
+    const result: GlobalSearchResults = { counts, module: shown, total: counts.find((c) => c.module === shown)?.total ?? 0, rows };
+    return okData(request, result);
   });
 
   app.get('/crm/lookup/user', { config: { access: 'authenticated' }, schema: { querystring: lookupQuery } }, async (request) => {

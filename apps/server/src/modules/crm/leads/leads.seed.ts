@@ -38,6 +38,7 @@ export const leadsSeed: ModuleSeed = {
   module: 'leads',
   table: 'crm_lead',
   nameFields: ['firstName', 'lastName'],
+  keyFields: ['company', 'status', 'ownerId'],
   fields: withSystemFields([
     { name: 'salutation', type: 'picklist', dictType: 'crm_salutation', en: 'Salutation', zh: '称谓', sortable: false, filterable: false },
     { name: 'firstName', type: 'text', maxLength: 80, en: 'First Name', zh: '名', searchable: true },

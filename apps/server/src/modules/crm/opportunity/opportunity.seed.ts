@@ -19,6 +19,7 @@ export const opportunitySeed: ModuleSeed = {
   module: 'opportunity',
   table: 'crm_opportunity',
   nameFields: ['name'],
+  keyFields: ['accountId', 'stage', 'ownerId'],
   fields: withSystemFields([
     { name: 'name', type: 'text', maxLength: 255, en: 'Opportunity Name', zh: '商机名称', required: true, searchable: true },
     { name: 'accountId', type: 'lookup', lookupModule: 'account', en: 'Account', zh: '客户', required: true },

@@ -23,6 +23,7 @@ export const taskSeed: ModuleSeed = {
   module: 'task',
   table: 'crm_task',
   nameFields: ['subject'],
+  keyFields: ['dueDate', 'status', 'ownerId'],
   fields: withSystemFields(
     [
       { name: 'subject', type: 'text', maxLength: 255, en: 'Subject', zh: '主题', required: true, searchable: true },

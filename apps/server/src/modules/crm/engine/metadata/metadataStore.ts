@@ -51,6 +51,7 @@ async function load(db: Db): Promise<Map<CrmModule, ModuleDef>> {
       module: seed.module,
       table: seed.table,
       nameFields: seed.nameFields,
+      keyFields: seed.keyFields ?? ['ownerId'],
       fields: own,
       byName: new Map(own.map((f) => [f.name, f])),
       recordTypes: types.filter((t) => t.module === seed.module),

@@ -10,6 +10,8 @@ export type ModuleDef = {
   module: CrmModule;
   table: string;
   nameFields: string[];
+  /** Fields a search hit shows besides its name. */
+  keyFields: string[];
   /** Active fields in their order. */
   fields: FieldDef[];
   /** Active fields by name. */

@@ -1,0 +1,96 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Language } from '@orbit/shared/constants';
+import type { CrmRecord, GlobalSearchDetail, GlobalSearchHit, LookupLabels } from '@orbit/shared/contract/crm';
+import type { Executor } from '../../../../db/client';
+import type { CurrentUser } from '../../../auth/currentUser';
+import { picklistLabels } from '../../export/picklistLabels';
+import type { FieldDef } from '../metadata/fieldDef';
+import type { MetadataStore, ModuleDef } from '../metadata/moduleDef';
+import { lookupLabels } from '../records/lookupLabels';
+import { quickSearch } from './quickSearch';
+import { selectList, toRecord } from './recordColumns';
+import { nameExpression } from './recordName';
+import { recordScope } from './recordScope';
+import { PRESENT, col, rowsOf, tableOf } from './sql';
+
+/** A module's hit before its key details are named: the record (key fields only) and where it ranks. */
+export type RankedRow = { record: CrmRecord; label: string; detail: string; rank: number; sim: number; at: number };
+
+/** Records of one module the caller may see whose search text holds `q` (the trigram-indexed match). */
+function matching(def: ModuleDef, user: CurrentUser, q: string): SQL {
+  const scope = recordScope(user);
+  return sql`${PRESENT} and ${quickSearch(def, q)}${scope ? sql` and ${scope}` : sql``}`;
+}
+
+const keyFieldsOf = (def: ModuleDef): FieldDef[] => def.keyFields.flatMap((n) => def.byName.get(n) ?? []);
+
+/**
+ * One module's hits in relevance order, ranked in SQL: 0 the name is `q` (case-insensitive), 1 the
+ * name starts with it, 2 the rest by trigram similarity of the name to `q`, then recent activity.
+ */
+export async function rankedRows(db: Executor, def: ModuleDef, user: CurrentUser, q: string, limit: number, offset = 0): Promise<RankedRow[]> {
+  // What besides the name tells two records apart: the other searchable fields (company, e-mail…).
+  const others = def.fields.filter((f) => f.searchable && !def.nameFields.includes(f.name)).map((f) => col(f.column));
+  const detail = others.length ? sql`concat_ws(' · ', ${sql.join(others, sql`, `)})` : sql`''`;
+  const name = sql`lower(${nameExpression(def)})`;
+  const typed = q.toLowerCase();
+  const rank = sql`case when ${name} = ${typed} then 0 when left(${name}, length(${typed})) = ${typed} then 1 else 2 end`;
+  const fields = keyFieldsOf(def);
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select ${selectList(fields)}, ${nameExpression(def)} as search_label, ${detail} as search_detail, ${rank} as search_rank,
+               similarity(${name}, ${typed}) as search_sim, extract(epoch from greatest(update_time, create_time)) as search_at
+        from ${tableOf(def.table)} where ${matching(def, user, q)}
+        order by search_rank, search_sim desc, greatest(update_time, create_time) desc, id desc limit ${limit} offset ${offset}`,
+  );
+  return rows.map((r) => ({
+    record: toRecord(r, fields),
+    label: String(r.search_label ?? ''),
+    detail: String(r.search_detail ?? ''),
+    rank: Number(r.search_rank),
+    sim: Number(r.search_sim),
+    at: Number(r.search_at),
+  }));
+}
+
+/** How many records of one module match (the results page's tab counts). */
+export async function countMatching(db: Executor, def: ModuleDef, user: CurrentUser, q: string): Promise<number> {
+  const [row] = await rowsOf<{ count: unknown }>(db, sql`select count(*) as count from ${tableOf(def.table)} where ${matching(def, user, q)}`);
+  return Number(row?.count ?? 0);
+}
+
+/** Merges modules' ranked rows into one relevance order (each module's rows are already in it). */
+export const byRelevance = (a: RankedRow, b: RankedRow) => a.rank - b.rank || b.sim - a.sim || b.at - a.at;
+
+/** A key field's value as the caller reads it: lookups by name (restricted ones as such), picklists by label. */
+function shown(field: FieldDef, value: unknown, lookups: LookupLabels, picklists: Map<string, Map<string, string>>, restricted: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (field.type === 'lookup' && field.lookupModule) {
+    const label = lookups[field.lookupModule]?.[String(value)];
+    return label === null ? restricted : (label ?? '');
+  }
+  const dict = field.dictType ? picklists.get(field.dictType) : undefined;
+  if (dict) return (Array.isArray(value) ? value : [value]).map((v) => dict.get(String(v)) ?? String(v)).join(', ');
+  return Array.isArray(value) ? value.join(', ') : String(value);
+}
+
+/** Hits of one module with their key details named in `lang` (one query per kind of lookup target and one for picklists). */
+export async function withDetails(
+  db: Executor,
+  meta: MetadataStore,
+  user: CurrentUser,
+  def: ModuleDef,
+  rows: RankedRow[],
+  lang: Language,
+  restricted: string,
+): Promise<GlobalSearchHit[]> {
+  const fields = keyFieldsOf(def);
+  const records = rows.map((r) => r.record);
+  const [lookups, picklists] = await Promise.all([lookupLabels(db, meta, user, records, fields, lang), picklistLabels(db, fields, lang)]);
+  return rows.map((r) => {
+    const details: GlobalSearchDetail[] = fields
+      .map((f) => ({ label: lang === 'zh' ? f.labelZh : f.labelEn, value: shown(f, r.record[f.name], lookups, picklists, restricted) }))
+      .filter((d) => d.value !== '');
+    return { module: def.module, id: r.record.id, label: r.label, detail: r.detail, rank: r.rank, details };
+  });
+}

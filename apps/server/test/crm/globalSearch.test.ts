@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GlobalSearchHit, GlobalSearchResults } from '@orbit/shared/contract/crm';
+import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
+import { caller } from '../helpers/adminApi';
+import { createLead } from '../helpers/crmApi';
+
+/**
+ * The global search ranks across modules (exact name, then prefix, then similar, then recent),
+ * shows each hit's key details, and pages one module's hits on the results page — always within
+ * the caller's permissions and data scope.
+ */
+describe('global search', () => {
+  let app: TestApp;
+  let olivia: ReturnType<typeof caller>;
+  let mia: ReturnType<typeof caller>;
+  let account: number;
+  let prefixAccount: number;
+  let opportunity: number;
+  const leads: number[] = [];
+  let before: GlobalSearchResults;
+
+  const created = async (call: typeof olivia, module: string, body: object) => {
+    const res = await call('POST', `/crm/${module}`, body);
+    if (res.body.code !== 200) throw new Error(`${module}: ${res.body.msg} ${JSON.stringify(res.body.errors ?? {})}`);
+    return res.body.data as number;
+  };
+  const search = async (call: typeof olivia, q: string, lang = 'en') =>
+    (await call('GET', `/crm/search?q=${encodeURIComponent(q)}&limit=20`, undefined, { 'accept-language': lang })).body.data as GlobalSearchHit[];
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    olivia = caller(app, await loginAs(app, 'olivia.park'));
+    mia = caller(app, await loginAs(app, 'mia.chen'));
+    before = (await olivia('GET', '/crm/search/results?q=Contoso')).body.data as GlobalSearchResults;
+    // Leads first and most recent: they must still not outrank the account named "Contoso Ltd".
+    for (const [i, name] of ['Ada', 'Ben', 'Cai', 'Dee'].entries()) leads.push(await createLead(olivia, { firstName: name, lastName: `Buyer${i}`, company: `Contoso Group ${i}`, status: 'new' }));
+    prefixAccount = await created(olivia, 'account', { name: 'Contoso Ltd Holdings', industry: 'technology' });
+    account = await created(olivia, 'account', { name: 'Contoso Ltd', industry: 'technology' });
+    opportunity = await created(olivia, 'opportunity', { name: 'Contoso renewal', accountId: account, stage: 'prospecting', closeDate: '2030-01-31', amount: '1000.00' });
+    await createLead(mia, { lastName: 'Contoso Marketer', company: 'Contoso Events' });
+  });
+  afterAll(() => app.teardown());
+
+  it('ranks the account named what was typed first, then name prefixes, then the rest', async () => {
+    const hits = await search(olivia, 'contoso ltd');
+    expect(hits[0]).toMatchObject({ module: 'account', id: account, label: 'Contoso Ltd', rank: 0 });
+    expect(hits[1]).toMatchObject({ module: 'account', id: prefixAccount, rank: 1 });
+    const broad = await search(olivia, 'Contoso');
+    // The demo data holds other Contoso records too: the account named most like it still leads,
+    // every name starting with "Contoso" comes before any lead that only mentions it.
+    expect(broad[0]).toMatchObject({ module: 'account', id: account, rank: 1 });
+    const firstLead = broad.findIndex((h) => h.module === 'leads' && leads.includes(h.id));
+    expect(broad.findIndex((h) => h.module === 'opportunity' && h.id === opportunity)).toBeLessThan(firstLead);
+    expect(broad.findIndex((h) => h.module === 'account' && h.id === prefixAccount)).toBeLessThan(firstLead);
+    const ranks = broad.map((h) => h.rank);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(broad.filter((h) => h.module === 'leads').map((h) => h.id).sort()).toEqual([...leads].sort());
+  });
+
+  it('shows each hit’s key details, named in the request’s language', async () => {
+    const en = await search(olivia, 'Contoso renewal');
+    expect(en[0]).toMatchObject({ module: 'opportunity', id: opportunity, rank: 0 });
+    expect(en[0]!.details).toEqual([
+      { label: 'Account', value: 'Contoso Ltd' },
+      { label: 'Stage', value: 'Prospecting' },
+      { label: 'Owner', value: 'Olivia Park' },
+    ]);
+    const zh = await search(olivia, 'Contoso renewal', 'zh');
+    expect(zh[0]!.details.map((d) => d.label)).toEqual(['客户', '阶段', '负责人']);
+    expect(zh[0]!.details[0]!.value).toBe('Contoso Ltd');
+    const lead = (await search(olivia, 'Contoso Group 0'))[0]!;
+    expect(lead.details).toEqual([
+      { label: 'Company', value: 'Contoso Group 0' },
+      { label: 'Lead Status', value: 'New' },
+      { label: 'Owner', value: 'Olivia Park' },
+    ]);
+  });
+
+  it('a user without a module’s list permission gets no hits from it, and only records in scope', async () => {
+    const hits = await search(mia, 'Contoso');
+    expect(hits.some((h) => h.module === 'account' || h.module === 'opportunity')).toBe(false);
+    // Marketing sees its department's leads only: not Olivia's.
+    expect(hits.filter((h) => h.module === 'leads').every((h) => !leads.includes(h.id))).toBe(true);
+    expect(hits.some((h) => h.label === 'Contoso Marketer')).toBe(true);
+    expect((await mia('GET', '/crm/search/results?q=Contoso&module=account')).body.code).toBe(403);
+    const results = (await mia('GET', '/crm/search/results?q=Contoso')).body.data as GlobalSearchResults;
+    expect(results.counts.map((c) => c.module).sort()).toEqual(['campaign', 'contact', 'leads'].sort());
+  });
+
+  it('the results page counts each module’s hits and pages one module in rank order', async () => {
+    const first = (await olivia('GET', '/crm/search/results?q=Contoso')).body.data as GlobalSearchResults;
+    const added = (m: string) => first.counts.find((c) => c.module === m)!.total - before.counts.find((c) => c.module === m)!.total;
+    expect([added('account'), added('opportunity'), added('leads')]).toEqual([2, 1, 4]);
+    // The page opens on the module of the best hit: the account named most like what was typed.
+    expect([first.module, first.rows[0]!.id]).toEqual(['account', account]);
+    const page = async (pageNum: number) =>
+      (await olivia('GET', `/crm/search/results?q=Contoso&module=leads&pageNum=${pageNum}&pageSize=3`)).body.data as GlobalSearchResults;
+    const [p1, p2] = [await page(1), await page(2)];
+    const total = first.counts.find((c) => c.module === 'leads')!.total;
+    expect([p1.module, p1.total, p1.rows.length]).toEqual(['leads', total, 3]);
+    expect(p2.rows.length).toBe(Math.min(3, total - 3));
+    // Pages do not overlap, and each is in rank order.
+    expect(p1.rows.filter((h) => p2.rows.some((o) => o.id === h.id))).toEqual([]);
+    const ranks = [...p1.rows, ...p2.rows].map((h) => h.rank);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(p1.rows[0]!.details.length).toBeGreaterThan(0);
+    expect((await olivia('GET', '/crm/search/results?q=')).status).toBe(400);
+  });
+});
