@@ -199,4 +199,12 @@ describe('files attached to records', () => {
     expect(Number(((await app.db.execute(sql`select count(*) as n from crm_attachment where module = 'leads' and record_id = ${id}`)) as unknown as { rows: Array<{ n: unknown }> }).rows[0]!.n)).toBe(0);
     expect(storedKeys().length).toBe(keys - 2);
   });
+  it('a merge moves the merged records’ files to the survivor', async () => {
+    const survivor = await createLead(as.admin, { lastName: 'Keeper' });
+    const merged = await createLead(as.admin, { lastName: 'Merged' });
+    await upload(tokens.admin, 'leads', merged, [{ name: 'moved.pdf', content: PDF }]);
+    expect((await as.admin('POST', '/crm/leads/merge', { survivorId: survivor, mergedIds: [merged] })).body.code).toBe(200);
+    const names = ((await as.admin('GET', `/crm/leads/${survivor}/attachments`)).body.data as Array<{ fileName: string }>).map((r) => r.fileName);
+    expect(names).toEqual(['moved.pdf']);
+  });
 });
