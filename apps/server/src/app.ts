@@ -44,6 +44,8 @@ export async function buildApp({ config, db, logger, mailer }: AppOptions) {
         // antd writes its styles at run time; images include the captcha's data: URI and avatars.
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
+        // A record's PDF file is previewed in a frame from its bytes fetched with the session (a blob: URL).
+        'frame-src': ["'self'", 'blob:'],
         'upgrade-insecure-requests': null,
       },
     },

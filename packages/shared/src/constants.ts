@@ -118,6 +118,8 @@ export const CODE = {
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  /** An upload over its size limit (a record's files). */
+  tooLarge: 413,
   tooMany: 429,
   error: 500,
   /** The database cannot be reached (restart, failover): the request may be retried. */

@@ -8,6 +8,7 @@ import { setupEn, setupZh } from './crm/setupMessages';
 import { reportEn, reportZh } from './crm/reportMessages';
 import { fileJobEn, fileJobZh } from './crm/fileJobMessages';
 import { importEn, importZh } from './crm/importMessages';
+import { attachmentEn, attachmentZh } from './crm/attachmentMessages';
 
 /**
  * Messages of the records engine and the business modules, en and zh (merged into messages.ts).
@@ -64,6 +65,7 @@ export const crmEn = {
   ...reportEn,
   ...fileJobEn,
   ...importEn,
+  ...attachmentEn,
 } as const;
 
 export type CrmMessageKey = keyof typeof crmEn;
@@ -118,4 +120,5 @@ export const crmZh: Record<CrmMessageKey, string> = {
   ...reportZh,
   ...fileJobZh,
   ...importZh,
+  ...attachmentZh,
 };

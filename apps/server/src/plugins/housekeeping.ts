@@ -13,7 +13,7 @@ const EVERY_MS = 10 * 60_000;
 export default fp(async (app) => {
   const purge = () => {
     void purgeExpiredAuthRows(app.db).catch((err: unknown) => app.log.warn({ err }, 'could not purge expired sessions and codes'));
-    void purgeRecycleBin(app.db).catch((err: unknown) => app.log.warn({ err }, 'could not empty the recycle bins'));
+    void purgeRecycleBin(app.db, app.fileStore).catch((err: unknown) => app.log.warn({ err }, 'could not empty the recycle bins'));
     void app.settings
       .get('fileRetentionDays')
       .then((days) => purgeExpiredFiles(app.db, app.config.dataDir, days))

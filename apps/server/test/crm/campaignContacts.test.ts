@@ -157,7 +157,7 @@ describe('campaign members: contacts', () => {
     await admin('POST', `/crm/campaign/${campaign}/members`, { contactIds: [gone, kept] });
     await admin('DELETE', `/crm/contact/${gone}`);
     await app.db.execute(sql`update crm_contact set deleted_at = now() - interval '31 days' where id = ${gone}`);
-    expect(await purgeRecycleBin(app.db)).toBe(1);
+    expect(await purgeRecycleBin(app.db, app.fileStore)).toBe(1);
     expect(await memberRows(campaign)).toEqual([[null, kept, 'sent']]);
     await expect(app.db.execute(sql`insert into crm_campaign_member (campaign_id, lead_id, contact_id) values (${campaign}, 1, ${kept})`)).rejects.toThrow();
     await expect(app.db.execute(sql`insert into crm_campaign_member (campaign_id) values (${campaign})`)).rejects.toThrow();

@@ -152,7 +152,7 @@ describe('campaign members', () => {
     await admin('DELETE', `/crm/campaign/${campaign}`);
     await app.db.execute(sql`update crm_lead set deleted_at = now() - interval '31 days' where id = ${lead}`);
     await app.db.execute(sql`update crm_campaign set deleted_at = now() - interval '31 days' where id = ${campaign}`);
-    expect(await purgeRecycleBin(app.db)).toBe(2);
+    expect(await purgeRecycleBin(app.db, app.fileStore)).toBe(2);
     const rows = (await app.db.execute(sql`select campaign_id, lead_id from crm_campaign_member where lead_id in (${lead}, ${kept})`)) as unknown as {
       rows: Array<{ campaign_id: unknown; lead_id: unknown }>;
     };

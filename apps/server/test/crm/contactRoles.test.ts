@@ -154,7 +154,7 @@ describe('opportunity contact roles', () => {
     expect((await admin('DELETE', `/crm/contact/${doomed}`)).body.code).toBe(200);
     await app.db.execute(sql`update crm_contact set deleted_at = now() - interval '31 days' where id = ${doomed}`);
     await app.db.execute(sql`update crm_opportunity set deleted_at = now() - interval '31 days' where id = ${deal}`);
-    expect(await purgeRecycleBin(app.db)).toBe(2);
+    expect(await purgeRecycleBin(app.db, app.fileStore)).toBe(2);
     const left = await app.db.execute(sql`select count(*)::int as n from crm_opportunity_contact_role where contact_id = ${doomed} or opportunity_id = ${deal}`);
     expect((left as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
   });

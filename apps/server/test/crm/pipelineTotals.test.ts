@@ -120,7 +120,7 @@ describe('maintained pipeline totals', () => {
     const binned = await create({ stage: 'closed_won', amount: '50.00' });
     expect((await admin('DELETE', `/crm/opportunity/${binned}`)).body.code).toBe(200);
     await app.db.execute(sql`update crm_opportunity set deleted_at = now() - interval '31 days' where id = ${binned}`);
-    expect(await purgeRecycleBin(app.db)).toBeGreaterThanOrEqual(1);
+    expect(await purgeRecycleBin(app.db, app.fileStore)).toBeGreaterThanOrEqual(1);
     await expectKeptEqualsAggregate();
 
     const present = await create({ stage: 'closed_won', amount: '75.25' });

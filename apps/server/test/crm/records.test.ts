@@ -149,7 +149,7 @@ describe('records engine writes (leads)', () => {
     // Housekeeping then empties it for good, with the record's history.
     const kept = await createLead(olivia);
     await admin('DELETE', `/crm/leads/${kept}`);
-    expect(await purgeRecycleBin(app.db)).toBe(1);
+    expect(await purgeRecycleBin(app.db, app.fileStore)).toBe(1);
     const left = (await app.db.execute(sql`select id from crm_lead where id in (${id}, ${kept})`)) as unknown as { rows: Array<{ id: unknown }> };
     expect(left.rows.map((r) => Number(r.id))).toEqual([kept]);
     const history = (await app.db.execute(sql`select count(*) as n from crm_record_history where module = 'leads' and record_id = ${id}`)) as unknown as { rows: Array<{ n: unknown }> };

@@ -17,6 +17,7 @@ export const SETTING_KEYS = {
   loginMaxRetries: 'sys.login.maxRetryCount',
   loginLockMinutes: 'sys.login.lockTime',
   fileRetentionDays: 'sys.file.retentionDays',
+  attachmentMaxMb: 'crm.attachment.maxMb',
   themePalette: PALETTE_SETTING_KEY,
 } as const;
 export type SettingName = keyof typeof SETTING_KEYS;

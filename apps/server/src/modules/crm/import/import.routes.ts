@@ -20,6 +20,7 @@ import { badRequest, fieldError, forbidden, notFound } from '../../../lib/errors
 import { okData } from '../../../lib/reply';
 import { requireUser } from '../../../plugins/auth';
 import { filesRoot, resolveStoredFile, storedRowsOf } from '../../files/fileStorage';
+import { uploadName } from '../../files/uploadName';
 import { MODULE_TITLES } from '../engine/records.routes';
 import { useFreshMetadata } from '../engine/metadata/freshMetadata';
 import { defaultRecordType } from '../engine/metadata/layouts';
@@ -34,12 +35,6 @@ import { importTemplate } from './importTemplate';
 import type { ImportJobPayload } from './recordImport.job';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** The name the user's file is listed under: its own, without any path or control characters. */
-function uploadName(name: string | undefined): string {
-  const base = [...((name ?? '').split(/[\\/]/).pop() ?? '')].filter((c) => c.charCodeAt(0) > 0x1f && c !== '\u007f').join('').trim();
-  return base.slice(-200) || 'import.xlsx';
-}
 
 /**
  * Excel import of every module (docs/records-engine.md, "Import"), under `/crm/{module}/import`:
@@ -91,7 +86,7 @@ const importRoutes: FastifyPluginAsync = async (fastify) => {
       if (!request.isMultipart()) throw fieldError('file', 'import.fileMissing');
       const part = await request.file();
       if (!part) throw fieldError('file', 'import.fileMissing');
-      const fileName = uploadName(part.filename);
+      const fileName = uploadName(part.filename, 'import.xlsx');
       if (!UPLOAD_EXCEL_EXTENSIONS.some((ext) => fileName.toLowerCase().endsWith(ext))) {
         part.file.resume();
         throw fieldError('file', fileName.toLowerCase().endsWith('.xls') ? 'validation.uploadLegacyXls' : 'validation.uploadExcelOnly');

@@ -1,4 +1,5 @@
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, PASSWORD_AGE_HINT_DAYS } from '@orbit/shared/constants';
+import { ATTACHMENT_DEFAULT_MAX_MB, ATTACHMENT_MAX_MB_RANGE } from '@orbit/shared/contract/attachments';
 import { PASSWORD_CHAR_RULES, SETTING_KEYS, type SettingName } from '@orbit/shared/contract/config';
 import type { MessageKey, MessageParams } from '@orbit/shared/messages';
 import { DEFAULT_PALETTE } from '@orbit/shared/palette';
@@ -82,6 +83,14 @@ export const SETTING_DEFS: SettingDef[] = [
     label: 'settings.fileRetentionDays',
     defaultValue: (config) => String(config.fileRetentionDays),
     check: wholeNumber(1, 365),
+  },
+  {
+    // Files attached to records (modules/crm/attachments); SPEC's upload limit by default.
+    name: 'attachmentMaxMb',
+    key: SETTING_KEYS.attachmentMaxMb,
+    label: 'settings.attachmentMaxMb',
+    defaultValue: () => String(ATTACHMENT_DEFAULT_MAX_MB),
+    check: wholeNumber(ATTACHMENT_MAX_MB_RANGE.min, ATTACHMENT_MAX_MB_RANGE.max),
   },
   {
     // Everyone's pages draw in it, so everyone signed in reads it (the settings panel may put a

@@ -18,6 +18,7 @@ export type SettingValues = {
   loginMaxRetries: number;
   loginLockMinutes: number;
   fileRetentionDays: number;
+  attachmentMaxMb: number;
   themePalette: Palette;
 };
 
@@ -29,6 +30,7 @@ const typed: { [N in SettingName]: (text: string) => SettingValues[N] } = {
   loginMaxRetries: Number,
   loginLockMinutes: Number,
   fileRetentionDays: Number,
+  attachmentMaxMb: Number,
   // `effectiveText` has already checked it: only a valid palette (or the default's text) gets here.
   themePalette: (text) => {
     const read = readPaletteSetting(text);

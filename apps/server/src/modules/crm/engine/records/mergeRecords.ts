@@ -1,3 +1,4 @@
+import { createAttachmentsRepository } from '../../attachments/attachments.repository';
 import { sql } from 'drizzle-orm';
 import type { MergeBody } from '@orbit/shared/contract/duplicates';
 import { CRM_MODULES } from '@orbit/shared/crm/modules';
@@ -69,6 +70,8 @@ export async function mergeRecords(m: ModuleRecords, caller: Caller, body: Merge
     const ctx = { tx, meta: m.meta, user: caller.user, lang: caller.lang };
     for (const hooks of allModuleHooks()) await hooks.mergeLinks?.[m.module]?.(ctx, survivorId, mergedIds);
     await tx.execute(sql`update crm_record_history set record_id = ${survivorId} where module = ${m.module} and record_id in ${mergedIds}`);
+    // The merged records' files stay reachable: they go to the survivor.
+    await createAttachmentsRepository(tx).moveToRecord(m.module, survivorId, mergedIds);
     await removeRecordsIn(m, tx, caller, mergedIds, {});
     const history = createRecordHistory(tx, m.module);
     await history.write(caller.user, [

@@ -26,6 +26,7 @@ import { useListLink } from '../useRecordLink';
 import ActivityTimeline from './ActivityTimeline';
 import DetailHeader from './DetailHeader';
 import RecordSections from './RecordSections';
+import RecordFiles from './RecordFiles';
 import RelatedList, { relatedListsKey } from './RelatedList';
 import type { RelatedTotals } from './relatedTotals';
 import { recordKey, useRecord } from './recordQuery';
@@ -191,6 +192,7 @@ function RecordDetailView({ module, id, actions, banner, related: moduleRelated,
             <RelatedList key={`${r.module}.${r.field}`} module={module} id={id} related={r} title={titleOf(r)} totals={relatedTotals?.[`${r.module}.${r.field}`]} />
           ))}
           {moduleRelated?.(context)}
+          <RecordFiles module={module} id={id} canEdit={can.edit} />
         </Col>
         <Col xs={24} xl={8}>
           <ActivityTimeline module={module} meta={meta} id={id} lookups={lookups} />
