@@ -1,6 +1,6 @@
-// `npm test`: every test, in steps — unit and server tests on embedded PGlite, the server tests
-// again on real PostgreSQL, then a build (web app and server bundle) and the Chromium end-to-end tests. Ends with one
-// line `N passed, N failed` over all steps.
+// `npm test`: every test, in steps — unit and server tests on embedded PGlite, a build (web app and
+// server bundle), then the server tests again on real PostgreSQL beside the Chromium end-to-end
+// tests. Ends with one line `N passed, N failed` over all steps.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -13,15 +13,25 @@ rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
 const only = process.argv.slice(2); // e.g. `npm test -- server-postgres` runs one step
-const steps = [
-  { name: 'unit-and-server-pglite', args: ['--project', 'shared', '--project', 'web', '--project', 'server'], env: {} },
-  { name: 'server-postgres', args: ['--project', 'server'], env: { TEST_DATABASE: 'postgres' } },
-  { name: 'build', command: ['npm', 'run', 'build'] },
-  { name: 'e2e', args: ['--project', 'e2e'], env: {} },
-].filter((s) => !only.length || only.includes(s.name));
+// Steps run in stages, one after another; the steps of one stage run side by side. The server
+// tests on PostgreSQL and the browser tests each leave part of the two cores idle (one waits on
+// the database server, the other on page renders), so together they take far less than in turn.
+const stages = [
+  [{ name: 'unit-and-server-pglite', args: ['--project', 'shared', '--project', 'web', '--project', 'server'], env: {} }],
+  [{ name: 'build', command: ['npm', 'run', 'build'] }],
+  [
+    { name: 'server-postgres', args: ['--project', 'server'], env: { TEST_DATABASE: 'postgres' } },
+    { name: 'e2e', args: ['--project', 'e2e'], env: {} },
+  ],
+]
+  .map((stage) => stage.filter((s) => !only.length || only.includes(s.name)))
+  .filter((stage) => stage.length);
 
-/** Runs one vitest step, its output shown as it comes and kept for the summary. */
-function runVitest(step, out) {
+/**
+ * Runs one vitest step, its output kept for the summary and shown as it comes when `live`; a step
+ * run beside another shows its output whole when it ends, so the two never interleave.
+ */
+function runVitest(step, out, live) {
   return new Promise((resolve) => {
     const child = spawn('npx', ['vitest', 'run', ...step.args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
       cwd: root,
@@ -30,12 +40,16 @@ function runVitest(step, out) {
     });
     const chunks = [];
     const keep = (stream) => (chunk) => {
-      stream.write(chunk);
+      if (live) stream.write(chunk);
       chunks.push(chunk);
     };
     child.stdout.on('data', keep(process.stdout));
     child.stderr.on('data', keep(process.stderr));
-    child.on('close', (status, signal) => resolve({ status, signal, output: Buffer.concat(chunks).toString('utf8') }));
+    child.on('close', (status, signal) => {
+      const output = Buffer.concat(chunks).toString('utf8');
+      if (!live) process.stdout.write(`\n=== ${step.name} (ran beside another step; its whole output) ===\n${output}`);
+      resolve({ status, signal, output });
+    });
   });
 }
 
@@ -50,26 +64,11 @@ function unhandledErrors(output) {
   return start < 0 ? ['(no "Unhandled" block in the output: the process crashed or was killed)'] : lines.slice(start, start + 30).filter((line) => line.trim());
 }
 
-let passed = 0;
-let failed = 0;
-let broken = false;
-/** One line per step for the end of the output: a failure names its step and why. */
-const report = [];
-for (const step of steps) {
-  console.log(`\n=== ${step.name} ===`);
-  if (step.command) {
-    const r = spawnSync(step.command[0], step.command.slice(1), { cwd: root, stdio: 'inherit' });
-    if (r.status !== 0) {
-      broken = true;
-      failed += 1; // the steps after it cannot run: count the step itself
-      report.push(`step ${step.name}: FAILED (exit ${r.status ?? r.signal}); the steps after it did not run`);
-      break;
-    }
-    report.push(`step ${step.name}: ok`);
-    continue;
-  }
+/** Runs one vitest step and counts it: `why` names each failed test and its reason. */
+async function vitestStep(step, live) {
   const out = path.join(resultsDir, `${step.name}.json`);
-  const r = await runVitest(step, out);
+  const started = Date.now();
+  const r = await runVitest(step, out, live);
   let stepFailed = 0;
   let stepPassed = 0;
   const why = [];
@@ -102,10 +101,41 @@ for (const step of steps) {
     why.push(`  exit ${r.status ?? r.signal} with every test passing: an unhandled error or rejection`);
     why.push(...unhandledErrors(r.output).map((line) => `    ${line}`));
   }
-  passed += stepPassed;
-  failed += stepFailed;
-  if (r.status !== 0) broken = true;
-  report.push(`step ${step.name}: ${stepPassed} passed, ${stepFailed} failed${why.length ? `\n${why.join('\n')}` : ''}`);
+  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  return {
+    passed: stepPassed,
+    failed: stepFailed,
+    broken: r.status !== 0,
+    line: `step ${step.name}: ${stepPassed} passed, ${stepFailed} failed (${minutes} min)${why.length ? `\n${why.join('\n')}` : ''}`,
+  };
+}
+
+let passed = 0;
+let failed = 0;
+let broken = false;
+/** One line per step for the end of the output: a failure names its step and why. */
+const report = [];
+for (const stage of stages) {
+  console.log(`\n=== ${stage.map((s) => s.name).join(' + ')} ===`);
+  const [command] = stage.filter((s) => s.command);
+  if (command) {
+    const r = spawnSync(command.command[0], command.command.slice(1), { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) {
+      broken = true;
+      failed += 1; // the steps after it cannot run: count the step itself
+      report.push(`step ${command.name}: FAILED (exit ${r.status ?? r.signal}); the steps after it did not run`);
+      break;
+    }
+    report.push(`step ${command.name}: ok`);
+    continue;
+  }
+  const results = await Promise.all(stage.map((step, i) => vitestStep(step, i === 0)));
+  for (const r of results) {
+    passed += r.passed;
+    failed += r.failed;
+    broken ||= r.broken;
+    report.push(r.line);
+  }
 }
 
 console.log(`\n${report.join('\n')}`);
