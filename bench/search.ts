@@ -23,8 +23,8 @@ import { signInAll } from './lib/signIn';
 import type { Statement } from './lib/sqlCapture';
 import { medianMs } from './lib/timing';
 
-/** The list benchmark's budget (bench/leads.ts): ratio to bare SQL under load, and quick search alone. */
-const TARGET = { ratio: 0.7, paletteMs: 50, resultsMs: LIST_BUDGET_MS };
+/** The list benchmark's budget (bench/leads.ts): its ratio to bare SQL under load, and its limit for a list request alone. */
+const TARGET = { ratio: 0.7, aloneMs: LIST_BUDGET_MS };
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -105,7 +105,7 @@ await withEngineBench(
       const plans: string[] = [];
       for (const s of searches) plans.push(await planOf(pool, s));
       timed.push({ case: c, engineMs, bareMs, hits, statements: searches, plans });
-      console.log(`${c.name.padEnd(52)} ${ms(engineMs).padStart(10)} ${ms(bareMs).padStart(8)} ${(bareMs / engineMs).toFixed(2).padStart(6)}  ${hits}`);
+      console.log(`${c.name.padEnd(52)} ${ms(engineMs).padStart(10)} ${ms(bareMs).padStart(8)} ${(bareMs / engineMs).toFixed(2).padStart(6)}  ${hits}  [${[...new Set(plans.map(readsOf))].join('; ')}]`);
     }
     for (const t of timed) {
       console.log(`\n--- ${t.case.name}: ${t.statements.length} statements on module tables`);
@@ -136,9 +136,7 @@ await withEngineBench(
 
     const misses = [
       ...loaded.filter((l) => l.ratio < TARGET.ratio).map((l) => `${l.case.name}: ratio ${l.ratio.toFixed(2)} < ${TARGET.ratio}`),
-      ...timed
-        .filter((t) => t.engineMs > (t.case.kind === 'palette' ? TARGET.paletteMs : TARGET.resultsMs))
-        .map((t) => `${t.case.name} ${ms(t.engineMs)} ms > ${t.case.kind === 'palette' ? TARGET.paletteMs : TARGET.resultsMs} ms`),
+      ...timed.filter((t) => t.engineMs > TARGET.aloneMs).map((t) => `${t.case.name} ${ms(t.engineMs)} ms > ${TARGET.aloneMs} ms`),
     ];
     if (misses.length) {
       console.log(`\nmissed: ${misses.join('; ')}`);
