@@ -28,27 +28,27 @@ export const OWNERS: Array<[string, number]> = [
   ['mia.chen', 12], ['lucas.wang', 13], // Marketing
 ];
 const STATUSES: Array<[string, number]> = [['new', 30], ['contacted', 25], ['qualified', 15], ['unqualified', 15], ['converted', 15]];
-const SOURCES: Array<[string, number]> = [['web', 30], ['phone', 12], ['referral', 12], ['trade_show', 12], ['campaign', 24], ['other', 10]];
+export const SOURCES: Array<[string, number]> = [['web', 30], ['phone', 12], ['referral', 12], ['trade_show', 12], ['campaign', 24], ['other', 10]];
 const INDUSTRIES: Array<[string, number]> = [['technology', 25], ['finance', 15], ['healthcare', 12], ['manufacturing', 15], ['retail', 13], ['education', 8], ['other', 12]];
 const RATINGS: Array<[string | null, number]> = [['hot', 20], ['warm', 30], ['cold', 25], [null, 25]];
-const SALUTATIONS: Array<[string | null, number]> = [['mr', 35], ['ms', 30], ['mrs', 10], ['dr', 5], [null, 20]];
+export const SALUTATIONS: Array<[string | null, number]> = [['mr', 35], ['ms', 30], ['mrs', 10], ['dr', 5], [null, 20]];
 
-const EN_FIRST = 'James Mary Robert Patricia Michael Jennifer David Linda William Elizabeth Daniel Sarah Thomas Karen Matthew Nancy Anthony Lisa Mark Emily Steven Laura Paul Rachel Kevin Amy Brian Hannah George Chloe Edward Olivia Ryan Sophia Jacob Grace Gary Ruby Eric Megan Jonathan Julia Stephen Anna Larry Alice Justin Ella Scott Lucy Brandon Zoe Frank Holly Samuel Claire Gregory Naomi Raymond Isla';
-const EN_LAST =
+export const EN_FIRST = 'James Mary Robert Patricia Michael Jennifer David Linda William Elizabeth Daniel Sarah Thomas Karen Matthew Nancy Anthony Lisa Mark Emily Steven Laura Paul Rachel Kevin Amy Brian Hannah George Chloe Edward Olivia Ryan Sophia Jacob Grace Gary Ruby Eric Megan Jonathan Julia Stephen Anna Larry Alice Justin Ella Scott Lucy Brandon Zoe Frank Holly Samuel Claire Gregory Naomi Raymond Isla';
+export const EN_LAST =
   'Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez Wilson Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Sanchez Clark Ramirez Lewis Robinson Walker Young Allen King Wright Scott Torres Nguyen Hill Flores Green Adams Nelson Baker Hall Rivera Campbell Mitchell Carter Roberts Gomez Phillips Evans Turner Diaz Parker Cruz Edwards Collins Reyes Stewart Morris Morales Murphy Cook Rogers Gutierrez Ortiz Morgan Cooper Peterson Bailey Reed Kelly Howard Ramos Kim Cox Ward Richardson Watson Brooks Chavez Wood James Bennett Gray Mendoza Ruiz Hughes Price Alvarez Castillo Sanders Patel Myers Long Ross Foster Jimenez Powell Jenkins Perry Russell Sullivan Bell Coleman Butler Henderson Barnes Gonzales Fisher Vasquez Simmons Romero Jordan Patterson Alexander Hamilton Graham Reynolds Griffin Wallace Moreno West Cole Hayes Bryant Herrera Gibson Ellis Tran Medina Aguilar Stevens Murray Ford Castro Marshall Owens Harrison Fernandez Mcdonald Woods Washington Kennedy Wells Vargas Henry Chen Freeman Webb Tucker Guzman Burns Crawford Olson Simpson Porter Hunter Gordon';
-const ZH_LAST = '王 李 张 刘 陈 杨 黄 赵 吴 周 徐 孙 马 朱 胡 郭 何 林 罗 高 郑 梁 谢 宋 唐 许 韩 冯 邓 曹 彭 曾 肖 田 董 袁 潘 于 蒋 蔡 余 杜 叶 程 苏 魏 吕 丁 任 沈 姚 卢 姜 崔 钟 谭 陆 汪 范 金';
-const ZH_FIRST = '伟 芳 娜 敏 静 丽 强 磊 军 洋 勇 艳 杰 娟 涛 明 超 秀英 志强 海燕 建华 晓东 雪梅 国庆 俊杰 欣怡 子涵 浩然 梓萱 宇轩 思远 嘉怡 文博 雨桐 志明 晓燕 红霞 建国 丽华 建军 桂英 玉兰 春梅 金凤 德华 永刚 慧敏 晓峰 佳琪 一鸣 梦瑶 家豪 诗涵 天佑 若曦 晨曦 子墨 可馨 昊天 静怡';
+export const ZH_LAST = '王 李 张 刘 陈 杨 黄 赵 吴 周 徐 孙 马 朱 胡 郭 何 林 罗 高 郑 梁 谢 宋 唐 许 韩 冯 邓 曹 彭 曾 肖 田 董 袁 潘 于 蒋 蔡 余 杜 叶 程 苏 魏 吕 丁 任 沈 姚 卢 姜 崔 钟 谭 陆 汪 范 金';
+export const ZH_FIRST = '伟 芳 娜 敏 静 丽 强 磊 军 洋 勇 艳 杰 娟 涛 明 超 秀英 志强 海燕 建华 晓东 雪梅 国庆 俊杰 欣怡 子涵 浩然 梓萱 宇轩 思远 嘉怡 文博 雨桐 志明 晓燕 红霞 建国 丽华 建军 桂英 玉兰 春梅 金凤 德华 永刚 慧敏 晓峰 佳琪 一鸣 梦瑶 家豪 诗涵 天佑 若曦 晨曦 子墨 可馨 昊天 静怡';
 export const EN_STEMS =
   'Northwind Contoso Fabrikam Tailspin Litware Proseware Woodgrove Alpine Trey Humongous Wingtip Relecloud Coho Lucerne Margie Southridge Adatum Acme Apex Aurora Beacon Birchwood Bluewave Brightline Cascade Cedar Cobalt Copperleaf Crescent Crestview Eagle Ember Evergreen Falcon Fairway Firefly Frontier Galaxy Granite Harbor Highland Horizon Ironwood Jade Juniper Keystone Lakeside Liberty Lighthouse Maple Meridian Monarch Nimbus Northstar Oakridge Orchid Pacific Paragon Pinnacle Pioneer Quantum Redwood Ridgeline Riverbend Sapphire Sequoia';
 export const EN_SECTORS = 'Traders Systems Logistics Health Foods Labs Capital Energy Software Media Manufacturing Retail Consulting Networks Analytics Robotics Pharma Motors Textiles Studios Realty Insurance Airlines Electronics';
-const EN_SUFFIXES = 'Inc Ltd LLC Corp GmbH Group PLC';
-const ZH_PREFIXES = '华信 东方 长城 蓝海 锦程 星辰 金桥 嘉禾 天和 远航 宏达 瑞通 新纪元 恒泰 中联 海川 同创 博远 鼎盛 泰和 华润达 万象 盛世 启明 凯旋 永安 国信 天成 九州 百川';
-const ZH_SECTORS = '科技 贸易 智能制造 医疗器械 物流 软件 金融服务 教育科技 零售 新能源 网络 生物 电子 建设 传媒';
-const ZH_SUFFIXES = '有限公司 股份有限公司 集团';
-const EN_TITLES = 'CEO|CTO|CFO|VP Sales|Head of Procurement|IT Director|Operations Manager|Marketing Director|Purchasing Manager|Product Manager|Office Manager|Engineer';
-const ZH_TITLES = '总经理|技术总监|销售副总裁|采购经理|信息部主任|运营经理|市场总监|财务总监|产品经理|工程师';
-const EN_CITIES = 'Seattle,WA,USA|Boston,MA,USA|Austin,TX,USA|Chicago,IL,USA|Denver,CO,USA|Atlanta,GA,USA|New York,NY,USA|San Diego,CA,USA|London,,United Kingdom|Manchester,,United Kingdom|Toronto,ON,Canada|Vancouver,BC,Canada|Sydney,NSW,Australia|Melbourne,VIC,Australia|Berlin,,Germany|Munich,,Germany|Paris,,France|Amsterdam,,Netherlands|Dublin,,Ireland|Singapore,,Singapore';
-const ZH_CITIES = '上海,上海,中国|北京,北京,中国|深圳,广东,中国|广州,广东,中国|杭州,浙江,中国|成都,四川,中国|南京,江苏,中国|武汉,湖北,中国';
+export const EN_SUFFIXES = 'Inc Ltd LLC Corp GmbH Group PLC';
+export const ZH_PREFIXES = '华信 东方 长城 蓝海 锦程 星辰 金桥 嘉禾 天和 远航 宏达 瑞通 新纪元 恒泰 中联 海川 同创 博远 鼎盛 泰和 华润达 万象 盛世 启明 凯旋 永安 国信 天成 九州 百川';
+export const ZH_SECTORS = '科技 贸易 智能制造 医疗器械 物流 软件 金融服务 教育科技 零售 新能源 网络 生物 电子 建设 传媒';
+export const ZH_SUFFIXES = '有限公司 股份有限公司 集团';
+export const EN_TITLES = 'CEO|CTO|CFO|VP Sales|Head of Procurement|IT Director|Operations Manager|Marketing Director|Purchasing Manager|Product Manager|Office Manager|Engineer';
+export const ZH_TITLES = '总经理|技术总监|销售副总裁|采购经理|信息部主任|运营经理|市场总监|财务总监|产品经理|工程师';
+export const EN_CITIES = 'Seattle,WA,USA|Boston,MA,USA|Austin,TX,USA|Chicago,IL,USA|Denver,CO,USA|Atlanta,GA,USA|New York,NY,USA|San Diego,CA,USA|London,,United Kingdom|Manchester,,United Kingdom|Toronto,ON,Canada|Vancouver,BC,Canada|Sydney,NSW,Australia|Melbourne,VIC,Australia|Berlin,,Germany|Munich,,Germany|Paris,,France|Amsterdam,,Netherlands|Dublin,,Ireland|Singapore,,Singapore';
+export const ZH_CITIES = '上海,上海,中国|北京,北京,中国|深圳,广东,中国|广州,广东,中国|杭州,浙江,中国|成都,四川,中国|南京,江苏,中国|武汉,湖北,中国';
 
 /** Row g's k-th random number in [0, 1). */
 export const r = (k: number) => sql.raw(`((hashint8extended(g, ${k}) & 1073741823)::float8 / 1073741824)`);

@@ -5,7 +5,7 @@
  * server's rule sets it), amounts from 1,000 to 500,000, close dates from a year ago to a year
  * ahead, created over the last two years. Indexes dropped for the load and rebuilt after.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client';
 import { rowsOf } from '../../apps/server/src/modules/crm/engine/query/sql';
 import { BENCH_ROWS, vacuumAnalyze } from './benchDatabase';
@@ -18,6 +18,25 @@ const STAGES: Array<[string, number]> = [
   ['prospecting', 20], ['qualification', 15], ['needs_analysis', 12], ['proposal', 10], ['negotiation', 8], ['closed_won', 15], ['closed_lost', 20],
 ];
 const TYPES: Array<[string | null, number]> = [['new_business', 50], ['existing_upgrade', 25], ['existing_renewal', 15], [null, 10]];
+
+/**
+ * `count` accounts named from the pools (ids consecutive: one statement), owned by `owner` (an SQL
+ * choice from r2) in the owner's department (`deptOf`, of owner_id); the first one's id.
+ */
+export async function insertAccounts(db: Db, owner: SQL, deptOf: SQL, count: number): Promise<number> {
+  const [first] = await rowsOf<{ id: unknown }>(
+    db,
+    sql`with inserted as (
+          insert into crm_account (owner_id, dept_id, create_by, name)
+          select owner_id, ${deptOf}, owner_id, name from (
+            select ${owner} as owner_id, ${pick(r(5), EN_STEMS)} || ' ' || ${pick(r(6), EN_SECTORS)} || ' ' || g as name
+            from (select g, ${r(2)} as r2 from generate_series(1, ${count}) g) random
+          ) account
+          returning id)
+        select min(id) as id from inserted`,
+  );
+  return Number(first!.id);
+}
 
 export async function opportunitiesFilled(db: Db): Promise<boolean> {
   const [row] = await rowsOf<{ n: unknown }>(db, sql`select count(*) as n from crm_opportunity`);
@@ -40,19 +59,8 @@ export async function fillOpportunities(db: Db): Promise<void> {
   );
   const probabilityOf = sql`case stage ${sql.join(probabilities.map((p) => sql`when ${p.value} then ${Number(p.probability)}::int`), sql` `)} end`;
 
-  // Accounts first (ids consecutive: one statement on a fresh table), each opportunity on one of them.
-  const [first] = await rowsOf<{ id: unknown }>(
-    db,
-    sql`with inserted as (
-          insert into crm_account (owner_id, dept_id, create_by, name)
-          select owner_id, ${deptOf}, owner_id, name from (
-            select ${owner} as owner_id, ${pick(r(5), EN_STEMS)} || ' ' || ${pick(r(6), EN_SECTORS)} || ' ' || g as name
-            from (select g, ${r(2)} as r2 from generate_series(1, ${ACCOUNTS}) g) random
-          ) account
-          returning id)
-        select min(id) as id from inserted`,
-  );
-  const firstAccount = Number(first!.id);
+  // Accounts first, each opportunity on one of them.
+  const firstAccount = await insertAccounts(db, owner, deptOf, ACCOUNTS);
 
   const indexes = await rowsOf<{ name: string; definition: string }>(
     db,

@@ -87,6 +87,23 @@ describe('global search', () => {
     expect(results.counts.map((c) => c.module).sort()).toEqual(['campaign', 'contact', 'leads'].sort());
   });
 
+  it('finds a Chinese name as it is written, and a two-character term at the start of a word', async () => {
+    const yue = await createLead(olivia, { firstName: '飞', lastName: '岳', company: 'Qxwing Trading' });
+    const ouyang = await createLead(olivia, { firstName: '梓萱', lastName: '欧阳', company: 'Qxwing Trading' });
+    const ids = async (q: string) => (await search(olivia, q)).filter((h) => h.module === 'leads').map((h) => h.id);
+    // Family name first, no space, as the name is shown; the given name alone too.
+    expect(await search(olivia, '岳飞')).toEqual([expect.objectContaining({ module: 'leads', id: yue, label: '岳飞', rank: 0 })]);
+    expect(await ids('欧阳梓萱')).toEqual([ouyang]);
+    expect(await ids('梓萱')).toEqual([ouyang]);
+    // Two characters match where a word starts (the trigram index serves that), not inside one.
+    expect((await ids('qx')).sort()).toEqual([yue, ouyang].sort());
+    expect(await ids('xw')).toEqual([]);
+    expect(await ids('阳梓')).toEqual([]);
+    // The leads list's quick search reads the same text.
+    const listed = (await olivia('GET', `/crm/leads/list?q=${encodeURIComponent('岳飞')}`)).body as { total: number; rows: Array<{ id: number }> };
+    expect([listed.total, listed.rows[0]?.id]).toEqual([1, yue]);
+  });
+
   it('the results page counts each module’s hits and pages one module in rank order', async () => {
     const first = (await olivia('GET', '/crm/search/results?q=Contoso')).body.data as GlobalSearchResults;
     const added = (m: string) => first.counts.find((c) => c.module === m)!.total - before.counts.find((c) => c.module === m)!.total;
@@ -104,6 +121,13 @@ describe('global search', () => {
     const ranks = [...p1.rows, ...p2.rows].map((h) => h.rank);
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     expect(p1.rows[0]!.details.length).toBeGreaterThan(0);
+    // A page past the last hit: no rows, the count still told.
+    const past = (await olivia('GET', `/crm/search/results?q=Contoso&module=leads&pageNum=${Math.ceil(total / 3) + 1}&pageSize=3`)).body.data as GlobalSearchResults;
+    expect([past.total, past.rows.length]).toEqual([total, 0]);
+    // Without a module, a later page is of the module holding the best hit.
+    const second = (await olivia('GET', '/crm/search/results?q=Contoso&pageNum=2&pageSize=1')).body.data as GlobalSearchResults;
+    expect([second.module, second.total, second.rows.length]).toEqual(['account', first.counts.find((c) => c.module === 'account')!.total, 1]);
+    expect(second.rows[0]!.id).not.toBe(account);
     expect((await olivia('GET', '/crm/search/results?q=')).status).toBe(400);
   });
 });

@@ -18,6 +18,26 @@ import { ts } from './columns';
  */
 const SYSTEM_COLUMNS = new Set(['record_type_id', 'owner_id', 'dept_id', 'create_by', 'create_time', 'update_by', 'update_time']);
 
+/**
+ * What `search_text` is made of: each searchable field, a person's name first as it is written —
+ * "olivia park", or "王伟" (family name first, no space, when a part is in Chinese characters, as
+ * recordName.ts names records) followed by the given name alone ("王伟 伟"), so that the name as
+ * typed and the given name are each found at a word's start (quickSearch.ts: a two-character
+ * term is matched there, through the trigram index).
+ */
+function searchableTexts(seed: ModuleSeed): SQL[] {
+  const text = (name: string) => `coalesce(${columnOf(seed.fields.find((f) => f.name === name)!)}, '')`;
+  const person = seed.nameFields.length === 2 ? (seed.nameFields as [string, string]) : undefined;
+  const parts = seed.fields
+    .filter((f) => f.searchable && !(person && f.name === person[1]))
+    .map((f) => {
+      if (!person || f.name !== person[0]) return sql.raw(text(f.name));
+      const [given, family] = [text(person[0]), text(person[1])];
+      return sql.raw(`case when ${given} || ${family} ~ '[\u4e00-\u9fff]' then ${family} || ${given} || ' ' || ${given} else ${given} || ' ' || ${family} end`);
+    });
+  return parts;
+}
+
 function recordTable(seed: ModuleSeed) {
   const typed: Record<string, PgColumnBuilderBase> = {};
   for (const field of seed.fields) {
@@ -25,7 +45,7 @@ function recordTable(seed: ModuleSeed) {
     if (SYSTEM_COLUMNS.has(column)) continue;
     Object.assign(typed, FIELD_TYPE_REGISTRY[field.type].columns(column, field));
   }
-  const searchable = seed.fields.filter((f) => f.searchable).map((f) => sql.raw(`coalesce(${columnOf(f)}, '')`));
+  const searchable = searchableTexts(seed);
   return pgTable(
     seed.table,
     {

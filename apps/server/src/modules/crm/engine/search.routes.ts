@@ -11,8 +11,7 @@ import { requireUser } from '../../../plugins/auth';
 import { hasPermission } from '../../auth/currentUser';
 import { useFreshMetadata } from './metadata/freshMetadata';
 import { metadataOf } from './metadata/metadataStore';
-import type { ModuleDef } from './metadata/moduleDef';
-import { byRelevance, countMatching, rankedRows, withDetails, type RankedRow } from './query/globalSearch';
+import { byRelevance, rankedPage, rankedRows, withDetails, type RankedRow } from './query/globalSearch';
 import { rowsOf } from './query/sql';
 
 /**
@@ -28,21 +27,16 @@ const searchRoutes: FastifyPluginAsync = async (fastify) => {
   app.get('/crm/search', { config: { access: 'authenticated' }, schema: { querystring: globalSearchQuery } }, async (request) => {
     const user = requireUser(request);
     const { q, limit } = request.query;
-    const ranked: Array<{ def: ModuleDef; row: RankedRow }> = [];
-    for (const module of CRM_MODULES) {
-      if (!hasPermission(user, PERMISSIONS[module].list)) continue;
-      const def = meta.module(module);
-      // Each module's `limit` best candidates, ranked in SQL; merged across modules below.
-      for (const row of await rankedRows(app.db, def, user, q, limit)) ranked.push({ def, row });
-    }
+    const listable = CRM_MODULES.filter((m) => hasPermission(user, PERMISSIONS[m].list)).map((m) => meta.module(m));
+    // Each module's `limit` best candidates, ranked in SQL (the modules read side by side); merged below.
+    const perModule = await Promise.all(listable.map(async (def) => ({ def, rows: await rankedRows(app.db, def, user, q, limit) })));
+    const ranked = perModule.flatMap(({ def, rows }) => rows.map((row) => ({ def, row })));
     ranked.sort((a, b) => byRelevance(a.row, b.row));
-    const hits: GlobalSearchHit[] = [];
-    for (const module of CRM_MODULES) {
-      const own = ranked.filter((r) => r.def.module === module);
-      if (own.length) hits.push(...(await withDetails(app.db, meta, user, own[0]!.def, own.map((r) => r.row), request.lang, request.t('record.restricted'))));
-    }
+    const named = await Promise.all(
+      perModule.filter((m) => m.rows.length).map((m) => withDetails(app.db, meta, user, m.def, m.rows, request.lang, request.t('record.restricted'))),
+    );
     const at = new Map(ranked.map((r, i) => [`${r.def.module}:${r.row.record.id}`, i]));
-    hits.sort((a, b) => at.get(`${a.module}:${a.id}`)! - at.get(`${b.module}:${b.id}`)!);
+    const hits: GlobalSearchHit[] = named.flat().sort((a, b) => at.get(`${a.module}:${a.id}`)! - at.get(`${b.module}:${b.id}`)!);
     return okData(request, hits);
   });
 
@@ -51,24 +45,34 @@ const searchRoutes: FastifyPluginAsync = async (fastify) => {
     const { q, module, pageNum, pageSize } = request.query;
     const listable = CRM_MODULES.filter((m) => hasPermission(user, PERMISSIONS[m].list));
     if (module && !listable.includes(module)) throw forbidden();
-    const counts = [];
-    for (const m of listable) counts.push({ module: m, total: await countMatching(app.db, meta.module(m), user, q) });
+    const offset = (pageNum - 1) * pageSize;
+    // One ranked read per module, side by side: its total (counted in the same pass) and its best
+    // hits — the page itself for the module asked for, or for every module on a first page without one.
+    const reads = await Promise.all(
+      listable.map(async (m) => {
+        const own = m === module;
+        const size = own || (!module && pageNum === 1) ? pageSize : 1;
+        return { module: m, ...(await rankedPage(app.db, meta.module(m), user, q, size, own ? offset : 0, true)) };
+      }),
+    );
     // Without a module: the one holding the best hit (the tab the page opens on).
     let shown = module ?? listable[0] ?? null;
     if (!module) {
       let best: RankedRow | undefined;
-      for (const c of counts.filter((x) => x.total > 0)) {
-        const [top] = await rankedRows(app.db, meta.module(c.module), user, q, 1);
-        if (top && (!best || byRelevance(top, best) < 0)) [best, shown] = [top, c.module];
+      for (const r of reads) {
+        const top = r.rows[0];
+        if (top && (!best || byRelevance(top, best) < 0)) [best, shown] = [top, r.module];
       }
     }
     let rows: GlobalSearchHit[] = [];
-    if (shown) {
+    const read = reads.find((r) => r.module === shown);
+    if (shown && read) {
       const def = meta.module(shown);
-      const page = await rankedRows(app.db, def, user, q, pageSize, (pageNum - 1) * pageSize);
+      const page = module || pageNum === 1 ? read.rows : (await rankedPage(app.db, def, user, q, pageSize, offset)).rows;
       rows = await withDetails(app.db, meta, user, def, page, request.lang, request.t('record.restricted'));
     }
-    const result: GlobalSearchResults = { counts, module: shown, total: counts.find((c) => c.module === shown)?.total ?? 0, rows };
+    const counts = reads.map((r) => ({ module: r.module, total: r.total }));
+    const result: GlobalSearchResults = { counts, module: shown, total: read?.total ?? 0, rows };
     return okData(request, result);
   });
 

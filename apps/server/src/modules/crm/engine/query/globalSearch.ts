@@ -24,11 +24,18 @@ function matching(def: ModuleDef, user: CurrentUser, q: string): SQL {
 
 const keyFieldsOf = (def: ModuleDef): FieldDef[] => def.keyFields.flatMap((n) => def.byName.get(n) ?? []);
 
+/** One module's hits of a page and how many there are in all (`total` counted only when asked). */
+export type RankedPage = { rows: RankedRow[]; total: number };
+
 /**
  * One module's hits in relevance order, ranked in SQL: 0 the name is `q` (case-insensitive), 1 the
  * name starts with it, 2 the rest by trigram similarity of the name to `q`, then recent activity.
+ * The ranking reads only the ids and sort keys of the matches; the page's rows alone are then read
+ * whole (their key fields, name and details), so a term matching tens of thousands of records
+ * costs one pass over their sort keys, not over their texts. `withTotal`: the matches are counted
+ * in the same pass (a window count over what the ranking reads anyway), not by a second scan.
  */
-export async function rankedRows(db: Executor, def: ModuleDef, user: CurrentUser, q: string, limit: number, offset = 0): Promise<RankedRow[]> {
+export async function rankedPage(db: Executor, def: ModuleDef, user: CurrentUser, q: string, limit: number, offset = 0, withTotal = false): Promise<RankedPage> {
   // What besides the name tells two records apart: the other searchable fields (company, e-mail…).
   const others = def.fields.filter((f) => f.searchable && !def.nameFields.includes(f.name)).map((f) => col(f.column));
   const detail = others.length ? sql`concat_ws(' · ', ${sql.join(others, sql`, `)})` : sql`''`;
@@ -36,24 +43,38 @@ export async function rankedRows(db: Executor, def: ModuleDef, user: CurrentUser
   const typed = q.toLowerCase();
   const rank = sql`case when ${name} = ${typed} then 0 when left(${name}, length(${typed})) = ${typed} then 1 else 2 end`;
   const fields = keyFieldsOf(def);
+  const table = tableOf(def.table);
   const rows = await rowsOf<Record<string, unknown>>(
     db,
-    sql`select ${selectList(fields)}, ${nameExpression(def)} as search_label, ${detail} as search_detail, ${rank} as search_rank,
-               similarity(${name}, ${typed}) as search_sim, extract(epoch from greatest(update_time, create_time)) as search_at
-        from ${tableOf(def.table)} where ${matching(def, user, q)}
-        order by search_rank, search_sim desc, greatest(update_time, create_time) desc, id desc limit ${limit} offset ${offset}`,
+    sql`select ${selectList(fields)}, ${nameExpression(def)} as search_label, ${detail} as search_detail, ranked.search_rank,
+               ranked.search_sim, extract(epoch from ranked.search_time) as search_at${withTotal ? sql`, ranked.search_total` : sql``}
+        from (select id, ${rank} as search_rank, similarity(${name}, ${typed}) as search_sim, greatest(update_time, create_time) as search_time
+                     ${withTotal ? sql`, count(*) over () as search_total` : sql``}
+              from ${table} where ${matching(def, user, q)}
+              order by search_rank, search_sim desc, search_time desc, id desc limit ${limit} offset ${offset}) ranked
+        join ${table} using (id)
+        order by ranked.search_rank, ranked.search_sim desc, ranked.search_time desc, id desc`,
   );
-  return rows.map((r) => ({
-    record: toRecord(r, fields),
-    label: String(r.search_label ?? ''),
-    detail: String(r.search_detail ?? ''),
-    rank: Number(r.search_rank),
-    sim: Number(r.search_sim),
-    at: Number(r.search_at),
-  }));
+  const total = rows.length ? Number(rows[0]!.search_total ?? 0) : offset > 0 && withTotal ? await countMatching(db, def, user, q) : 0;
+  return {
+    total,
+    rows: rows.map((r) => ({
+      record: toRecord(r, fields),
+      label: String(r.search_label ?? ''),
+      detail: String(r.search_detail ?? ''),
+      rank: Number(r.search_rank),
+      sim: Number(r.search_sim),
+      at: Number(r.search_at),
+    })),
+  };
 }
 
-/** How many records of one module match (the results page's tab counts). */
+/** One module's `limit` best hits (rankedPage without the count). */
+export async function rankedRows(db: Executor, def: ModuleDef, user: CurrentUser, q: string, limit: number): Promise<RankedRow[]> {
+  return (await rankedPage(db, def, user, q, limit)).rows;
+}
+
+/** How many records of one module match (a page past the last hit, where the ranking has no row to carry the count). */
 export async function countMatching(db: Executor, def: ModuleDef, user: CurrentUser, q: string): Promise<number> {
   const [row] = await rowsOf<{ count: unknown }>(db, sql`select count(*) as count from ${tableOf(def.table)} where ${matching(def, user, q)}`);
   return Number(row?.count ?? 0);
