@@ -350,7 +350,12 @@ describe('issue 30 routes: hostile requests', () => {
   });
 
   describe('lead conversion linking an existing contact', () => {
-    const counts = async () => (await rows(sql`select (select count(*) from crm_contact)::int as contacts, (select count(*) from crm_account)::int as accounts, (select count(*) from crm_opportunity)::int as opportunities`))[0];
+    const counts = async () =>
+      (await rows(sql`select (select count(*) from crm_contact)::int as contacts, (select count(*) from crm_account)::int as accounts, (select count(*) from crm_opportunity)::int as opportunities`))[0] as {
+        contacts: number;
+        accounts: number;
+        opportunities: number;
+      };
 
     it('refuses a contact id of the wrong type, beyond scope or of another account, leaving the lead and every table as they were', async () => {
       const olivia = as()['olivia.park'];
@@ -375,7 +380,7 @@ describe('issue 30 routes: hostile requests', () => {
       const elsewhere = await create(olivia, 'contact', { lastName: `${tag} Elsewhere`, accountId: other });
       const after = await counts();
       expect((await convert({ mode: 'existing', contactId: elsewhere })).status).toBe(400);
-      expect(after).toEqual({ ...before, accounts: before!.accounts + 1, contacts: before!.contacts + 1 });
+      expect(after).toEqual({ ...before, accounts: before.accounts + 1, contacts: before.contacts + 1 });
       expect(await counts()).toEqual(after);
       expect(await getRecord(olivia, 'leads', leadId)).toMatchObject({ status: 'new', convertedContactId: null });
       expect((await getRecord(as().admin, 'contact', hidden)).sourceLeadId ?? null).toBeNull();
