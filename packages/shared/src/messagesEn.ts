@@ -21,6 +21,7 @@ export const messagesEn = {
     'Only Excel files can be uploaded: an Excel 97–2003 workbook (.xls) or a password-protected one cannot be read; please save it as an Excel Workbook (.xlsx) without a password and upload it again',
   'validation.uploadTooLargeUnpacked': 'The workbook is too large once unpacked: please split it into smaller files',
   'validation.nulCharacter': '{{field}} must not contain NUL characters',
+  'validation.unknownKey': 'Unknown field "{{field}}": nothing was changed',
   'validation.invalidDate': '{{field}} is not a valid date',
   'validation.dateOutOfRange': '{{field}} must be between {{min}} and {{max}}',
 

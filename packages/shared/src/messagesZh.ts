@@ -18,6 +18,7 @@ export const messagesZh: Record<keyof typeof messagesEn, string> = {
   'validation.uploadLegacyXls': '只能上传 Excel 文件：无法读取 Excel 97–2003 工作簿（.xls）或设有密码的工作簿，请将其另存为 Excel 工作簿（.xlsx，不设密码）后重新上传',
   'validation.uploadTooLargeUnpacked': '该工作簿解压后过大，请拆分为多个较小的文件',
   'validation.nulCharacter': '{{field}}不能包含空字符（NUL）',
+  'validation.unknownKey': '未知字段“{{field}}”：未做任何修改',
   'validation.invalidDate': '{{field}}不是有效的日期',
   'validation.dateOutOfRange': '{{field}}必须在 {{min}} 至 {{max}} 之间',
 

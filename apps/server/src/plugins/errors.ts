@@ -10,7 +10,7 @@ import { uniqueViolationError } from '../lib/uniqueViolation';
 
 type Limits = { maximum?: number | string; minimum?: number | string };
 /** A zod issue as fastify-type-provider-zod passes it on: the issue's own fields (a refinement's `params` too) under `params`. */
-type ZodLikeIssue = Limits & { path?: PropertyKey[]; instancePath?: string; message: string; params?: Limits & { params?: Limits } };
+type ZodLikeIssue = Limits & { keyword?: string; path?: PropertyKey[]; instancePath?: string; message: string; params?: Limits & { params?: Limits; keys?: string[] } };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +32,13 @@ export default fp<{ apiErrorStatus: Config['apiErrorStatus'] }>(async (app, { ap
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};
       for (const issue of error.validation as unknown as ZodLikeIssue[]) {
+        // A key a strict body does not know (a misspelt one would otherwise be dropped unseen): named.
+        const stray = issue.keyword === 'unrecognized_keys' ? issue.params?.keys?.[0]?.slice(0, 64) : undefined;
+        if (stray !== undefined) {
+          const field = [fieldName(issue), stray].filter(Boolean).join('.');
+          errors[field] ??= request.t('validation.unknownKey', { field });
+          continue;
+        }
         const field = fieldName(issue);
         // No field: the body or query as a whole is missing or not an object; `msg` says so.
         if (!field || errors[field]) continue;

@@ -67,7 +67,7 @@ const textOf = (value: unknown) => (typeof value === 'string' ? value : JSON.str
  * that requests reach the handlers): random and boundary values, wrong types, missing and extra
  * fields, huge strings and arrays, Unicode and NUL bytes in path, query and body. The property: no
  * answer is a 5xx and none carries a stack trace. A short fixed-seed pass runs here; a longer one
- * is `FUZZ_RUNS=200 npx vitest run --project server test/security/fuzzRoutes.test.ts`.
+ * is `FUZZ_RUNS=200 npx vitest run --project server test/security/fuzzRoutes.test.ts` (`FUZZ_ROUTES=<regex>`: some routes only).
  */
 describe('fuzzing every route of the OpenAPI document', () => {
   let app: TestApp;
@@ -85,11 +85,44 @@ describe('fuzzing every route of the OpenAPI document', () => {
   }, 120_000);
   afterAll(() => app.teardown());
 
+  it('covers the routes of issue 30 (contacts): merge, duplicate rules, contact roles, campaign members, search, conversion', () => {
+    const described = calls.map((c) => `${c.method} ${c.path}`);
+    for (const route of [
+      'POST /dev-api/crm/contact/merge',
+      'POST /dev-api/crm/leads/merge',
+      'POST /dev-api/crm/contact',
+      'PUT /dev-api/crm/contact',
+      'GET /dev-api/setup/{module}/duplicateRules',
+      'POST /dev-api/setup/{module}/duplicateRules',
+      'PUT /dev-api/setup/{module}/duplicateRules',
+      'DELETE /dev-api/setup/{module}/duplicateRules/{id}',
+      'GET /dev-api/crm/opportunity/{id}/contact-roles',
+      'GET /dev-api/crm/opportunity/{id}/contact-roles/candidates',
+      'POST /dev-api/crm/opportunity/{id}/contact-roles',
+      'PUT /dev-api/crm/opportunity/{id}/contact-roles/{roleId}',
+      'DELETE /dev-api/crm/opportunity/{id}/contact-roles/{roleId}',
+      'GET /dev-api/crm/contact/{id}/opportunity-roles',
+      'POST /dev-api/crm/campaign/{id}/members',
+      'POST /dev-api/crm/contact/mass/addToCampaign',
+      'POST /dev-api/crm/account/{id}/contacts/addToCampaign',
+      'GET /dev-api/crm/contact/{id}/campaigns',
+      'GET /dev-api/crm/search',
+      'GET /dev-api/crm/search/results',
+      'GET /dev-api/crm/leads/convert/contacts/{id}',
+      'POST /dev-api/crm/leads/convert',
+    ]) {
+      expect(described).toContain(route);
+    }
+  });
+
   it('answers no route with a 5xx or a stack trace', async () => {
     expect(calls.length).toBeGreaterThan(100);
     const runs = Number(process.env.FUZZ_RUNS ?? 4);
+    // `FUZZ_ROUTES=<regex>`: a longer pass over some routes only (e.g. FUZZ_ROUTES='merge|contact-roles').
+    const only = process.env.FUZZ_ROUTES ? new RegExp(process.env.FUZZ_ROUTES) : undefined;
     const failures: string[] = [];
     for (const [index, call] of calls.entries()) {
+      if (only && !only.test(call.path)) continue;
       const params = (call.operation.parameters ?? []).filter((p) => p.in !== 'header');
       const bodySchema = call.operation.requestBody?.content?.['application/json']?.schema;
       const request = fc.record({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_LIST_VALUES } from '../crm/fieldTypes';
 import type { CrmModule } from '../crm/modules';
-import { id, pageQuery } from './common';
+import { jsonId, pageQuery } from './common';
 import { optionalText, stringValue } from '../validation';
 
 /**
@@ -27,14 +27,15 @@ export const CAMPAIGN_TREE_DEPTH = 10;
 /** `type`: only leads or only contacts (else both). */
 export const campaignMembersQuery = z.object({ q: optionalText(100).optional(), type: z.enum(CAMPAIGN_MEMBER_MODULES).optional(), ...pageQuery });
 
-const personIds = z.array(id).max(MAX_LIST_VALUES * 5);
-/** Leads, contacts or both; at least one person. */
+/** JSON numbers only: a coerced `true` or `"1"` would add record 1. */
+const personIds = z.array(jsonId).max(MAX_LIST_VALUES * 5);
+/** Leads, contacts or both; at least one person. Strict: a stray key (`contactIDs`) is refused and named, not dropped unseen. */
 export const addCampaignMembersBody = z
-  .object({ leadIds: personIds.optional(), contactIds: personIds.optional(), status: stringValue().max(100).optional() })
+  .strictObject({ leadIds: personIds.optional(), contactIds: personIds.optional(), status: stringValue().max(100).optional() })
   .refine((b) => (b.leadIds?.length ?? 0) + (b.contactIds?.length ?? 0) > 0, { error: 'validation.selectRecord', path: ['leadIds'] });
 export const memberStatusBody = z.object({ status: stringValue().min(1).max(100) });
 /** "Add the account's contacts to a campaign" (`POST /crm/account/{id}/contacts/addToCampaign`). */
-export const addAccountContactsBody = z.object({ campaignId: id, memberStatus: stringValue().max(100).optional() });
+export const addAccountContactsBody = z.strictObject({ campaignId: jsonId, memberStatus: stringValue().max(100).optional() });
 
 /**
  * A row of a campaign's member list: a lead (`leadId`) or a contact (`contactId`), `type` saying

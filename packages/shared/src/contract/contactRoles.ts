@@ -8,10 +8,11 @@ import { optionalText, stringValue } from '../validation';
  * at most one of them the primary contact.
  */
 
-const role = stringValue().min(1, { error: 'contactRole.roleInvalid' }).max(100);
-export const addContactRoleBody = z.object({ contactId: jsonId, role, isPrimary: z.boolean().optional() });
+const role = stringValue().min(1, { error: 'contactRole.roleInvalid' }).max(100, { error: 'validation.tooLong' });
+/** Strict: a stray key is refused and named, not dropped unseen. */
+export const addContactRoleBody = z.strictObject({ contactId: jsonId, role, isPrimary: z.boolean().optional() });
 export const updateContactRoleBody = z
-  .object({ role: role.optional(), isPrimary: z.boolean().optional() })
+  .strictObject({ role: role.optional(), isPrimary: z.boolean().optional() })
   .refine((b) => b.role !== undefined || b.isPrimary !== undefined, { error: 'validation.invalidValue' });
 export const contactCandidatesQuery = z.object({ q: optionalText(100).optional() });
 

@@ -6,7 +6,7 @@ import { CRM_MODULES, type CrmModule, type LookupTarget } from '../crm/modules';
 import { OWNER_SCOPES, type OwnerScope } from '../crm/ownerScopes';
 import type { MessageKey } from '../messages';
 import { optionalText, requiredText, stringValue } from '../validation';
-import { id, pageQuery, sortDirection } from './common';
+import { id, jsonId, pageQuery, sortDirection } from './common';
 
 // Plain constants live in zod-free modules (the web's list pages load them without zod); re-exported for the server.
 export { OWNER_SCOPES, type OwnerScope } from '../crm/ownerScopes';
@@ -244,7 +244,7 @@ export const convertLeadBody = z.object({
    * the chosen existing account (one of `GET /crm/leads/convert/contacts/{id}?accountId=`).
    */
   contact: z
-    .discriminatedUnion('mode', [z.object({ mode: z.literal('new') }), z.object({ mode: z.literal('existing'), contactId: id })])
+    .discriminatedUnion('mode', [z.object({ mode: z.literal('new') }), z.object({ mode: z.literal('existing'), contactId: jsonId })])
     .default({ mode: 'new' }),
   opportunity: z
     .object({ name: requiredText(255), closeDate: stringValue(), stage: requiredText(100), amount: z.union([stringValue(), z.number()]).nullish() })

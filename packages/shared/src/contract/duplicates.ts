@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CrmModule } from '../crm/modules';
 import { fieldName } from '../crm/filter';
 import { stringValue } from '../validation';
-import { id } from './common';
+import { id, jsonId } from './common';
 
 /**
  * Duplicate rules and merge (docs/records-engine.md, "Duplicates and merge"). A rule belongs to a
@@ -78,9 +78,17 @@ export type ImportDuplicateWarnings = (typeof IMPORT_DUPLICATE_WARNINGS)[number]
  * the record whose value the survivor keeps (a field not named keeps the survivor's own).
  */
 export const MERGE_MAX_RECORDS = 3;
-export const mergeBody = z.object({
-  survivorId: id,
-  mergedIds: z.array(id).min(1, { error: 'merge.pickRecords' }).max(MERGE_MAX_RECORDS - 1, { error: 'merge.pickRecords' }),
-  values: z.record(fieldName, id).default({}),
+/**
+ * Strict, and ids as JSON numbers only: a misspelt `values` would otherwise be dropped and the merge
+ * go ahead without the values chosen, and a coerced `true` or `[5]` would name another record.
+ */
+export const mergeBody = z.strictObject({
+  survivorId: jsonId,
+  mergedIds: z
+    .array(jsonId)
+    .min(1, { error: 'merge.pickRecords' })
+    .max(MERGE_MAX_RECORDS - 1, { error: 'merge.pickRecords' })
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'merge.recordTwice' }),
+  values: z.record(fieldName, jsonId).default({}),
 });
 export type MergeBody = z.infer<typeof mergeBody>;

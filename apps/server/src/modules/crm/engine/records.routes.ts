@@ -12,7 +12,7 @@ import {
   restoreBody,
   updateListViewBody,
 } from '@orbit/shared/contract/crm';
-import { DUPLICATE_OVERRIDE_KEY, duplicateOverride, mergeBody } from '@orbit/shared/contract/duplicates';
+import { DUPLICATE_OVERRIDE_KEY, DUPLICATE_REASON_MAX, duplicateOverride, mergeBody } from '@orbit/shared/contract/duplicates';
 import { BUSINESS_TYPE, type BusinessType } from '@orbit/shared/contract/monitor';
 import { CRM_MODULES, type CrmModule } from '@orbit/shared/crm/modules';
 import { PERMISSIONS } from '@orbit/shared/permissions';
@@ -50,6 +50,10 @@ function withoutOverride<T extends Record<string, unknown>>(sent: T): [T, Duplic
   if (!Object.hasOwn(sent, DUPLICATE_OVERRIDE_KEY)) return [sent, {}];
   const { [DUPLICATE_OVERRIDE_KEY]: override, ...body } = sent;
   const parsed = duplicateOverride.safeParse(override);
+  // A reason too long is said so; anything else (none, empty, not an object) asks for one.
+  if (!parsed.success && parsed.error.issues.some((issue) => issue.code === 'too_big')) {
+    throw fieldError('duplicateReason', 'validation.tooLong', { max: DUPLICATE_REASON_MAX });
+  }
   if (!parsed.success) throw fieldError('duplicateReason', 'duplicate.reasonRequired');
   return [body as T, { override: parsed.data }];
 }
