@@ -84,7 +84,7 @@ describe('contacts in Chromium, as a sales rep', () => {
     await search.fill('Penrose');
     await search.press('Enter');
     await listOf(page).locator('.ant-table-row', { hasText: 'Penrose' }).waitFor();
-    expect(await listOf(page).locator('.ant-table-row').count()).toBe(1);
+    await expect.poll(() => listOf(page).locator('.ant-table-row').count()).toBe(1);
 
     // The manager's page: the org chart of the account's people; the account lists its people.
     await showsContact(page, app.server.url, bossId, 'Nora Quill', 'Theo Marsh', 'contacts-detail-en');
