@@ -23,10 +23,37 @@ async function team(api: Api, people: People): Promise<{ accountId: number; boss
   return { accountId, bossId, reportId };
 }
 
+/** Opens the contact list until its rows show; then a screenshot. */
+async function showsList(page: Page, baseUrl: string, shot: string): Promise<void> {
+  await openPage(page, baseUrl, '/contact/contact-index');
+  await listOf(page).locator('.ant-table-row').first().waitFor();
+  await settled(page);
+  await screenshot(page, shot);
+}
+
+/** Opens a contact's page (page.goto) until it shows its name and, in its org chart, another of the account's people; then a screenshot. */
+async function showsContact(page: Page, baseUrl: string, contactId: number, name: string, inChart: string, shot: string): Promise<void> {
+  await page.goto(`${baseUrl}/contact/contact-detail?flag=detail&id=${contactId}`);
+  const detail = detailOf(page);
+  await expect.poll(() => detail.getByTestId('record-name').textContent(), { timeout: 20_000 }).toContain(name);
+  await detail.getByTestId('record-hierarchy').getByText(inChart).waitFor();
+  await settled(page);
+  await screenshot(page, shot);
+}
+
+/** Opens an account's page until its related list shows its two contacts; then a screenshot. */
+async function showsAccountContacts(page: Page, baseUrl: string, accountId: number, shot: string): Promise<void> {
+  await page.goto(`${baseUrl}/account/account-detail?flag=detail&id=${accountId}`);
+  const contacts = page.locator('[data-testid="record-detail-account"]:visible [data-testid="related-contact-accountId"]');
+  await expect.poll(() => contacts.locator('.ant-table-row').count(), { timeout: 20_000 }).toBe(2);
+  await settled(page);
+  await screenshot(page, shot);
+}
+
 describe('contacts in Chromium, as a sales rep', () => {
   const app = serverAndBrowser();
 
-  it('creates a contact through the form and finds it in the list; shows who reports to whom and the account’s contacts; shows who reports to whom and the account’s contacts; refuses a manager of another account', async () => {
+  it('creates a contact through the form and finds it in the list; shows who reports to whom and the account’s contacts; refuses a manager of another account', async () => {
     const { page, token } = await signedInPage(app.browser, app.server.url, { username: 'olivia.park', width: 1400, height: 900 });
     const api = apiOf(app.server.url, token);
     const { accountId, bossId } = await team(api, { account: 'Brightwater Analytics', boss: ['Nora', 'Quill'], report: ['Theo', 'Marsh'] });
@@ -35,10 +62,7 @@ describe('contacts in Chromium, as a sales rep', () => {
     expect(refused.code).toBe(400);
     expect(refused.msg).toBe('Reports To must be a contact of the same account');
 
-    await openPage(page, app.server.url, '/contact/contact-index');
-    await listOf(page).locator('.ant-table-row').first().waitFor();
-    await settled(page);
-    await screenshot(page, 'contacts-list-en');
+    await showsList(page, app.server.url, 'contacts-list-en');
 
     // A new contact through the form: the record type first, then the form, which insists on a last name.
     await listOf(page).getByTestId('record-new').click();
@@ -60,22 +84,11 @@ describe('contacts in Chromium, as a sales rep', () => {
     await search.fill('Penrose');
     await search.press('Enter');
     await listOf(page).locator('.ant-table-row', { hasText: 'Penrose' }).waitFor();
-    expect(await listOf(page).locator('.ant-table-row').count()).toBe(1);
+    await expect.poll(() => listOf(page).locator('.ant-table-row').count()).toBe(1);
 
-    // The manager's page: the org chart of the account's people.
-    await page.goto(`${app.server.url}/contact/contact-detail?flag=detail&id=${bossId}`);
-    const detail = detailOf(page);
-    await expect.poll(() => detail.getByTestId('record-name').textContent(), { timeout: 20_000 }).toContain('Nora Quill');
-    await detail.getByTestId('record-hierarchy').getByText('Theo Marsh').waitFor();
-    await settled(page);
-    await screenshot(page, 'contacts-detail-en');
-
-    // The account lists its people.
-    await page.goto(`${app.server.url}/account/account-detail?flag=detail&id=${accountId}`);
-    const contacts = page.locator('[data-testid="record-detail-account"]:visible [data-testid="related-contact-accountId"]');
-    await expect.poll(() => contacts.locator('.ant-table-row').count(), { timeout: 20_000 }).toBe(2);
-    await settled(page);
-    await screenshot(page, 'contacts-account-en');
+    // The manager's page: the org chart of the account's people; the account lists its people.
+    await showsContact(page, app.server.url, bossId, 'Nora Quill', 'Theo Marsh', 'contacts-detail-en');
+    await showsAccountContacts(page, app.server.url, accountId, 'contacts-account-en');
   });
 
   it('shows the contact screens in Chinese: the list, a contact with its manager and the account’s contacts', async () => {
@@ -83,22 +96,9 @@ describe('contacts in Chromium, as a sales rep', () => {
     const api = apiOf(app.server.url, token);
     const { accountId, reportId } = await team(api, { account: '青石数据', boss: ['芳', '林'], report: ['伟', '陈'] });
 
-    await openPage(page, app.server.url, '/contact/contact-index');
-    await listOf(page).locator('.ant-table-row').first().waitFor();
-    await settled(page);
-    await screenshot(page, 'contacts-list-zh');
+    await showsList(page, app.server.url, 'contacts-list-zh');
 
-    await page.goto(`${app.server.url}/contact/contact-detail?flag=detail&id=${reportId}`);
-    const detail = detailOf(page);
-    await expect.poll(() => detail.getByTestId('record-name').textContent(), { timeout: 20_000 }).toContain('陈伟');
-    await detail.getByTestId('record-hierarchy').getByText('林芳').waitFor();
-    await settled(page);
-    await screenshot(page, 'contacts-detail-zh');
-
-    await page.goto(`${app.server.url}/account/account-detail?flag=detail&id=${accountId}`);
-    const contacts = page.locator('[data-testid="record-detail-account"]:visible [data-testid="related-contact-accountId"]');
-    await expect.poll(() => contacts.locator('.ant-table-row').count(), { timeout: 20_000 }).toBe(2);
-    await settled(page);
-    await screenshot(page, 'contacts-account-zh');
+    await showsContact(page, app.server.url, reportId, '陈伟', '林芳', 'contacts-detail-zh');
+    await showsAccountContacts(page, app.server.url, accountId, 'contacts-account-zh');
   });
 });

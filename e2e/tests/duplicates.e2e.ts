@@ -9,7 +9,8 @@ const listOf = (page: Page) => page.locator('[data-testid="record-list-leads"]:v
 
 /**
  * Duplicates in Chromium (docs/records-engine.md, "Duplicates and merge"): the built-in lead rule
- * "Same e-mail" warns on save, "Save anyway" keeps the reason, and two leads merge from the list.
+ * "Same e-mail" warns on save, "Save anyway" keeps the reason, two leads merge from the list, and a
+ * lead edited into a duplicate on its own page merges from the warning into the other one.
  */
 describe('duplicate leads: warning on save, save anyway, merge from the list', () => {
   const app = serverAndBrowser();
@@ -79,6 +80,36 @@ describe('duplicate leads: warning on save, save anyway, merge from the list', (
       expect((after.rows as Array<{ id: number; email: string }>).map((r) => r.id)).toEqual([older]);
       const survivor = await api('GET', `/crm/leads/${older}`);
       expect(survivor.data).toMatchObject({ email: email.toUpperCase(), title: 'Buyer' });
+
+      // A third lead edited on its own page into the survivor's e-mail, merged from the warning
+      // into the survivor: the user lands on the survivor's page, and the list no longer has it.
+      const laterCompany = `Later ${company}`;
+      const later = (await api('POST', '/crm/leads', { firstName: 'Dora', lastName: 'Later', company: laterCompany, email: `later.${email}` })).data as number;
+      await page.goto(`${app.server.url}/Leads/leads-detail?flag=detail&id=${later}`);
+      const detail = page.locator('[data-testid="record-detail-leads"]:visible');
+      await expect.poll(() => detail.getByTestId('record-name').textContent()).toBe('Dora Later');
+      const tab = (path: string) => page.locator(`[data-testid="tag"][data-path="${path}"]`);
+      await tab('/Leads/leads-index').click();
+      await expect.poll(() => listOf(page).locator('.ant-table-row', { hasText: laterCompany }).count()).toBe(1);
+      await tab('/Leads/leads-detail').click();
+      await detail.getByTestId('record-edit').click();
+      const editForm = page.getByTestId('record-form');
+      await editForm.waitFor();
+      await editForm.locator('#email').fill(email);
+      await page.getByTestId('record-form-save').click();
+      await page.getByTestId('duplicate-dialog').waitFor();
+      await page.getByTestId('duplicate-merge').click();
+      await page.getByTestId('merge-dialog').locator('.ant-table-row').first().waitFor();
+      await page.getByTestId(`merge-survivor-${older}`).click();
+      await page.getByTestId('merge-submit').click();
+      await page.waitForURL((url) => url.searchParams.get('id') === String(older));
+      await expect.poll(() => detail.getByTestId('record-name').textContent()).toBe('Dora Duplicate');
+      expect(await page.getByTestId('record-not-found').count()).toBe(0);
+      await page.waitForTimeout(300); // the message's arrival
+      await screenshot(page, `duplicates-merged-from-form-${language}`);
+      expect((await api('GET', `/crm/leads/${later}`)).code).toBe(404);
+      await tab('/Leads/leads-index').click();
+      await expect.poll(() => listOf(page).locator('.ant-table-row', { hasText: laterCompany }).count()).toBe(0);
       await context.close();
     });
   }

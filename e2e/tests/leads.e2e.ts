@@ -204,4 +204,42 @@ describe('leads in Chromium, as a sales rep', () => {
     await screenshot(page, 'leads-converted-zh');
     await context.close();
   }, 180_000);
+
+  for (const language of ['en', 'zh'] as const) {
+    it(`converts a lead into an account that already has its contact: the contact is shown, chosen and linked, not made again (${language})`, async () => {
+      const { context, page, token } = await signedInPage(app.browser, app.server.url, { username: 'olivia.park', language, width: 1400, height: 900 });
+      const api = apiOf(app.server.url, token);
+      const company = `Linkwell ${language} Ltd`;
+      const email = `rosa.${language}@linkwell.example`;
+      const accountId = (await api('POST', '/crm/account', { name: company })).data as number;
+      const contactId = (await api('POST', '/crm/contact', { firstName: 'Rosa', lastName: 'Linkwell', email: email.toUpperCase(), title: 'Buyer', accountId })).data as number;
+      const leadId = (await api('POST', '/crm/leads', { firstName: 'Rosa', lastName: 'Linkwell', company, email })).data as number;
+      const contactsBefore = (await api('GET', `/crm/contact/list?q=${encodeURIComponent('Linkwell')}`)).rows!.length;
+
+      await page.goto(`${app.server.url}/Leads/leads-detail?flag=detail&id=${leadId}`);
+      const detail = detailOf(page, 'leads');
+      await expect.poll(() => detail.getByTestId('record-name').textContent()).toBe('Rosa Linkwell');
+      await detail.getByTestId('lead-convert').click();
+      const dialog = page.getByTestId('convert-form');
+      // A new account first: its contact is a new one.
+      await dialog.getByTestId('convert-contact-candidates').waitFor();
+      expect(await dialog.getByTestId('convert-contact').getByRole('radio').count()).toBe(0);
+      await dialog.getByTestId('convert-candidate').filter({ hasText: company }).click();
+      await dialog.locator('#opportunity_create').uncheck();
+      const contact = dialog.getByTestId('convert-contact').getByTestId('convert-contact-candidate');
+      await expect.poll(() => contact.count()).toBe(1);
+      expect(await contact.textContent()).toContain('Rosa Linkwell');
+      await expect.poll(() => dialog.getByTestId('convert-contact').locator('.ant-radio-wrapper-checked').textContent()).toContain('Rosa Linkwell');
+      await page.waitForTimeout(300);
+      await screenshot(page, `leads-convert-contact-${language}`);
+      await okOf(page).click();
+      await dialog.waitFor({ state: 'detached' });
+      await detail.getByTestId('converted-banner').waitFor();
+
+      const lead = (await api('GET', `/crm/leads/${leadId}`)).data as { convertedAccountId: number; convertedContactId: number };
+      expect(lead).toMatchObject({ convertedAccountId: accountId, convertedContactId: contactId });
+      expect((await api('GET', `/crm/contact/list?q=${encodeURIComponent('Linkwell')}`)).rows).toHaveLength(contactsBefore);
+      await context.close();
+    }, 120_000);
+  }
 });

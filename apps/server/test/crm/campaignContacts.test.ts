@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
-import { caller, userIds } from '../helpers/adminApi';
+import type { TestApp } from '../helpers/testApp';
+import type { caller } from '../helpers/adminApi';
+import { campaignApp, listMembers } from '../helpers/campaignApi';
 import { createLead } from '../helpers/crmApi';
 import { moveCampaignMemberships } from '../../src/modules/crm/campaign/campaignMemberships';
 import { purgeRecycleBin } from '../../src/modules/crm/engine/records/purgeRecycleBin';
 
-type Member = { id: number; type: string; leadId: number | null; contactId: number | null; name: string; company: string | null; accountId: number | null; status: string };
 type Call = ReturnType<typeof caller>;
 
 /**
@@ -23,12 +23,7 @@ describe('campaign members: contacts', () => {
   let users: Record<string, number>;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = caller(app, await loginAs(app, 'admin'));
-    mia = caller(app, await loginAs(app, 'mia.chen'));
-    olivia = caller(app, await loginAs(app, 'olivia.park'));
-    emma = caller(app, await loginAs(app, 'emma.stone'));
-    users = await userIds(admin);
+    ({ app, admin, mia, olivia, emma, users } = await campaignApp());
   });
   afterAll(() => app.teardown());
 
@@ -37,11 +32,7 @@ describe('campaign members: contacts', () => {
     if (res.body.code !== 200) throw new Error(`${module}: ${res.body.msg} ${JSON.stringify(res.body.errors ?? {})}`);
     return res.body.data as number;
   };
-  const members = async (call: Call, campaignId: number, query = '') => {
-    const res = await call('GET', `/crm/campaign/${campaignId}/members?pageSize=50${query}`);
-    expect(res.body.code).toBe(200);
-    return res.body as { total: number; rows: Member[] };
-  };
+  const members = listMembers;
   const memberRows = async (campaignId: number) =>
     ((await app.db.execute(sql`select lead_id, contact_id, status from crm_campaign_member where campaign_id = ${campaignId} order by id`)) as unknown as {
       rows: Array<{ lead_id: unknown; contact_id: unknown; status: unknown }>;

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
-import { caller, userIds } from '../helpers/adminApi';
+import type { TestApp } from '../helpers/testApp';
+import type { caller } from '../helpers/adminApi';
+import { campaignApp, listMembers, type CampaignMember } from '../helpers/campaignApi';
 import { createLead } from '../helpers/crmApi';
 import { purgeRecycleBin } from '../../src/modules/crm/engine/records/purgeRecycleBin';
-
-type Member = { id: number; type: string; leadId: number | null; contactId: number | null; name: string; company: string | null; status: string };
 
 /**
  * Campaign members from the campaign's side: listing (paged, searchable, within scope), adding
@@ -21,21 +20,12 @@ describe('campaign members', () => {
   let campaignId: number;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = caller(app, await loginAs(app, 'admin'));
-    mia = caller(app, await loginAs(app, 'mia.chen'));
-    olivia = caller(app, await loginAs(app, 'olivia.park'));
-    emma = caller(app, await loginAs(app, 'emma.stone'));
-    ids = await userIds(admin);
+    ({ app, admin, mia, olivia, emma, users: ids } = await campaignApp());
     campaignId = (await mia('POST', '/crm/campaign', { name: 'Spring Webinar (members test)' })).body.data as number;
   });
   afterAll(() => app.teardown());
 
-  const members = async (call: typeof admin, query = '') => {
-    const res = await call('GET', `/crm/campaign/${campaignId}/members?pageSize=50${query}`);
-    expect(res.body.code).toBe(200);
-    return res.body as { total: number; rows: Member[] };
-  };
+  const members = (call: typeof admin, query = '') => listMembers(call, campaignId, query);
 
   it('adds leads from the campaign page (duplicates ignored), lists them newest first with name and company, and searches them', async () => {
     const a = await createLead(mia, { firstName: 'Ada', lastName: 'Member', company: 'Alpha Works' });
@@ -53,7 +43,7 @@ describe('campaign members', () => {
     expect((await members(mia, '&q=100%25')).total).toBe(0);
     const page2 = await mia('GET', `/crm/campaign/${campaignId}/members?pageSize=1&pageNum=2`);
     expect(page2.body.total).toBe(2);
-    expect(page2.body.rows.map((m: Member) => m.leadId)).toEqual([a]);
+    expect(page2.body.rows.map((m: CampaignMember) => m.leadId)).toEqual([a]);
   });
 
   it('changes a member status in place, and the lead’s campaign history shows the same status', async () => {

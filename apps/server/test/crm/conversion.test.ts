@@ -105,9 +105,23 @@ describe('lead conversion', () => {
     expect(wrongZh.body.errors).toEqual({ 'contact.contactId': '请选择所选客户的联系人，或新建联系人' });
     expect(await counts()).toEqual(before);
 
+    // A contact of the chosen account owned beyond the caller's scope is neither offered nor linked.
+    const hidden = (await admin('POST', '/crm/contact', { firstName: 'Lena', lastName: 'Link', accountId, ownerId: ids['noah.king'] })).body.data as number;
+    expect(((await olivia('GET', `/crm/leads/convert/contacts/${leadId}?accountId=${accountId}`)).body.data as Array<{ id: number }>).map((c) => c.id)).not.toContain(hidden);
+    const beyond = await olivia('POST', '/crm/leads/convert', { leadId, version: 1, account: { mode: 'existing', accountId }, contact: { mode: 'existing', contactId: hidden } });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.errors).toEqual({ 'contact.contactId': 'Pick a contact of the chosen account, or make a new one' });
+    // Nor are the contacts of an account the caller cannot see.
+    const noahsAccount = (await admin('POST', '/crm/account', { name: 'Noah Only Ltd', ownerId: ids['noah.king'] })).body.data as number;
+    const notVisible = await olivia('GET', `/crm/leads/convert/contacts/${leadId}?accountId=${noahsAccount}`, undefined, { 'accept-language': 'zh' });
+    expect(notVisible.status).toBe(404);
+    expect(notVisible.body.msg).toBe('记录不存在或您无权访问');
+    expect(await counts()).toEqual({ ...before, contact: before.contact + 1, account: before.account + 1 });
+    expect(await getRecord(olivia, 'leads', leadId)).toMatchObject({ status: 'new', convertedContactId: null, version: 1 });
+
     const res = await olivia('POST', '/crm/leads/convert', { leadId, version: 1, account: { mode: 'existing', accountId }, contact: { mode: 'existing', contactId: byEmail } });
     expect(res.body.data).toEqual({ accountId, contactId: byEmail, opportunityId: null, taskId: null });
-    expect(await counts()).toEqual(before);
+    expect(await counts()).toEqual({ ...before, contact: before.contact + 1, account: before.account + 1 });
     expect((await getRecord(olivia, 'leads', leadId)).convertedContactId).toBe(byEmail);
     // The contact keeps what it had: linking is not an edit.
     expect(await getRecord(olivia, 'contact', byEmail)).toMatchObject({ email: 'LENA@linkable.example.com', sourceLeadId: null, version: 1 });

@@ -143,6 +143,9 @@ export const checkLeadSource = (field: DuplicateCheckField, value: string) =>
 
 /** Accounts a lead could be converted into (matching its company or e-mail domain), within the caller's scope. */
 export const getConvertCandidates = (leadId: number) => crm<Data<DuplicateMatch[]>>({ url: `/crm/leads/convert/candidates/${leadId}` });
+/** Contacts of an account a lead may already be (its e-mail or name), within the caller's scope. */
+export const getConvertContacts = (leadId: number, accountId: number) =>
+  crm<Data<DuplicateMatch[]>>({ url: `/crm/leads/convert/contacts/${leadId}`, params: { accountId } });
 export const convertLead = (body: ConvertLeadBody) => crm<Data<ConvertLeadResult>>({ url: '/crm/leads/convert', method: 'POST', data: body });
 
 // ---------------------------------------------------------------- export

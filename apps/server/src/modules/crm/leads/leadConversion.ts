@@ -101,6 +101,9 @@ export function createLeadConversion(db: Db) {
     async contactCandidates(caller: Caller, leadId: number, accountId: number): Promise<DuplicateMatch[]> {
       const lead = await readLead(db, caller, leadId, false);
       if (!hasPermission(caller.user, PERMISSIONS.contact.query)) return [];
+      // An account beyond the caller's scope says nothing, not even whether it has such contacts.
+      const ctx = { db, meta, def: meta.module('account'), user: caller.user, lang: caller.lang };
+      if (!(await lookupExists(ctx, 'account', accountId))) throw notFound('record.notFound');
       return accountContacts(db, meta, caller.user, lead, accountId);
     },
 

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { RequestError } from '../../../api/request';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { dictApi, leadRecord, metaOf, prepareCrmTests, signInOlivia } from '../../../test/crmFixtures';
 import LeadsDetailPage from './detail';
@@ -11,6 +12,10 @@ const api = vi.hoisted(() => ({
   getRecord: vi.fn(),
   getRecordHistory: vi.fn(),
   listRecords: vi.fn(),
+  lookupRecords: vi.fn(),
+  lookupUsers: vi.fn(),
+  updateRecord: vi.fn(),
+  mergeRecords: vi.fn(),
   metaVersionSeen: { use: () => null },
 }));
 const campaignApi = vi.hoisted(() => ({ getRecordCampaigns: vi.fn() }));
@@ -20,12 +25,22 @@ vi.mock('../../../api/system/dict', () => dictApi);
 
 const converted = leadRecord({ status: 'qualified', convertedAt: '2026-11-22T10:00:00.000Z', convertedAccountId: 40, convertedOpportunityId: 41 });
 
+/** Where the page is: the address the router is at. */
+function Address() {
+  const location = useLocation();
+  return <output data-testid="address">{location.pathname + location.search}</output>;
+}
+
 function renderPage(id = 7) {
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <AntdApp>
-        <MemoryRouter initialEntries={[`/Leads/leads-detail?flag=detail&id=${id}`]}>
-          <LeadsDetailPage />
+        <MemoryRouter initialEntries={['/Leads/leads-index', `/Leads/leads-detail?flag=detail&id=${id}`]}>
+          <Routes>
+            <Route path="/Leads/leads-detail" element={<LeadsDetailPage />} />
+            <Route path="*" element={null} />
+          </Routes>
+          <Address />
         </MemoryRouter>
       </AntdApp>
     </QueryClientProvider>,
@@ -97,5 +112,34 @@ describe('the lead detail page', () => {
     expect(within(history).getByRole('link', { name: 'Trade Fair' }).getAttribute('href')).toBe('/campaign/campaign-detail?flag=detail&id=4');
     expect(await within(history).findByText('Responded')).toBeTruthy();
     expect(campaignApi.getRecordCampaigns).toHaveBeenCalledWith('leads', 7);
+  });
+
+  it('edited into a duplicate and merged into the other lead: lands on the survivor\'s page, the merged one is not fetched again', async () => {
+    const survivor = leadRecord({ id: 12, firstName: 'Ann', lastName: 'Wang', email: 'ann@acme.example', version: 2 });
+    api.getRecord.mockImplementation(async (_module, id: number) => {
+      if (id === 7 && api.mergeRecords.mock.calls.length) throw new RequestError('The record does not exist or you have no access to it', 404);
+      return { code: 200, data: id === 12 ? survivor : leadRecord(), lookups: { user: { 5: 'Olivia Park' } }, locked: null };
+    });
+    const found = { action: 'warn', ruleId: 1, ruleName: 'Same e-mail', matches: [{ id: 12, label: 'Ann Wang', detail: 'ann@acme.example', ownerName: 'Olivia Park' }], hiddenCount: 0 };
+    api.updateRecord.mockRejectedValue(new RequestError('Possible duplicate', 409, undefined, false, found));
+    api.mergeRecords.mockResolvedValue({ code: 200, msg: 'Merged' });
+    renderPage();
+    expect((await screen.findByTestId('record-name')).textContent).toBe('Olivia Park');
+
+    fireEvent.click(screen.getByTestId('record-edit'));
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ann@acme.example' } });
+    fireEvent.click(screen.getByTestId('record-form-save'));
+    await screen.findByTestId('duplicate-dialog');
+    fireEvent.click(screen.getByTestId('duplicate-merge'));
+    fireEvent.click(await screen.findByTestId('merge-survivor-12'));
+    fireEvent.click(screen.getByTestId('merge-submit'));
+
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/Leads/leads-detail?flag=detail&id=12'));
+    await waitFor(() => expect(screen.getByTestId('record-name').textContent).toBe('Ann Wang'));
+    expect(api.mergeRecords).toHaveBeenCalledWith('leads', expect.objectContaining({ survivorId: 12, mergedIds: [7] }));
+    // The merged lead's page is gone: it was neither shown as "not found" nor asked for again.
+    const asked = api.getRecord.mock.calls.slice(api.getRecord.mock.calls.findIndex(([, id]) => id === 12) + 1);
+    expect(asked.filter(([, id]) => id === 7)).toEqual([]);
+    expect(screen.queryByTestId('record-not-found')).toBeNull();
   });
 });

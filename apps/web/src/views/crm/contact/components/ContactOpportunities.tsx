@@ -2,32 +2,24 @@ import { StarFilled } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { CONTACT_ROLE_DICT } from '@orbit/shared/constants';
 import type { ContactRole } from '@orbit/shared/contract/contactRoles';
 import { listOpportunityRolesOfContact } from '../../../../api/crmContactRoles';
 import DictTag from '../../../../components/dict/DictTag';
 import { useDict } from '../../../../components/dict/useDict';
 import DetailTableCard from '../../engine/detail/DetailTableCard';
-import RestrictedRecord from '../../engine/RestrictedRecord';
-import { useRecordLink } from '../../engine/useRecordLink';
+import RecordNameLink from '../../engine/RecordNameLink';
 import { CONTACT_ROLES_KEY } from '../../opportunity/components/ContactRoles';
 
 /** The opportunities a contact plays a part in, with the role and whether it is the primary contact (edited on the opportunity). */
 export default function ContactOpportunities({ contactId }: { contactId: number }) {
   const { t } = useTranslation();
-  const recordLink = useRecordLink();
   const dict = useDict(CONTACT_ROLE_DICT)[CONTACT_ROLE_DICT];
   const roles = useQuery({
     queryKey: [CONTACT_ROLES_KEY, 'contact', contactId],
     queryFn: async () => (await listOpportunityRolesOfContact(contactId)).data,
     staleTime: 0,
   });
-  const opportunity = (r: ContactRole) => {
-    if (r.opportunityName === null) return <RestrictedRecord />;
-    const href = recordLink('opportunity', r.opportunityId);
-    return href ? <Link to={href}>{r.opportunityName}</Link> : r.opportunityName;
-  };
   return (
     <DetailTableCard<ContactRole>
       title={t('crm.contactRole.opportunities')}
@@ -36,7 +28,7 @@ export default function ContactOpportunities({ contactId }: { contactId: number 
       rowKey="id"
       empty={t('crm.contactRole.noOpportunities')}
       columns={[
-        { key: 'opportunity', title: t('crm.contactRole.opportunity'), render: (_, r) => opportunity(r) },
+        { key: 'opportunity', title: t('crm.contactRole.opportunity'), render: (_, r) => <RecordNameLink module="opportunity" id={r.opportunityId} name={r.opportunityName} /> },
         { key: 'role', title: t('crm.contactRole.role'), render: (_, r) => <DictTag options={dict} value={r.role} /> },
         {
           key: 'primary',

@@ -17,6 +17,7 @@ import { completeChange, useRecordWriteRules } from '../RecordWriteRulesContext'
 import { layoutOf, recordName } from '../moduleMeta';
 import DuplicateDialog from '../duplicates/DuplicateDialog';
 import { duplicateFoundIn } from '../duplicates/duplicateFound';
+import { useMergeLanding } from '../duplicates/useMergeLanding';
 import { useModulePermissions } from '../useModulePermissions';
 import { changedValues, createBody, layoutSections, newRecordValues } from './recordFormValues';
 import { useFieldRule } from './useFieldRule';
@@ -58,6 +59,7 @@ export default function RecordForm({ module, meta, target, onClose, onSaved, onR
   const [refused, setRefused] = useState<Refused | null>(null);
   /** The merge opened from the duplicate warning; `savedId`: the new record saved to be merged. */
   const [merge, setMerge] = useState<{ ids: number[]; savedId?: number } | null>(null);
+  const land = useMergeLanding(module);
 
   const record = target?.mode === 'edit' ? target.record : null;
   const recordTypeId = target?.mode === 'create' ? target.recordTypeId : (record?.recordTypeId ?? null);
@@ -143,8 +145,10 @@ export default function RecordForm({ module, meta, target, onClose, onSaved, onR
         }}
         onDone={() => undefined}
         onMerged={(survivorId) => {
+          const mergedIds = merge?.ids.filter((id) => id !== survivorId) ?? [];
           setMerge(null);
-          onSaved(survivorId);
+          // Not onSaved: the host may be the page of a record that is now in the recycle bin.
+          void land(survivorId, mergedIds);
         }}
       />
     </ModuleMetaContext.Provider>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DuplicateMatch, ModuleMeta } from '@orbit/shared/contract/crm';
 import LoadError from '../../../../components/admin/LoadError';
 import LookupSelect from '../../engine/LookupSelect';
+import ConvertCandidate from './ConvertCandidate';
 import ConvertField from './ConvertField';
 import type { AccountPick } from './convertLead';
 
@@ -50,10 +51,7 @@ export default function ConvertAccountPart({ meta, candidates, canCreate, canPic
               <Space orientation="vertical" style={{ width: '100%' }}>
                 {found.map((c) => (
                   <Radio key={c.id} value={c.id}>
-                    <span data-testid="convert-candidate">
-                      <Typography.Text strong>{c.label}</Typography.Text>
-                      <Typography.Text type="secondary">{[c.detail, c.ownerName && t('crm.convert.ownedBy', { name: c.ownerName })].filter(Boolean).map((s) => ` · ${s}`)}</Typography.Text>
-                    </span>
+                    <ConvertCandidate match={c} testId="convert-candidate" />
                   </Radio>
                 ))}
                 {canCreate && <Radio value="new">{t('crm.convert.newAccount')}</Radio>}

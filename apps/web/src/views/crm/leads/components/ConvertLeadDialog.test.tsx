@@ -9,6 +9,7 @@ import ConvertLeadDialog from './ConvertLeadDialog';
 const api = vi.hoisted(() => ({
   getModuleMeta: vi.fn(),
   getConvertCandidates: vi.fn(),
+  getConvertContacts: vi.fn(),
   convertLead: vi.fn(),
   lookupRecords: vi.fn(),
   lookupUsers: vi.fn(),
@@ -19,6 +20,7 @@ vi.mock('../../../../api/system/dict', () => dictApi);
 
 const lead = leadRecord({ company: 'Acme', email: 'olivia@acme.com' });
 const candidate: DuplicateMatch = { module: 'account', id: 31, label: 'Acme Corporation', detail: 'https://acme.com', ownerName: 'Grace Hall' };
+const sameContact: DuplicateMatch = { module: 'contact', id: 52, label: 'Olivia Park', detail: 'CIO · olivia@acme.com', ownerName: 'Grace Hall' };
 
 prepareCrmTests();
 beforeEach(() => {
@@ -26,6 +28,7 @@ beforeEach(() => {
   signInOlivia();
   api.getModuleMeta.mockImplementation(metaOf);
   api.getConvertCandidates.mockResolvedValue({ code: 200, data: [candidate] });
+  api.getConvertContacts.mockResolvedValue({ code: 200, data: [] });
   api.convertLead.mockResolvedValue({ code: 200, data: { accountId: 40, contactId: 42, opportunityId: 41, taskId: null } });
 });
 
@@ -106,6 +109,42 @@ describe('ConvertLeadDialog', () => {
       opportunity: null,
       task: { subject: 'Follow up with Olivia Park', dueDate: null },
     });
+  });
+
+  it('shows the chosen account\'s contact the lead already is, chosen; links it, or makes a new one when the user says so', async () => {
+    api.getConvertContacts.mockImplementation(async (_lead: number, accountId: number) => ({ code: 200, data: accountId === 31 ? [sameContact] : [] }));
+    renderDialog();
+    const contact = await screen.findByTestId('convert-contact');
+    // A new account: a new contact, nothing to look up.
+    expect(within(contact).getByTestId('convert-contact-candidates').textContent).toBe('A new contact of the account is made from the lead.');
+    expect(within(contact).queryAllByRole('radio')).toEqual([]);
+    expect(api.getConvertContacts).not.toHaveBeenCalled();
+
+    fireEvent.click(await screen.findByText('Acme Corporation'));
+    fireEvent.click(screen.getByLabelText('Create an opportunity'));
+    await waitFor(() => expect(api.getConvertContacts).toHaveBeenCalledWith(7, 31));
+    expect((await within(contact).findByTestId('convert-contact-candidates')).textContent).toBe(
+      "1 contact of this account has this lead's e-mail or name: the lead is linked to it rather than made into a duplicate contact.",
+    );
+    const choices = within(contact).getAllByRole('radio') as HTMLInputElement[];
+    expect(choices.map((radio) => radio.closest('label')!.textContent)).toEqual(['Olivia Park · CIO · olivia@acme.com · owner Grace Hall', 'Create a new contact']);
+    await waitFor(() => expect(choices[0]!.checked).toBe(true));
+    await waitFor(() => expect((ok() as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(ok());
+    await waitFor(() => expect(api.convertLead).toHaveBeenCalledTimes(1));
+    expect(api.convertLead.mock.calls[0]![0]).toMatchObject({ account: { mode: 'existing', accountId: 31 }, contact: { mode: 'existing', contactId: 52 } });
+  });
+
+  it('makes a new contact at an existing account when the user picks "Create a new contact"', async () => {
+    api.getConvertContacts.mockResolvedValue({ code: 200, data: [sameContact] });
+    renderDialog();
+    fireEvent.click(await screen.findByText('Acme Corporation'));
+    fireEvent.click(screen.getByLabelText('Create an opportunity'));
+    fireEvent.click(await screen.findByLabelText('Create a new contact'));
+    await waitFor(() => expect((ok() as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(ok());
+    await waitFor(() => expect(api.convertLead).toHaveBeenCalledTimes(1));
+    expect(api.convertLead.mock.calls[0]![0]).toMatchObject({ account: { mode: 'existing', accountId: 31 }, contact: { mode: 'new' } });
   });
 
   it('checks the opportunity as its own form does, and puts the server\'s field errors on the dialog\'s fields', async () => {

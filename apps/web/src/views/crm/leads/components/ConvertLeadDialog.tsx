@@ -13,9 +13,11 @@ import LookupSelect from '../../engine/LookupSelect';
 import { fieldByName, recordName } from '../../engine/moduleMeta';
 import { useModuleMeta } from '../../engine/useModuleMeta';
 import ConvertAccountPart from './ConvertAccountPart';
+import ConvertContactPart from './ConvertContactPart';
 import { convertLeadPayload, initialConvertValues, type ConvertValues } from './convertLead';
 import ConvertRecordPart from './ConvertRecordPart';
 import { useConvertPermissions } from './convertPermissions';
+import { useContactCandidates } from './useContactCandidates';
 
 /** What a conversion made (the lead itself records its account and opportunity, not its task). */
 export type Conversion = ConvertLeadResult & { leadId: number; taskSubject: string | null };
@@ -24,7 +26,8 @@ type Props = { context: RecordContext; onClose: () => void; onConverted: (conver
 
 /**
  * Converts a lead (docs/records-engine.md): into a new account or one that exists — the
- * duplicate candidates are looked up and shown before anything is created — optionally an
+ * duplicate candidates are looked up and shown before anything is created — and a contact of
+ * that account (new, or one it has with the lead's e-mail or name, shown and chosen), optionally an
  * opportunity and a follow-up task, all owned by the lead's owner unless another is chosen. One
  * request, based on the lead's version; the server's field errors land on the fields, a lead
  * changed meanwhile offers to reload.
@@ -44,6 +47,7 @@ export default function ConvertLeadDialog({ context, onClose, onConverted }: Pro
     enabled: can.pickAccount,
     staleTime: 0,
   });
+  const contactCandidates = useContactCandidates(form, lead.id, can.pickContact);
 
   const save = async (values: ConvertValues) => {
     try {
@@ -77,7 +81,7 @@ export default function ConvertLeadDialog({ context, onClose, onConverted }: Pro
       onSubmit={() => void submit()}
       onClose={onClose}
       // The candidates are shown before anything can be created.
-      okButtonProps={{ disabled: !ready || (can.pickAccount && !candidates.data) }}
+      okButtonProps={{ disabled: !ready || (can.pickAccount && !candidates.data) || (can.pickContact && contactCandidates.accountId !== null && !contactCandidates.data) }}
     >
       {failed ? (
         <LoadError onRetry={() => void failed.refetch()} />
@@ -101,6 +105,7 @@ export default function ConvertLeadDialog({ context, onClose, onConverted }: Pro
             canCreate={can.newAccount}
             canPick={can.pickAccount}
           />
+          <ConvertContactPart candidates={contactCandidates} canCreate={can.newContact} canPick={can.pickContact} />
           {(can.opportunity || can.task) && <Divider style={{ margin: '8px 0 16px' }} />}
           {opportunityMeta.data && can.opportunity && (
             <ConvertRecordPart part="opportunity" meta={opportunityMeta.data} label={t('crm.convert.withOpportunity')} fields={['name', 'closeDate', 'stage', 'amount']} />

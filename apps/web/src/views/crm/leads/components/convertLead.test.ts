@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { leadRecord } from '../../../../test/crmFixtures';
-import { convertLeadPayload, initialConvertValues, type ConvertValues } from './convertLead';
+import { chosenAccountId, convertLeadPayload, initialConvertValues, type ConvertValues } from './convertLead';
 
 const lead = leadRecord({ company: 'Acme' });
 const start = (options: Partial<Parameters<typeof initialConvertValues>[2]> = {}) =>
@@ -44,5 +44,14 @@ describe('the conversion request', () => {
     expect(candidate).toMatchObject({ account: { mode: 'existing', accountId: 31 }, opportunity: null, task: null });
     const searched = convertLeadPayload(lead, { ...start(), account: { pick: 'other', accountId: 44 } });
     expect(searched.account).toEqual({ mode: 'existing', accountId: 44 });
+    expect(searched.contact).toEqual({ mode: 'new' });
+  });
+
+  it('links the existing contact chosen, only at an existing account', () => {
+    expect(convertLeadPayload(lead, { ...start(), account: { pick: 31 }, contact: { pick: 52 } }).contact).toEqual({ mode: 'existing', contactId: 52 });
+    expect(convertLeadPayload(lead, { ...start(), account: { pick: 31 }, contact: { pick: 'new' } }).contact).toEqual({ mode: 'new' });
+    // A contact chosen for an account the user then left for a new one is not sent.
+    expect(convertLeadPayload(lead, { ...start(), account: { pick: 'new', name: 'Acme' }, contact: { pick: 52 } }).contact).toEqual({ mode: 'new' });
+    expect([chosenAccountId({ pick: 31 }), chosenAccountId({ pick: 'other', accountId: 44 }), chosenAccountId({ pick: 'other' }), chosenAccountId({ pick: 'new' })]).toEqual([31, 44, null, null]);
   });
 });

@@ -2,6 +2,8 @@ import type { ConvertLeadBody, CrmRecord } from '@orbit/shared/contract/crm';
 
 /** The account a lead becomes: a new one, one of the duplicate candidates (its id), or another one searched for. */
 export type AccountPick = 'new' | 'other' | number;
+/** The contact the lead becomes: a new one made from the lead, or one of the chosen account's contacts (its id). */
+export type ContactPick = 'new' | number;
 
 /**
  * What the conversion dialog holds, nested as the request is, so that the server's field errors
@@ -9,6 +11,8 @@ export type AccountPick = 'new' | 'other' | number;
  */
 export type ConvertValues = {
   account: { pick: AccountPick; name?: string | null; accountId?: number | null };
+  /** Absent while the account is a new one: its contact can only be new too. */
+  contact?: { pick?: ContactPick };
   opportunity: { create: boolean; name?: string | null; closeDate?: string | null; stage?: string | null; amount?: string | number | null };
   task: { create: boolean; subject?: string | null; dueDate?: string | null };
   ownerId: number;
@@ -35,6 +39,12 @@ export function initialConvertValues(
   };
 }
 
+/** The existing account the dialog's choice names, if any (a candidate, or one searched for). */
+export function chosenAccountId(account: Partial<ConvertValues['account']> | undefined): number | null {
+  if (typeof account?.pick === 'number') return account.pick;
+  return account?.pick === 'other' && typeof account.accountId === 'number' ? account.accountId : null;
+}
+
 /** The request of a conversion: based on the lead's version, with the parts the user chose. */
 export function convertLeadPayload(lead: CrmRecord, values: ConvertValues): ConvertLeadBody {
   const { account, opportunity, task } = values;
@@ -42,8 +52,8 @@ export function convertLeadPayload(lead: CrmRecord, values: ConvertValues): Conv
     leadId: lead.id,
     version: lead.version,
     account: account.pick === 'new' ? { mode: 'new', name: text(account.name) } : { mode: 'existing', accountId: account.pick === 'other' ? account.accountId! : account.pick },
-    // The dialog does not yet offer the account's existing contacts: the server makes the lead's contact.
-    contact: { mode: 'new' },
+    // An existing contact only of an existing account (the server checks it is one of its contacts).
+    contact: account.pick !== 'new' && typeof values.contact?.pick === 'number' ? { mode: 'existing', contactId: values.contact.pick } : { mode: 'new' },
     opportunity: opportunity.create
       ? { name: text(opportunity.name), closeDate: opportunity.closeDate ?? '', stage: opportunity.stage ?? '', amount: opportunity.amount ?? null }
       : null,

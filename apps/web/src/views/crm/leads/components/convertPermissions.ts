@@ -8,11 +8,15 @@ export function useConvertPermissions() {
   const can = (permission: string) => hasPermission(session, permission);
   const newAccount = can(PERMISSIONS.account.add);
   const pickAccount = can(PERMISSIONS.account.query);
+  const newContact = can(PERMISSIONS.contact.add);
+  const pickContact = can(PERMISSIONS.contact.query);
   return {
-    /** Convert at all: the permission, and some account to convert into. */
-    convert: can(PERMISSIONS.leads.convert) && (newAccount || pickAccount),
+    /** Convert at all: the permission, some account to convert into and some contact to become. */
+    convert: can(PERMISSIONS.leads.convert) && (newAccount || pickAccount) && (newContact || pickContact),
     newAccount,
     pickAccount,
+    newContact,
+    pickContact,
     opportunity: can(PERMISSIONS.opportunity.add),
     task: can(PERMISSIONS.task.add),
   };

@@ -3,7 +3,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { CONTACT_ROLE_DICT } from '@orbit/shared/constants';
 import type { ContactRole } from '@orbit/shared/contract/contactRoles';
 import { listContactRoles, removeContactRole, updateContactRole } from '../../../../api/crmContactRoles';
@@ -11,9 +10,8 @@ import { useConfirm } from '../../../../components/admin/useConfirm';
 import DictTag from '../../../../components/dict/DictTag';
 import { dictSelectOptions, useDict } from '../../../../components/dict/useDict';
 import DetailTableCard from '../../engine/detail/DetailTableCard';
-import RestrictedRecord from '../../engine/RestrictedRecord';
+import RecordNameLink from '../../engine/RecordNameLink';
 import { useModulePermissions } from '../../engine/useModulePermissions';
-import { useRecordLink } from '../../engine/useRecordLink';
 import { useShowError } from '../../engine/useShowError';
 import AddContactRoleDialog from './AddContactRoleDialog';
 
@@ -29,7 +27,6 @@ export default function ContactRoles({ opportunityId }: { opportunityId: number 
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const recordLink = useRecordLink();
   const confirm = useConfirm();
   const showError = useShowError();
   const canEdit = useModulePermissions('opportunity').edit;
@@ -53,11 +50,6 @@ export default function ContactRoles({ opportunityId }: { opportunityId: number 
     },
   });
 
-  const contact = (r: ContactRole) => {
-    if (r.contactName === null) return <RestrictedRecord />;
-    const href = recordLink('contact', r.contactId);
-    return href ? <Link to={href}>{r.contactName}</Link> : r.contactName;
-  };
   const remove = (r: ContactRole) =>
     confirm(
       t('crm.contactRole.confirmRemove', { name: r.contactName ?? t('crm.restrictedRecord') }),
@@ -85,7 +77,7 @@ export default function ContactRoles({ opportunityId }: { opportunityId: number 
           )
         }
         columns={[
-          { key: 'contact', title: t('crm.contactRole.contact'), render: (_, r) => contact(r) },
+          { key: 'contact', title: t('crm.contactRole.contact'), render: (_, r) => <RecordNameLink module="contact" id={r.contactId} name={r.contactName} /> },
           { key: 'account', title: t('crm.contactRole.account'), render: (_, r) => r.accountName ?? '' },
           {
             key: 'role',

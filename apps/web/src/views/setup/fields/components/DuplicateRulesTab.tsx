@@ -1,6 +1,6 @@
-import { DeleteOutlined, EditOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, InputNumber, Select, Space, Switch, Table, Tag } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DUPLICATE_ACTIONS, DUPLICATE_MATCHES, DUPLICATE_MATCH_TYPES, FUZZY_DEFAULT_THRESHOLD, type DuplicateRule, type DuplicateRuleBody } from '@orbit/shared/contract/duplicates';
@@ -12,6 +12,7 @@ import FormDialog from '../../../../components/admin/FormDialog';
 import LoadError from '../../../../components/admin/LoadError';
 import { useConfirm } from '../../../../components/admin/useConfirm';
 import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
+import { EditRowButton, SetupTabHeader } from './SetupTabParts';
 import { useOpeningValues } from './useOpeningValues';
 import type { useSetupModule } from './useSetupModule';
 
@@ -36,12 +37,7 @@ export default function DuplicateRulesTab({ module, data, setup }: Props) {
   if (rules.isError) return <LoadError onRetry={() => void rules.refetch()} />;
   return (
     <>
-      <Alert type="info" showIcon title={t('setup.duplicate.help')} style={{ marginBottom: 12 }} />
-      {setup.can.add && (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ rule: null })} style={{ marginBottom: 12 }} data-testid="new-duplicate-rule">
-          {t('setup.duplicate.new')}
-        </Button>
-      )}
+      <SetupTabHeader help={t('setup.duplicate.help')} newLabel={t('setup.duplicate.new')} canAdd={setup.can.add} onNew={() => setDialog({ rule: null })} testId="new-duplicate-rule" />
       <Table<DuplicateRule>
         size="small"
         rowKey="id"
@@ -64,7 +60,7 @@ export default function DuplicateRulesTab({ module, data, setup }: Props) {
             width: 90,
             render: (_, r) => (
               <Space size={0}>
-                {setup.can.edit && <Button type="link" size="small" icon={<EditOutlined />} aria-label={`${t('setup.field.edit')} ${r.name}`} onClick={() => setDialog({ rule: r })} data-testid={`edit-duplicate-rule-${r.id}`} />}
+                {setup.can.edit && <EditRowButton name={r.name} onClick={() => setDialog({ rule: r })} testId={`edit-duplicate-rule-${r.id}`} />}
                 {setup.can.remove && !r.builtIn && (
                   <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={t('setup.duplicate.delete')}
                     onClick={() => confirm(t('setup.duplicate.confirmDelete', { name: r.name }), async () => { await deleteDuplicateRule(module, r.id); await refresh(); })} />

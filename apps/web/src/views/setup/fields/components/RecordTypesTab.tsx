@@ -1,5 +1,4 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Col, Form, Input, Row, Select, Switch, Table, Tag } from 'antd';
+import { Col, Form, Input, Row, Select, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordTypeMeta } from '@orbit/shared/contract/crm';
@@ -9,6 +8,7 @@ import { createRecordType, updateRecordType } from '../../../../api/setup';
 import DialogForm from '../../../../components/admin/DialogForm';
 import FormDialog from '../../../../components/admin/FormDialog';
 import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
+import { EditRowButton, SetupTabHeader } from './SetupTabParts';
 import { useOpeningValues } from './useOpeningValues';
 import type { useSetupModule } from './useSetupModule';
 
@@ -23,12 +23,13 @@ export default function RecordTypesTab({ module, data, setup }: Props) {
 
   return (
     <>
-      <Alert type="info" showIcon title={data.recordTypes.length ? t('setup.recordType.help') : t('setup.recordType.none')} style={{ marginBottom: 12 }} />
-      {setup.can.add && (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ type: null })} style={{ marginBottom: 12 }} data-testid="new-record-type">
-          {t('setup.recordType.new')}
-        </Button>
-      )}
+      <SetupTabHeader
+        help={data.recordTypes.length ? t('setup.recordType.help') : t('setup.recordType.none')}
+        newLabel={t('setup.recordType.new')}
+        canAdd={setup.can.add}
+        onNew={() => setDialog({ type: null })}
+        testId="new-record-type"
+      />
       <Table<RecordTypeMeta>
         size="small"
         rowKey="id"
@@ -57,9 +58,7 @@ export default function RecordTypesTab({ module, data, setup }: Props) {
             key: 'actions',
             width: 60,
             render: (_, r) =>
-              setup.can.edit && (
-                <Button type="link" size="small" icon={<EditOutlined />} aria-label={`${t('setup.field.edit')} ${r.label}`} onClick={() => setDialog({ type: r })} data-testid={`edit-record-type-${r.name}`} />
-              ),
+              setup.can.edit && <EditRowButton name={r.label} onClick={() => setDialog({ type: r })} testId={`edit-record-type-${r.name}`} />,
           },
         ]}
       />
