@@ -39,7 +39,10 @@ function renderDialog(reload = vi.fn()) {
   renderCrm(<ConvertLeadDialog context={context} onClose={onClose} onConverted={onConverted} />);
   return { onConverted, onClose, reload };
 }
-const ok = () => screen.getByRole('button', { name: 'OK' });
+// By text, not by role: a role query computes every element's accessible name, which in this
+// dialog's large antd tree took seconds per call inside waitFor's retries.
+const buttonNamed = (name: string) => screen.getByText(name, { selector: 'button > span' }).closest('button') as HTMLButtonElement;
+const ok = () => buttonNamed('OK');
 const itemOf = (label: string) => screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement;
 
 /** Types a day into a date picker as a person would. */
@@ -178,7 +181,7 @@ describe('ConvertLeadDialog', () => {
     await waitFor(() => expect((ok() as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(ok());
     expect(await screen.findByText('Someone else changed this record')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    fireEvent.click(buttonNamed('Reload'));
     await waitFor(() => expect(reload).toHaveBeenCalled());
     expect(onConverted).not.toHaveBeenCalled();
   });
