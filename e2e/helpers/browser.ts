@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const artefactsDir = path.join(root, 'artefacts/screenshots');
@@ -52,6 +53,25 @@ export async function pickOption(page: Page, select: Locator, option: RegExp, at
     } catch (error) {
       if (attempt >= attempts) throw error;
       await page.keyboard.press('Escape');
+    }
+  }
+}
+
+/**
+ * Types a term into a list's quick search and waits until the list holds `rows` rows. A list that
+ * re-renders just then (a save's refresh arriving) can drop the Enter, so the search is typed
+ * again a few times before it counts as failed.
+ */
+export async function quickSearch(list: Locator, term: string, rows: number, attempts = 3): Promise<void> {
+  const box = list.locator('input[data-testid="quick-search"], [data-testid="quick-search"] input').first();
+  for (let attempt = 1; ; attempt++) {
+    await box.fill(term);
+    await box.press('Enter');
+    try {
+      await expect.poll(() => list.locator('.ant-table-row').count(), { timeout: 7_000 }).toBe(rows);
+      return;
+    } catch (error) {
+      if (attempt >= attempts) throw error;
     }
   }
 }

@@ -3,17 +3,14 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiOf } from '../helpers/api';
-import { screenshot } from '../helpers/browser';
+import { quickSearch, screenshot } from '../helpers/browser';
 import { serverAndBrowser } from '../helpers/suite';
 import { openPage, signedInPage } from './shell-support';
 
 const listOf = (page: Page) => page.locator('[data-testid="record-list-leads"]:visible');
 
 async function search(page: Page, text: string): Promise<void> {
-  const box = listOf(page).locator('input[data-testid="quick-search"], [data-testid="quick-search"] input').first();
-  await box.fill(text);
-  await box.press('Enter');
-  await expect.poll(() => listOf(page).locator('.ant-table-row').count(), { timeout: 20_000 }).toBe(2);
+  await quickSearch(listOf(page), text, 2);
 }
 
 /** Exports the leads list as shown, watches its record in the file centre until it can be downloaded, and reads the file. */
