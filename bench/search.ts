@@ -83,8 +83,9 @@ await withEngineBench(
         for (const h of data as Array<{ module: string }>) byModule.set(h.module, (byModule.get(h.module) ?? 0) + 1);
         return [...byModule].map(([m, n]) => `${m} ${n}`).join(', ') || 'none';
       }
-      const results = data as { counts: Array<{ module: string; total: number }>; module: string | null; rows: unknown[] };
-      return `${results.counts.filter((x) => x.total).map((x) => `${x.module} ${x.total.toLocaleString('en')}`).join(', ') || 'none'}; page: ${results.module ?? '—'} ${results.rows.length}`;
+      const results = data as { counts: Array<{ module: string; total: number; capped: boolean }>; module: string | null; rows: unknown[] };
+      const counted = results.counts.filter((x) => x.total).map((x) => `${x.module} ${x.total.toLocaleString('en')}${x.capped ? '+' : ''}`);
+      return `${counted.join(', ') || 'none'}; page: ${results.module ?? '—'} ${results.rows.length}`;
     };
 
     // Each request alone: the engine, then the statements it ran through the bare handler.

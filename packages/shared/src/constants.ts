@@ -56,6 +56,12 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const FALLBACK_LANGUAGE: Language = 'zh';
 
 export const SEARCH_FUZZY_THRESHOLD = 0.4;
+/**
+ * The global search reads at most this many matches of a module (names as typed first, then names
+ * starting with it, then the rest) and ranks only those: a broad term costs a bounded read, and a
+ * module's count beyond it is told as "more than" this (GlobalSearchResults `capped`).
+ */
+export const GLOBAL_SEARCH_CANDIDATES = 500;
 export const ERROR_MESSAGE_DURATION_S = 5;
 export const DOWNLOAD_MESSAGE_DURATION_S = 3;
 

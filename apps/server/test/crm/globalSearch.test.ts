@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GLOBAL_SEARCH_CANDIDATES } from '@orbit/shared/constants';
 import type { GlobalSearchHit, GlobalSearchResults } from '@orbit/shared/contract/crm';
 import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
 import { caller } from '../helpers/adminApi';
@@ -123,11 +125,46 @@ describe('global search', () => {
     expect(p1.rows[0]!.details.length).toBeGreaterThan(0);
     // A page past the last hit: no rows, the count still told.
     const past = (await olivia('GET', `/crm/search/results?q=Contoso&module=leads&pageNum=${Math.ceil(total / 3) + 1}&pageSize=3`)).body.data as GlobalSearchResults;
-    expect([past.total, past.rows.length]).toEqual([total, 0]);
+    expect([past.total, past.capped, past.rows.length]).toEqual([total, false, 0]);
+    expect(first.counts.every((c) => !c.capped)).toBe(true);
     // Without a module, a later page is of the module holding the best hit.
     const second = (await olivia('GET', '/crm/search/results?q=Contoso&pageNum=2&pageSize=1')).body.data as GlobalSearchResults;
     expect([second.module, second.total, second.rows.length]).toEqual(['account', first.counts.find((c) => c.module === 'account')!.total, 1]);
     expect(second.rows[0]!.id).not.toBe(account);
     expect((await olivia('GET', '/crm/search/results?q=')).status).toBe(400);
+  });
+
+  it('reads a bounded number of a broad term’s matches, the name as typed still first, and tells the count as capped', async () => {
+    const more = GLOBAL_SEARCH_CANDIDATES + 100;
+    // Many names starting with what is typed, stored before the records named exactly that.
+    await app.db.execute(sql`
+      insert into crm_lead (owner_id, dept_id, first_name, last_name, company, status)
+      select user_id, dept_id, 'Zephyr', 'Vale' || g, 'Vale Works ' || g, 'new'
+      from sys_user, generate_series(1, ${more}::int) g where user_name = 'olivia.park'`);
+    const exact = await createLead(olivia, { firstName: 'Zephyr', lastName: 'Vale', company: 'Quillon', status: 'new' });
+    // No given name: the name is the family name alone (its text starts after a space).
+    const alone = await createLead(olivia, { lastName: 'Zephyr', company: 'Quillon', status: 'new' });
+    expect((await search(olivia, 'Zephyr Vale'))[0]).toMatchObject({ module: 'leads', id: exact, rank: 0 });
+    const broad = await search(olivia, 'zephyr');
+    expect(broad[0]).toMatchObject({ module: 'leads', id: alone, label: 'Zephyr', rank: 0 });
+    expect(broad.slice(1).every((h) => h.rank === 1)).toBe(true);
+
+    const results = async (q: string, query = '') =>
+      (await olivia('GET', `/crm/search/results?q=${encodeURIComponent(q)}${query}`)).body.data as GlobalSearchResults;
+    const first = await results('Zephyr');
+    expect([first.module, first.total, first.capped, first.rows[0]!.id]).toEqual(['leads', GLOBAL_SEARCH_CANDIDATES, true, alone]);
+    expect(first.counts.find((c) => c.module === 'leads')).toEqual({ module: 'leads', total: GLOBAL_SEARCH_CANDIDATES, capped: true });
+    // Its pages end at the cap: the last one full, the one after it empty, the count still told.
+    const pageSize = 20;
+    const last = await results('Zephyr', `&module=leads&pageSize=${pageSize}&pageNum=${GLOBAL_SEARCH_CANDIDATES / pageSize}`);
+    expect([last.rows.length, last.capped]).toEqual([pageSize, true]);
+    const past = await results('Zephyr', `&module=leads&pageSize=${pageSize}&pageNum=${GLOBAL_SEARCH_CANDIDATES / pageSize + 1}`);
+    expect([past.rows.length, past.total, past.capped]).toEqual([0, GLOBAL_SEARCH_CANDIDATES, true]);
+    // A narrower term is counted exactly, the exact name first; data scope is unchanged.
+    const narrow = await results('Zephyr Vale1');
+    expect([narrow.total, narrow.capped]).toEqual([111, false]); // Vale1, Vale10–19, Vale100–199
+    expect((await results('Zephyr Vale', '&module=leads')).rows[0]!.id).toBe(exact);
+    const theirs = await mia('GET', '/crm/search/results?q=Zephyr');
+    expect((theirs.body.data as GlobalSearchResults).counts.find((c) => c.module === 'leads')).toEqual({ module: 'leads', total: 0, capped: false });
   });
 });

@@ -270,7 +270,13 @@ export type GlobalSearchDetail = { label: string; value: string };
 export type GlobalSearchHit = { module: CrmModule; id: number; label: string; detail: string; rank: number; details: GlobalSearchDetail[] };
 /** The full results page: how many hits each module the caller may list has, and one ranked page of one module. */
 export const globalSearchResultsQuery = z.object({ ...pageQuery, q: requiredText(100), module: z.enum(CRM_MODULES).optional() });
-export type GlobalSearchResults = { counts: Array<{ module: CrmModule; total: number }>; module: CrmModule | null; total: number; rows: GlobalSearchHit[] };
+/**
+ * A module's count of hits. `capped`: it has more than GLOBAL_SEARCH_CANDIDATES (constants.ts), of
+ * which only that many were read and ranked — `total` is then that cap, shown as "more than" it.
+ */
+export type GlobalSearchCount = { module: CrmModule; total: number; capped: boolean };
+/** `total`/`capped`: the shown module's count (its pages end at the cap). */
+export type GlobalSearchResults = { counts: GlobalSearchCount[]; module: CrmModule | null; total: number; capped: boolean; rows: GlobalSearchHit[] };
 
 export const crmModuleParam = z.enum(CRM_MODULES);
 

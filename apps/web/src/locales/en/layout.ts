@@ -12,6 +12,7 @@ export default {
   'layout.searchResults.needQuery': 'Type at least two characters in the search to see results here.',
   'layout.searchResults.none': 'No records match “{{q}}”.',
   'layout.searchResults.failed': 'The results could not be loaded.',
+  'layout.searchResults.moreThan': '{{count}}+',
   'layout.searchPages': 'Pages',
   'layout.searchNothing': 'Nothing matches',
   'layout.searchPlaceholder': 'Search a page by its title',

@@ -12,6 +12,7 @@ export default {
   'layout.searchResults.needQuery': '在搜索框中至少输入两个字符即可在此查看结果。',
   'layout.searchResults.none': '没有与“{{q}}”匹配的记录。',
   'layout.searchResults.failed': '无法加载搜索结果。',
+  'layout.searchResults.moreThan': '{{count}}+',
   'layout.searchPages': '页面',
   'layout.searchNothing': '没有匹配的结果',
   'layout.searchPlaceholder': '按标题搜索页面',

@@ -13,7 +13,8 @@ const PAGE_SIZE = 20;
 
 /**
  * The global search's full results (route SearchResults, `?q=`): a tab per module the user may
- * list with its count, and that module's hits in rank order, page by page, each opening its record.
+ * list with its count ("500+" past the cap the server reads and ranks), and that module's hits in
+ * rank order, page by page up to that cap, each opening its record.
  */
 export default function SearchResultsPage() {
   const { t, i18n } = useTranslation();
@@ -44,7 +45,10 @@ export default function SearchResultsPage() {
           setModule(key as CrmModule);
           setPageNum(1);
         }}
-        items={(data?.counts ?? []).map((c) => ({ key: c.module, label: `${t(`crm.module.${c.module}`)} (${c.total})` }))}
+        items={(data?.counts ?? []).map((c) => ({
+          key: c.module,
+          label: `${t(`crm.module.${c.module}`)} (${c.capped ? t('layout.searchResults.moreThan', { count: c.total }) : c.total})`,
+        }))}
       />
     );
 

@@ -46,7 +46,7 @@ const searchRoutes: FastifyPluginAsync = async (fastify) => {
     const listable = CRM_MODULES.filter((m) => hasPermission(user, PERMISSIONS[m].list));
     if (module && !listable.includes(module)) throw forbidden();
     const offset = (pageNum - 1) * pageSize;
-    // One ranked read per module, side by side: its total (counted in the same pass) and its best
+    // One ranked read per module, side by side: its total (counted in the same pass, capped) and its best
     // hits — the page itself for the module asked for, or for every module on a first page without one.
     const reads = await Promise.all(
       listable.map(async (m) => {
@@ -71,8 +71,8 @@ const searchRoutes: FastifyPluginAsync = async (fastify) => {
       const page = module || pageNum === 1 ? read.rows : (await rankedPage(app.db, def, user, q, pageSize, offset)).rows;
       rows = await withDetails(app.db, meta, user, def, page, request.lang, request.t('record.restricted'));
     }
-    const counts = reads.map((r) => ({ module: r.module, total: r.total }));
-    const result: GlobalSearchResults = { counts, module: shown, total: read?.total ?? 0, rows };
+    const counts = reads.map((r) => ({ module: r.module, total: r.total, capped: r.capped }));
+    const result: GlobalSearchResults = { counts, module: shown, total: read?.total ?? 0, capped: read?.capped ?? false, rows };
     return okData(request, result);
   });
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Language } from '@orbit/shared/constants';
+import { GLOBAL_SEARCH_CANDIDATES, type Language } from '@orbit/shared/constants';
 import type { CrmRecord, GlobalSearchDetail, GlobalSearchHit, LookupLabels } from '@orbit/shared/contract/crm';
 import type { Executor } from '../../../../db/client';
 import type { CurrentUser } from '../../../auth/currentUser';
@@ -24,40 +24,76 @@ function matching(def: ModuleDef, user: CurrentUser, q: string): SQL {
 
 const keyFieldsOf = (def: ModuleDef): FieldDef[] => def.keyFields.flatMap((n) => def.byName.get(n) ?? []);
 
-/** One module's hits of a page and how many there are in all (`total` counted only when asked). */
-export type RankedPage = { rows: RankedRow[]; total: number };
+/** One module's hits of a page and how many there are in all, up to the cap (`total` counted only when asked). */
+export type RankedPage = { rows: RankedRow[]; total: number; capped: boolean };
+
+/** `like` text matching `text` as written (its wildcards and escape character taken literally). */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * One module's hits in relevance order, ranked in SQL: 0 the name is `q` (case-insensitive), 1 the
- * name starts with it, 2 the rest by trigram similarity of the name to `q`, then recent activity.
- * The ranking reads only the ids and sort keys of the matches; the page's rows alone are then read
- * whole (their key fields, name and details), so a term matching tens of thousands of records
- * costs one pass over their sort keys, not over their texts. `withTotal`: the matches are counted
- * in the same pass (a window count over what the ranking reads anyway), not by a second scan.
+ * The matches of one module worth ranking, at most GLOBAL_SEARCH_CANDIDATES and one more (which
+ * tells there are more), read through the trigram index in three tiers, each read only while the
+ * ones before it leave room (a `limit` over `union all` stops pulling rows once it has enough):
+ * records named `q`, found through texts starting with it as a whole word (the name is the first
+ * thing in `search_text`, db/schema/crmRecords.ts — after a space when a person has no given
+ * name), so the record named what was typed is never crowded out by many names merely starting
+ * with it; then the other texts starting with `q`; then the rest. The tiers split the matches,
+ * each in exactly one; each candidate carries its rank, similarity and last activity. The first
+ * tier reads every text starting with `q` as a word to find the names equal to it: a common given
+ * name typed alone ("James") reads all "James …" records, a bound that is the word's, not the cap.
+ */
+function candidates(def: ModuleDef, user: CurrentUser, q: string): SQL {
+  const name = sql`lower(${nameExpression(def)})`;
+  const typed = q.toLowerCase();
+  const e = literal(typed);
+  const asWord = sql`(search_text like ${e} or search_text like ${`${e} %`} or search_text like ${` ${e}`} or search_text like ${` ${e} %`})`;
+  const starts = sql`(search_text like ${`${e}%`} or search_text like ${` ${e}%`})`;
+  const rank = sql`case when ${name} = ${typed} then 0 when left(${name}, length(${typed})) = ${typed} then 1 else 2 end`;
+  const columns = sql`id, ${rank} as search_rank, similarity(${name}, ${typed}) as search_sim, greatest(update_time, create_time) as search_time`;
+  const table = tableOf(def.table);
+  const where = matching(def, user, q);
+  // The index finds texts starting with `q` as a word ("james smith …"); the name then decides.
+  const named = sql`(${asWord} and ${name} = ${typed})`;
+  return sql`select * from (
+      (select ${columns} from ${table} where ${where} and ${named})
+      union all (select ${columns} from ${table} where ${where} and ${starts} and not ${named})
+      union all (select ${columns} from ${table} where ${where} and not ${starts})
+    ) tiers limit ${GLOBAL_SEARCH_CANDIDATES + 1}`;
+}
+
+/** A count of candidates (at most the cap and one) as the wire tells it. */
+const capped = (count: number) => ({ total: Math.min(count, GLOBAL_SEARCH_CANDIDATES), capped: count > GLOBAL_SEARCH_CANDIDATES });
+
+/**
+ * One module's hits in relevance order, ranked in SQL among its candidates (above): 0 the name is
+ * `q` (case-insensitive), 1 the name starts with it, 2 the rest by trigram similarity of the name
+ * to `q`, then recent activity. The ranking reads only the ids and sort keys of the candidates;
+ * the page's rows alone are then read whole (their key fields, name and details). A broad term
+ * ("Jenn": ~12,000 names a million) thus costs a bounded read; past the cap, hits are not paged.
+ * `withTotal`: the candidates are counted in the same pass (a window count), capped.
  */
 export async function rankedPage(db: Executor, def: ModuleDef, user: CurrentUser, q: string, limit: number, offset = 0, withTotal = false): Promise<RankedPage> {
   // What besides the name tells two records apart: the other searchable fields (company, e-mail…).
   const others = def.fields.filter((f) => f.searchable && !def.nameFields.includes(f.name)).map((f) => col(f.column));
   const detail = others.length ? sql`concat_ws(' · ', ${sql.join(others, sql`, `)})` : sql`''`;
-  const name = sql`lower(${nameExpression(def)})`;
-  const typed = q.toLowerCase();
-  const rank = sql`case when ${name} = ${typed} then 0 when left(${name}, length(${typed})) = ${typed} then 1 else 2 end`;
   const fields = keyFieldsOf(def);
   const table = tableOf(def.table);
-  const rows = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`select ${selectList(fields)}, ${nameExpression(def)} as search_label, ${detail} as search_detail, ranked.search_rank,
-               ranked.search_sim, extract(epoch from ranked.search_time) as search_at${withTotal ? sql`, ranked.search_total` : sql``}
-        from (select id, ${rank} as search_rank, similarity(${name}, ${typed}) as search_sim, greatest(update_time, create_time) as search_time
-                     ${withTotal ? sql`, count(*) over () as search_total` : sql``}
-              from ${table} where ${matching(def, user, q)}
-              order by search_rank, search_sim desc, search_time desc, id desc limit ${limit} offset ${offset}) ranked
-        join ${table} using (id)
-        order by ranked.search_rank, ranked.search_sim desc, ranked.search_time desc, id desc`,
-  );
-  const total = rows.length ? Number(rows[0]!.search_total ?? 0) : offset > 0 && withTotal ? await countMatching(db, def, user, q) : 0;
+  const size = Math.max(0, Math.min(limit, GLOBAL_SEARCH_CANDIDATES - offset));
+  const rows = size
+    ? await rowsOf<Record<string, unknown>>(
+        db,
+        sql`select ${selectList(fields)}, ${nameExpression(def)} as search_label, ${detail} as search_detail, ranked.search_rank,
+                   ranked.search_sim, extract(epoch from ranked.search_time) as search_at${withTotal ? sql`, ranked.search_total` : sql``}
+            from (select id, search_rank, search_sim, search_time${withTotal ? sql`, count(*) over () as search_total` : sql``}
+                  from (${candidates(def, user, q)}) found
+                  order by search_rank, search_sim desc, search_time desc, id desc limit ${size} offset ${offset}) ranked
+            join ${table} using (id)
+            order by ranked.search_rank, ranked.search_sim desc, ranked.search_time desc, id desc`,
+      )
+    : [];
+  const count = rows.length ? Number(rows[0]!.search_total ?? 0) : withTotal && (offset > 0 || !size) ? await countMatching(db, def, user, q) : 0;
   return {
-    total,
+    ...capped(count),
     rows: rows.map((r) => ({
       record: toRecord(r, fields),
       label: String(r.search_label ?? ''),
@@ -74,9 +110,12 @@ export async function rankedRows(db: Executor, def: ModuleDef, user: CurrentUser
   return (await rankedPage(db, def, user, q, limit)).rows;
 }
 
-/** How many records of one module match (a page past the last hit, where the ranking has no row to carry the count). */
+/** How many records of one module match, up to the cap and one (a page past the last hit, where the ranking has no row to carry the count). */
 export async function countMatching(db: Executor, def: ModuleDef, user: CurrentUser, q: string): Promise<number> {
-  const [row] = await rowsOf<{ count: unknown }>(db, sql`select count(*) as count from ${tableOf(def.table)} where ${matching(def, user, q)}`);
+  const [row] = await rowsOf<{ count: unknown }>(
+    db,
+    sql`select count(*) as count from (select 1 from ${tableOf(def.table)} where ${matching(def, user, q)} limit ${GLOBAL_SEARCH_CANDIDATES + 1}) found`,
+  );
   return Number(row?.count ?? 0);
 }
 
