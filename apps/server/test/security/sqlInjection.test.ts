@@ -31,8 +31,8 @@ const SORT_PAYLOADS = [
 const SORT_PARAMETERS = new Set(['orderByColumn', 'isAsc']);
 /** Numbers (paging, ids) are refused by their schema before any handler: not string parameters. */
 const isStringParameter = (p: Parameter) => p.in === 'query' && p.schema?.type !== 'integer';
-/** Routes that send mail or build files rather than read a list. */
-const NOT_LISTS = [/\/sendCode$/, /\/resendCode$/, /\/import\/template$/];
+/** Routes that send mail or build or send a file rather than read a list (an attachment's `?inline=`). */
+const NOT_LISTS = [/\/sendCode$/, /\/resendCode$/, /\/import\/template$/, /\/crm\/attachment\/\{id\}$/];
 
 /** Rows an answer carries: a page's total, or the length of a tree/array answer. */
 function sizeOf(body: { total?: unknown; rows?: unknown; data?: unknown }): number | undefined {
