@@ -45,7 +45,13 @@ async function addRole(page: Page, contact: RegExp, search: string, role: RegExp
   await picker.locator('input').fill(search);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: contact }).click();
   await pickOption(page, form.getByTestId('contact-role-role'), role);
-  if (primary) await form.getByTestId('contact-role-primary').check();
+  if (primary) {
+    // A click event, not a pointer click: under load the dialog can still be settling after the
+    // role's dropdown closes, and a pointer click waits for it to stop moving.
+    const box = form.getByTestId('contact-role-primary');
+    await box.dispatchEvent('click');
+    await expect.poll(() => box.isChecked()).toBe(true);
+  }
   await okOf(page).click();
   await form.waitFor({ state: 'hidden' });
 }
