@@ -35,11 +35,23 @@ async function setUp(api: Api, n: Names) {
   return { opportunityId, firstId, secondId, taskId };
 }
 
+/** Opens the card's add dialog; a click that lands while the card is still re-rendering after its load is made again. */
+async function openAddRole(page: Page) {
+  const form = page.getByTestId('add-contact-role-form');
+  for (let attempt = 1; ; attempt++) {
+    await opportunityOf(page).getByTestId('add-contact-role').click();
+    try {
+      await form.getByTestId('contact-role-contact').waitFor({ timeout: 8_000 });
+      return form;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 /** Adds a contact role through the card's dialog: the contact picked by typing, the role from the list, primary when asked. */
 async function addRole(page: Page, contact: RegExp, search: string, role: RegExp, primary: boolean): Promise<void> {
-  await opportunityOf(page).getByTestId('add-contact-role').click();
-  const form = page.getByTestId('add-contact-role-form');
-  await form.waitFor();
+  const form = await openAddRole(page);
   const picker = form.getByTestId('contact-role-contact');
   await picker.click();
   await picker.locator('input').fill(search);
@@ -69,8 +81,7 @@ describe('opportunity contact roles and task names in Chromium', () => {
     const roles = opportunityOf(page).getByTestId('contact-roles');
     await roles.getByTestId('contact-roles-empty').waitFor();
     // The account's contacts come first, in their own group; the other account's contact after.
-    await opportunityOf(page).getByTestId('add-contact-role').click();
-    await page.getByTestId('add-contact-role-form').getByTestId('contact-role-contact').click();
+    await (await openAddRole(page)).getByTestId('contact-role-contact').click();
     const groups = page.locator('.ant-select-dropdown:visible .ant-select-item-group');
     await groups.first().waitFor();
     expect(await groups.allTextContents()).toEqual(['Contacts of this account', 'Other contacts']);
