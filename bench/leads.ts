@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { BENCH_ROWS } from './lib/benchDatabase';
 import { withEngineBench } from './lib/engineBench';
 import { startBareHandler } from './lib/benchServers';
+import { LOAD } from './lib/underLoad';
 import { engineAgainstBare, loadLine, type LoadResult } from './lib/httpLoad';
 import { ensureLeadCustomFields } from './lib/leadsCustomFields';
 import { fillLeads, leadsFilled } from './lib/leadsFill';
@@ -22,10 +23,6 @@ import type { ListStatements } from './lib/sqlCapture';
 import { medianMs } from './lib/timing';
 
 const TARGET = { ratio: 0.7, p99Ms: 50, countMs: 100, searchMs: 50 };
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const WARM_UP_SECONDS = 3;
 const RUNS = 7;
 const DOC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/bench-leads.md');
 
@@ -89,7 +86,7 @@ function report(engine: LoadResult, bare: LoadResult, timed: Timed[], ratio: num
     `PostgreSQL, 2 shared cores. The load, server and database share the machine, so the absolute figures are`,
     `rough; the ratio to the bare handler is measured in the same run.`,
     '',
-    `## Under load: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each`,
+    `## Under load: ${LOAD.connections} connections, ${LOAD.rounds} rounds of ${LOAD.seconds} s each`,
     '',
     `\`${LOADED.name}\` (${MANAGER}, sales manager, scope: Sales East and below)`,
     '',
@@ -101,7 +98,7 @@ function report(engine: LoadResult, bare: LoadResult, timed: Timed[], ratio: num
     '```',
     '',
     `The bare handler runs, per request, exactly the count and page statements the engine ran for it (caught`,
-    `from the engine's query log in the same run), through its own pool of the app's size. With ${CONNECTIONS} requests`,
+    `from the engine's query log in the same run), through its own pool of the app's size. With ${LOAD.connections} requests`,
     `in flight and PostgreSQL's CPU the bottleneck, each request waits for those ahead of it: a p99 near`,
     `connections × SQL time ÷ cores. The bare handler's own p99 is that floor on this machine; the engine's`,
     `is to be read against it.`,
@@ -148,13 +145,10 @@ await withEngineBench(
       if (fromEngine.total !== fromBare.total || fromEngine.rows.map((r) => Number(r.id)).join() !== fromBare.rows.map((r) => Number(r.id)).join()) {
         throw new Error('the bare handler answers another page than the engine: the statements are not the same');
       }
-      console.log(`\nunder load: ${LOADED.name} (${fromEngine.total.toLocaleString('en')} leads), ${CONNECTIONS} connections`);
+      console.log(`\nunder load: ${LOADED.name} (${fromEngine.total.toLocaleString('en')} leads), ${LOAD.connections} connections`);
       ({ engine, bare } = await engineAgainstBare({ engine: app.url, bare: bareServer.url }, `/dev-api${listUrl(LOADED)}`, {
-        connections: CONNECTIONS,
+        ...LOAD,
         headers: auth(LOADED),
-        warmUpSeconds: WARM_UP_SECONDS,
-        rounds: ROUNDS,
-        seconds: SECONDS,
       }));
     } finally {
       await bareServer.stop();

@@ -12,9 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BENCH_ROWS } from './lib/benchDatabase';
+import { casesAgainstBare, LOAD, type Loaded as LoadedCase } from './lib/underLoad';
 import { withEngineBench } from './lib/engineBench';
-import { startBareHandler } from './lib/benchServers';
-import { engineAgainstBare, loadLine, type LoadResult } from './lib/httpLoad';
+import { loadLine } from './lib/httpLoad';
 import { fillOpportunities, opportunitiesFilled } from './lib/opportunitiesFill';
 import { planLines, planOf } from './lib/plans';
 import { signInAll } from './lib/signIn';
@@ -40,10 +40,6 @@ const READING = [
   "  same SQL. With the board's SQL down to about a millisecond that work is most of a board request, yet under",
   '  load the engine keeps pace with the bare handler on both cases.',
 ];
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const WARM_UP_SECONDS = 3;
 const RUNS = 7;
 const DOC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/bench-opportunities.md');
 const MANAGER = 'emma.stone';
@@ -78,7 +74,7 @@ const indexesOf = (plan: string) => {
   return [...names].join(' + ') || '—';
 };
 
-type Loaded = { case: Case; engine: LoadResult; bare: LoadResult; ratio: number };
+type Loaded = LoadedCase<Case>;
 type Timed = { case: Case; requestMs: number; statements: Statement[]; plans: string[] };
 
 function report(loaded: Loaded[], timed: Timed[], misses: string[]): string {
@@ -92,7 +88,7 @@ function report(loaded: Loaded[], timed: Timed[], misses: string[]): string {
     '',
     ...READING,
     '',
-    `## Under load: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each`,
+    `## Under load: ${LOAD.connections} connections, ${LOAD.rounds} rounds of ${LOAD.seconds} s each`,
     '',
     '```',
     ...loaded.flatMap((l) => [
@@ -131,26 +127,7 @@ await withEngineBench(
       if (body.code !== 200) throw new Error(`${c.name}: ${body.msg}`);
     };
 
-    const loaded: Loaded[] = [];
-    for (const c of LOADED) {
-      // The bare handler runs every statement the engine ran for the request (session, metadata
-      // version, dictionary and label reads too): the same SQL, so the ratio is the engine's own cost.
-      const statements = await capture.statements(c.url, tokens.get(c.user)!);
-      const bareServer = await startBareHandler(databaseUrl, statements);
-      try {
-        console.log(`\nunder load: ${c.name}, ${CONNECTIONS} connections (${statements.length} statements)`);
-        const { engine, bare } = await engineAgainstBare({ engine: app.url, bare: bareServer.url }, `/dev-api${c.url}`, {
-          connections: CONNECTIONS,
-          headers: auth(c),
-          warmUpSeconds: WARM_UP_SECONDS,
-          rounds: ROUNDS,
-          seconds: SECONDS,
-        });
-        loaded.push({ case: c, engine, bare, ratio: engine.requestsPerSecond / bare.requestsPerSecond });
-      } finally {
-        await bareServer.stop();
-      }
-    }
+    const loaded = await casesAgainstBare({ databaseUrl, app, capture }, LOADED, tokens);
 
     const timed: Timed[] = [];
     for (const c of CASES) {

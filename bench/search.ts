@@ -12,10 +12,11 @@
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../apps/server/src/modules/crm/engine/query/sql';
-import { startBareHandler } from './lib/benchServers';
 import { fillContacts, contactsFilled } from './lib/contactsFill';
+import { startBareHandler } from './lib/benchServers';
+import { casesAgainstBare } from './lib/underLoad';
 import { withEngineBench } from './lib/engineBench';
-import { engineAgainstBare, loadLine, type LoadResult } from './lib/httpLoad';
+import { loadLine } from './lib/httpLoad';
 import { fillLeads, leadsFilled } from './lib/leadsFill';
 import { LIST_BUDGET_MS } from './lib/listBench';
 import { planOf } from './lib/plans';
@@ -25,10 +26,6 @@ import { medianMs } from './lib/timing';
 
 /** The list benchmark's budget (bench/leads.ts): its ratio to bare SQL under load, and its limit for a list request alone. */
 const TARGET = { ratio: 0.7, aloneMs: LIST_BUDGET_MS };
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const WARM_UP_SECONDS = 3;
 const RUNS = 7;
 const ADMIN = 'admin';
 const REP = 'olivia.park';
@@ -114,24 +111,7 @@ await withEngineBench(
     }
 
     // Under load, as the leads list is measured.
-    const loaded: Array<{ case: Case; engine: LoadResult; bare: LoadResult; ratio: number }> = [];
-    for (const c of LOADED) {
-      const statements = await capture.statements(c.url, tokens.get(c.user)!);
-      const bareServer = await startBareHandler(databaseUrl, statements);
-      try {
-        console.log(`\nunder load: ${c.name}, ${CONNECTIONS} connections (${statements.length} statements)`);
-        const { engine, bare } = await engineAgainstBare({ engine: app.url, bare: bareServer.url }, `/dev-api${c.url}`, {
-          connections: CONNECTIONS,
-          headers: auth(c),
-          warmUpSeconds: WARM_UP_SECONDS,
-          rounds: ROUNDS,
-          seconds: SECONDS,
-        });
-        loaded.push({ case: c, engine, bare, ratio: engine.requestsPerSecond / bare.requestsPerSecond });
-      } finally {
-        await bareServer.stop();
-      }
-    }
+    const loaded = await casesAgainstBare({ databaseUrl, app, capture }, LOADED, tokens);
     console.log('');
     for (const l of loaded) console.log(`${l.case.name}\n${loadLine('engine', l.engine)}\n${loadLine('bare SQL', l.bare)}\nratio ${l.ratio.toFixed(2)}`);
 
