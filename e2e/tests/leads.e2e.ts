@@ -22,7 +22,7 @@ async function settled(page: Page): Promise<void> {
 }
 
 /** The OK button of the dialog on top (antd writes two Chinese characters with a space between). */
-const okOf = (page: Page) => page.locator('.ant-modal-wrap:visible').last().getByRole('button', { name: /^(OK|确\s?定)$/ });
+const okOf = (page: Page) => page.locator('.ant-modal-wrap:visible').last().getByRole('button', { name: /^(OK|确\s?定|Convert|转\s?化)$/ });
 
 describe('leads in Chromium, as a sales rep', () => {
   const app = serverAndBrowser();

@@ -6,3 +6,6 @@ export const TASK_COMPLETED = 'completed';
 
 /** The status a reopened task goes back to when it is reopened from a list (the field's default). */
 export const TASK_REOPENED = 'not_started';
+
+/** A conversion's follow-up task is due this many days after the conversion, so that it reaches the bell. */
+export const CONVERSION_TASK_DUE_DAYS = 2;

@@ -2,6 +2,8 @@ import { Modal, type ModalProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 type Props = Omit<ModalProps, 'onOk' | 'onCancel' | 'confirmLoading' | 'okText' | 'cancelText' | 'destroyOnHidden'> & {
+  /** The confirm button's words when "OK" says less than the action does ("Convert"). */
+  okText?: string;
   saving?: boolean;
   onSubmit: () => void;
   onClose: () => void;
@@ -11,7 +13,7 @@ type Props = Omit<ModalProps, 'onOk' | 'onCancel' | 'confirmLoading' | 'okText' 
  * The frame of every administration dialog: translated OK / Cancel, a spinner on OK while saving,
  * and the content discarded on close so the next opening starts from fresh values.
  */
-export default function FormDialog({ saving, onSubmit, onClose, ...modal }: Props) {
+export default function FormDialog({ okText, saving, onSubmit, onClose, ...modal }: Props) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -19,7 +21,7 @@ export default function FormDialog({ saving, onSubmit, onClose, ...modal }: Prop
       onOk={onSubmit}
       onCancel={onClose}
       confirmLoading={saving}
-      okText={t('common.ok')}
+      okText={okText ?? t('common.ok')}
       cancelText={t('common.cancel')}
       destroyOnHidden
     />

@@ -190,6 +190,7 @@ export default {
   'crm.convert.newContact': 'Create a new contact',
   'crm.convert.withOpportunity': 'Create an opportunity',
   'crm.convert.withTask': 'Create a follow-up task',
+  'crm.convert.opportunityName': '{{company}} deal',
   'crm.convert.taskSubject': 'Follow up with {{name}}',
   'crm.convert.owner': 'Owner of the new records',
   'crm.convert.done': 'The lead has been converted',

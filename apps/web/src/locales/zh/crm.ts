@@ -183,6 +183,7 @@ export default {
   'crm.convert.newContact': '新建联系人',
   'crm.convert.withOpportunity': '创建商机',
   'crm.convert.withTask': '创建跟进任务',
+  'crm.convert.opportunityName': '{{company}}商机',
   'crm.convert.taskSubject': '跟进{{name}}',
   'crm.convert.owner': '新记录的负责人',
   'crm.convert.done': '线索已转化',

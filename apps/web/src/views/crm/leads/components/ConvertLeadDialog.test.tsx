@@ -1,3 +1,5 @@
+import dayjs from 'dayjs';
+import { CONVERSION_TASK_DUE_DAYS } from '@orbit/shared/crm/tasks';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DuplicateMatch } from '@orbit/shared/contract/crm';
@@ -42,7 +44,7 @@ function renderDialog(reload = vi.fn()) {
 // By text, not by role: a role query computes every element's accessible name, which in this
 // dialog's large antd tree took seconds per call inside waitFor's retries.
 const buttonNamed = (name: string) => screen.getByText(name, { selector: 'button > span' }).closest('button') as HTMLButtonElement;
-const ok = () => buttonNamed('OK');
+const ok = () => buttonNamed('Convert');
 const itemOf = (label: string) => screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement;
 
 /** Types a day into a date picker as a person would. */
@@ -75,7 +77,7 @@ describe('ConvertLeadDialog', () => {
   it('converts into a new account and an opportunity, with the lead\'s version and owner', async () => {
     const { onConverted, onClose } = renderDialog();
     expect(((await screen.findByLabelText('Account Name')) as HTMLInputElement).value).toBe('Acme');
-    expect((screen.getByLabelText('Opportunity Name') as HTMLInputElement).value).toBe('Acme - ');
+    expect((screen.getByLabelText('Opportunity Name') as HTMLInputElement).value).toBe('Acme deal');
     fireEvent.change(screen.getByLabelText('Opportunity Name'), { target: { value: 'Acme - Pilot' } });
     // The date and number inputs load when first drawn (lazyInput): wait for them as a person would.
     await screen.findByLabelText('Close Date', {}, { timeout: 10_000 });
@@ -110,7 +112,8 @@ describe('ConvertLeadDialog', () => {
     expect(api.convertLead.mock.calls[0]![0]).toMatchObject({
       account: { mode: 'existing', accountId: 31 },
       opportunity: null,
-      task: { subject: 'Follow up with Olivia Park', dueDate: null },
+      // Due in two days unless the user says otherwise, so that it reaches the bell.
+      task: { subject: 'Follow up with Olivia Park', dueDate: dayjs().add(CONVERSION_TASK_DUE_DAYS, 'day').format('YYYY-MM-DD') },
     });
   });
 

@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { Divider, Form, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -80,6 +81,7 @@ export default function ConvertLeadDialog({ context, onClose, onConverted }: Pro
       saving={saving}
       onSubmit={() => void submit()}
       onClose={onClose}
+      okText={t('crm.convert.action')}
       // The candidates are shown before anything can be created.
       okButtonProps={{ disabled: !ready || (can.pickAccount && !candidates.data) || (can.pickContact && contactCandidates.accountId !== null && !contactCandidates.data) }}
     >
@@ -97,6 +99,8 @@ export default function ConvertLeadDialog({ context, onClose, onConverted }: Pro
             opportunity: can.opportunity,
             stage: typeof stage === 'string' ? stage : null,
             taskSubject: t('crm.convert.taskSubject', { name }),
+            opportunityName: (company) => t('crm.convert.opportunityName', { company }),
+            today: dayjs().format('YYYY-MM-DD'),
           })}
         >
           <ConvertAccountPart

@@ -4,19 +4,36 @@ import { chosenAccountId, convertLeadPayload, initialConvertValues, type Convert
 
 const lead = leadRecord({ company: 'Acme' });
 const start = (options: Partial<Parameters<typeof initialConvertValues>[2]> = {}) =>
-  initialConvertValues(lead, 'Olivia Park', { newAccount: true, opportunity: true, stage: 'prospecting', taskSubject: 'Follow up with Olivia Park', ...options });
+  initialConvertValues(lead, 'Olivia Park', {
+    newAccount: true,
+    opportunity: true,
+    stage: 'prospecting',
+    taskSubject: 'Follow up with Olivia Park',
+    opportunityName: (company) => `${company} deal`,
+    today: '2026-12-30',
+    ...options,
+  });
 
 describe('the conversion request', () => {
-  it('starts from a new account named after the company, an opportunity "<company> - ", no task, the lead\'s owner', () => {
+  it('starts from a new account named after the company, a whole opportunity name, no task but one due in two days, the lead\'s owner', () => {
     expect(start()).toEqual({
       account: { pick: 'new', name: 'Acme' },
-      opportunity: { create: true, name: 'Acme - ', closeDate: null, stage: 'prospecting', amount: null },
-      task: { create: false, subject: 'Follow up with Olivia Park', dueDate: null },
+      opportunity: { create: true, name: 'Acme deal', closeDate: null, stage: 'prospecting', amount: null },
+      // Across the year's end, counted in calendar days.
+      task: { create: false, subject: 'Follow up with Olivia Park', dueDate: '2027-01-01' },
       ownerId: 5,
     });
     // A lead without a company names them after itself; a user who may not create accounts picks one.
-    const noCompany = initialConvertValues(leadRecord({ company: null }), 'Olivia Park', { newAccount: false, opportunity: false, stage: null, taskSubject: '' });
+    const noCompany = initialConvertValues(leadRecord({ company: null }), 'Olivia Park', {
+      newAccount: false,
+      opportunity: false,
+      stage: null,
+      taskSubject: '',
+      opportunityName: (company) => `${company} deal`,
+      today: '2026-03-01',
+    });
     expect(noCompany.account).toEqual({ pick: 'other', name: 'Olivia Park' });
+    expect(noCompany.opportunity.name).toBe('Olivia Park deal');
     expect(noCompany.opportunity.create).toBe(false);
   });
 
@@ -40,7 +57,7 @@ describe('the conversion request', () => {
   });
 
   it('joins a duplicate candidate or an account searched for, and leaves out what was not asked for', () => {
-    const candidate = convertLeadPayload(lead, { ...start(), account: { pick: 31, name: 'Acme' }, opportunity: { create: false, name: 'Acme - ' } });
+    const candidate = convertLeadPayload(lead, { ...start(), account: { pick: 31, name: 'Acme' }, opportunity: { create: false, name: 'Acme deal' } });
     expect(candidate).toMatchObject({ account: { mode: 'existing', accountId: 31 }, opportunity: null, task: null });
     const searched = convertLeadPayload(lead, { ...start(), account: { pick: 'other', accountId: 44 } });
     expect(searched.account).toEqual({ mode: 'existing', accountId: 44 });

@@ -1,4 +1,5 @@
 import type { ConvertLeadBody, CrmRecord } from '@orbit/shared/contract/crm';
+import { CONVERSION_TASK_DUE_DAYS } from '@orbit/shared/crm/tasks';
 
 /** The account a lead becomes: a new one, one of the duplicate candidates (its id), or another one searched for. */
 export type AccountPick = 'new' | 'other' | number;
@@ -20,21 +21,28 @@ export type ConvertValues = {
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
+/** A calendar date (YYYY-MM-DD) `days` later, counted in whole days whatever the time zone. */
+const addDays = (date: string, days: number) => {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+};
+
 /**
  * Where a dialog starts: a new account (when the user may create one) named after the lead's
- * company, or the lead when it has none; an opportunity "<company> - " when the user may create
- * one; no task; the lead's owner.
+ * company, or the lead when it has none; an opportunity named by `opportunityName` (given the
+ * company) when the user may create one — a whole name, nothing left dangling to complete —; no
+ * task, but a due date ready for one so that it reaches the bell; the lead's owner.
  */
 export function initialConvertValues(
   lead: CrmRecord,
   name: string,
-  options: { newAccount: boolean; opportunity: boolean; stage: string | null; taskSubject: string },
+  options: { newAccount: boolean; opportunity: boolean; stage: string | null; taskSubject: string; opportunityName: (company: string) => string; today: string },
 ): ConvertValues {
-  const company = text(lead.company);
+  const company = text(lead.company) || name;
   return {
-    account: { pick: options.newAccount ? 'new' : 'other', name: company || name },
-    opportunity: { create: options.opportunity, name: `${company || name} - `, closeDate: null, stage: options.stage, amount: null },
-    task: { create: false, subject: options.taskSubject, dueDate: null },
+    account: { pick: options.newAccount ? 'new' : 'other', name: company },
+    opportunity: { create: options.opportunity, name: options.opportunityName(company), closeDate: null, stage: options.stage, amount: null },
+    task: { create: false, subject: options.taskSubject, dueDate: addDays(options.today, CONVERSION_TASK_DUE_DAYS) },
     ownerId: lead.ownerId,
   };
 }
