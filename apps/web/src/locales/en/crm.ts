@@ -137,6 +137,7 @@ export default {
   'crm.recycle.title': 'Recycle bin',
   'crm.recycle.hint': 'Deleted records stay here for {{days}} days before they are removed for good.',
   'crm.recycle.restore': 'Restore',
+  'crm.recycle.restoreCount': 'Restore ({{count}})',
   'crm.recycle.deletedAt': 'Deleted',
   'crm.recycle.restored_one': '{{count}} record restored',
   'crm.recycle.restored_other': '{{count}} records restored',

@@ -133,6 +133,7 @@ export default {
   'crm.recycle.title': '回收站',
   'crm.recycle.hint': '已删除的记录在此保留 {{days}} 天，之后将被永久删除。',
   'crm.recycle.restore': '恢复',
+  'crm.recycle.restoreCount': '恢复（{{count}}）',
   'crm.recycle.deletedAt': '删除时间',
   'crm.recycle.restored_other': '已恢复 {{count}} 条记录',
 

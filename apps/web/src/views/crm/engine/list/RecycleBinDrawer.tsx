@@ -31,10 +31,6 @@ export default function RecycleBinDrawer({ module, meta, open, onClose, onRestor
   const ids = list.selectedRowKeys.map(Number);
 
   const restore = async () => {
-    if (!ids.length) {
-      void message.warning(t('server.validation.selectRecord'));
-      return;
-    }
     await restoreRecords(module, ids);
     void message.success(t('crm.recycle.restored', { count: ids.length }));
     list.setSelectedRowKeys([]);
@@ -62,8 +58,9 @@ export default function RecycleBinDrawer({ module, meta, open, onClose, onRestor
     <Drawer open={open} title={t('crm.recycle.title')} size="large" onClose={onClose} destroyOnHidden>
       <Space orientation="vertical" style={{ width: '100%' }}>
         <Typography.Text type="secondary">{t('crm.recycle.hint', { days: RECYCLE_BIN_DAYS })}</Typography.Text>
-        <Button icon={<UndoOutlined />} onClick={() => void restore().catch(showError)} data-testid="recycle-restore">
-          {t('crm.recycle.restore')}
+        {/* Nothing to restore until a record is chosen; the count says how many will come back. */}
+        <Button icon={<UndoOutlined />} disabled={!ids.length} onClick={() => void restore().catch(showError)} data-testid="recycle-restore">
+          {ids.length ? t('crm.recycle.restoreCount', { count: ids.length }) : t('crm.recycle.restore')}
         </Button>
         <ListTable list={list} rowKey="id" columns={columns} selectable data-testid="recycle-table" />
       </Space>
