@@ -1,11 +1,13 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { Checkbox, Select } from 'antd';
+import { Checkbox, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldTypeView, FilterInputProps } from './fieldTypeView';
 
+/** A tick when checked and a quiet "No" when not: a blank would read as "not filled in". */
 function Display({ value }: { value: unknown }) {
   const { t } = useTranslation();
-  return value === true ? <CheckOutlined aria-label={t('crm.yes')} /> : null;
+  if (value === true) return <CheckOutlined aria-label={t('crm.yes')} />;
+  return value === false ? <Typography.Text type="secondary">{t('crm.no')}</Typography.Text> : null;
 }
 
 /** "Is / is not checked". */

@@ -97,15 +97,17 @@ describe('field-type registry', () => {
     expect(screen.getByText('Leads:', { exact: false })).toBeTruthy();
   });
 
-  it('shows dates as days, date-times in local time, checkboxes as a tick', () => {
+  it('shows dates as days, date-times in local time, checkboxes as a tick or "No"', () => {
     renderCrm(
       <>
         <FieldDisplay field={field('due', 'date', 'Due')} value="2026-11-23" />
         <FieldDisplay field={field('done', 'checkbox', 'Done')} value={true} />
+        <FieldDisplay field={field('active', 'checkbox', 'Active')} value={false} />
       </>,
     );
     expect(screen.getByText('2026-11-23')).toBeTruthy();
     expect(screen.getByLabelText('Yes')).toBeTruthy();
+    expect(screen.getByText('No')).toBeTruthy();
   });
 
   it('types text as the wire carries it, numbers and money as the text typed (money in the language\'s currency): the shared check reads their digits', async () => {
