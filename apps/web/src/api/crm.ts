@@ -123,7 +123,7 @@ export const transferRecords = (module: CrmModule, ids: number[], ownerId: numbe
   crm({ url: `/crm/${module}/mass/transfer`, method: 'POST', data: { ids, ownerId } });
 /** `also`: the values the module's rule asks for with the change (see massUpdateBody). */
 export const massUpdateRecords = (module: CrmModule, ids: number[], field: string, value: FieldValue, also: Record<string, unknown> = {}) =>
-  crm({ url: `/crm/${module}/mass/update`, method: 'POST', data: { ids, field, value, ...(Object.keys(also).length ? { also } : {}) } });
+  crm<Data<number>>({ url: `/crm/${module}/mass/update`, method: 'POST', data: { ids, field, value, ...(Object.keys(also).length ? { also } : {}) } });
 
 export const listRecycleBin = (module: CrmModule, params: Page) => crm<RecordPage>({ url: `/crm/${module}/recycleBin`, params });
 export const restoreRecords = (module: CrmModule, ids: number[]) => crm({ url: `/crm/${module}/restore`, method: 'PUT', data: { ids } });

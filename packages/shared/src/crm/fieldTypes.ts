@@ -117,3 +117,14 @@ export const MAX_LIST_VALUES = 100;
 /** Calendar dates outside these years are refused (typing slips such as 0202 or 20260). */
 export const MIN_YEAR = 1900;
 export const MAX_YEAR = 2999;
+
+/**
+ * Types one value may be set on for many records at once (a status, a rating, a campaign, a close
+ * date, a budget, an industry…). Neither the fields that make a record's name nor unique fields
+ * may: one value for many records would make them all alike, or fail on the second.
+ */
+const MASS_EDITABLE_TYPES: ReadonlySet<FieldType> = new Set(['picklist', 'checkbox', 'lookup', 'date', 'datetime', 'number', 'currency', 'percent', 'text', 'phone', 'email', 'url']);
+
+export function isMassEditable(field: { name: string; type: FieldType; system: boolean; readOnly: boolean; unique: boolean }, nameFields: readonly string[]): boolean {
+  return !field.system && !field.readOnly && !field.unique && !nameFields.includes(field.name) && MASS_EDITABLE_TYPES.has(field.type);
+}

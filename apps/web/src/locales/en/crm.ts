@@ -129,6 +129,8 @@ export default {
   'crm.mass.changeField': 'Change a field',
   'crm.mass.changeFieldTitle_one': 'Change a field of {{count}} record',
   'crm.mass.changeFieldTitle_other': 'Change a field of {{count}} records',
+  'crm.mass.updated_one': '{{count}} record updated',
+  'crm.mass.updated_other': '{{count}} records updated',
   'crm.mass.field': 'Field',
   'crm.mass.delete': 'Delete',
   'crm.mass.confirmDelete_one': 'Move {{count}} record to the recycle bin?',

@@ -126,6 +126,7 @@ export default {
   'crm.mass.newOwner': '新负责人',
   'crm.mass.changeField': '批量修改字段',
   'crm.mass.changeFieldTitle_other': '修改 {{count}} 条记录的字段',
+  'crm.mass.updated_other': '已更新 {{count}} 条记录',
   'crm.mass.field': '字段',
   'crm.mass.delete': '删除',
   'crm.mass.confirmDelete_other': '将 {{count}} 条记录移入回收站？',

@@ -140,8 +140,7 @@ const recordsRoutes: FastifyPluginAsync = async (fastify) => {
       `${base}/mass/update`,
       { config: { access: { permission: P.edit }, log: log(BUSINESS_TYPE.update) }, schema: { body: massUpdateBody } },
       async (request) => {
-        await records.massUpdate(caller(request), request.body.ids, request.body.field, request.body.value, request.body.also);
-        return ok(request);
+        return okData(request, await records.massUpdate(caller(request), request.body.ids, request.body.field, request.body.value, request.body.also));
       },
     );
 

@@ -11,7 +11,7 @@ export const dateView: FieldTypeView = {
   Display: ({ value }) => (typeof value === 'string' && value ? <>{value.slice(0, 10)}</> : null),
   Input: DateInput,
   FilterInput: DateFilterInput,
-  massEditable: true,
+ 
 };
 
 export const datetimeView: FieldTypeView = {

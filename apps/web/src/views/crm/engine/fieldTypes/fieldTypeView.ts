@@ -42,8 +42,6 @@ export type FieldTypeView = {
   sameValue?: (a: FieldValue, b: FieldValue) => boolean;
   /** Whether the filter builder can offer this field (default: yes, when the metadata says it is filterable). */
   canFilter?: (field: FieldMeta) => boolean;
-  /** May be set on many records at once (mass update). */
-  massEditable?: boolean;
   /** The value by which a field of this type points at a record (a related list filters on it). */
   pointAt?: (module: CrmModule, id: number) => FieldValue;
   /** A value that reads as the record's state (a status, a stage): headers show it as a tag beside the name. */

@@ -55,7 +55,7 @@ export const lookupView: FieldTypeView = {
   Display,
   Input,
   FilterInput,
-  massEditable: true,
+ 
   pointAt: (_module, id) => id,
   canFilter: (field) => hasLookupSource(field.lookupModule),
 };

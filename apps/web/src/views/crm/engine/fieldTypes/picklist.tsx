@@ -52,7 +52,7 @@ function FilterInput({ field, shape, value, onChange }: FilterInputProps) {
   );
 }
 
-export const picklistView: FieldTypeView = { Display, Input: SingleInput, FilterInput, massEditable: true, tag: true };
+export const picklistView: FieldTypeView = { Display, Input: SingleInput, FilterInput, tag: true };
 
 export const multipicklistView: FieldTypeView = {
   Display,

@@ -1,4 +1,4 @@
-import { Form, Select } from 'antd';
+import { App, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import { massUpdateRecords } from '../../../../api/crm';
@@ -17,6 +17,7 @@ type Values = { field?: string; value?: FieldValue };
 /** Sets one field (a status, a rating, a campaign…) to one value on every selected record. */
 export default function ChangeFieldDialog({ module, ids, open, onClose, onDone }: MassActionDialogProps) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const fieldRule = useFieldRule();
   const meta = useCurrentModuleMeta();
@@ -29,12 +30,19 @@ export default function ChangeFieldDialog({ module, ids, open, onClose, onDone }
     const completed = await completeChange(rules, { [field!]: value }, null, ids.length);
     if (!completed) return SAVE_CANCELLED;
     const { [field!]: _chosen, ...also } = completed;
-    return massUpdateRecords(module, ids, field!, value, also);
+    const { data: changed } = await massUpdateRecords(module, ids, field!, value, also);
+    // How many changed, not just "saved": records that had the value already are left as they were.
+    void message.success(t('crm.mass.updated', { count: changed ?? 0 }));
   };
-  const { saving, submit } = useFormSubmit(form, save, () => {
-    onDone();
-    onClose();
-  });
+  const { saving, submit } = useFormSubmit(
+    form,
+    save,
+    () => {
+      onDone();
+      onClose();
+    },
+    null,
+  );
   return (
     <FormDialog open={open} title={t('crm.mass.changeFieldTitle', { count: ids.length })} saving={saving} onSubmit={() => void submit()} onClose={onClose}>
       <DialogForm form={form} layout="vertical" data-testid="change-field-form">
