@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Input, Modal, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Input, Modal, Space, Table, Tabs, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { ReportMeta } from '@orbit/shared/contract/report';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import { copyReport, deleteReports, listReports } from '../../../api/crmReport';
@@ -66,9 +66,9 @@ export default function ReportIndexPage() {
       title: t('report.name'),
       render: (_: unknown, r: ReportMeta) => (
         <Space wrap size={[8, 4]}>
-          <Typography.Link onClick={() => void navigate(reportLink(r.id))} data-testid={`report-link-${r.id}`}>
+          <Link to={reportLink(r.id)} data-testid={`report-link-${r.id}`}>
             {r.name}
-          </Typography.Link>
+          </Link>
           {r.fixed && <Tag color="blue">{t('report.fixed')}</Tag>}
           {r.isTemplate && !r.fixed && <Tag>{t('report.template')}</Tag>}
           {r.shared && !r.fixed && <Tag color="green">{t('report.shared')}</Tag>}

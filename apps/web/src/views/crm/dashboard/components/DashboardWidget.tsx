@@ -1,7 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Card, Empty, Result, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { DashboardWidget as Widget, WidgetData } from '@orbit/shared/contract/dashboard';
 import { isCrmModule } from '@orbit/shared/crm/modules';
 import { useMenuModel } from '../../../../layout/routes/useMenuModel';
@@ -45,10 +45,11 @@ export default function DashboardWidget({ widget, data }: { widget: Widget; data
   };
 
   const title = report ? (
-    <Typography.Link onClick={() => void navigate(`/report/report-detail?flag=detail&id=${report.id}`)} ellipsis>
+    // A real link: the keyboard reaches it and it opens in a new tab.
+    <Link to={`/report/report-detail?flag=detail&id=${report.id}`} style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
       {widget.title || report.name}
       {widget.kind === 'figure' && widget.period ? ` · ${t(`dashboard.period.${widget.period}`)}` : ''}
-    </Typography.Link>
+    </Link>
   ) : (
     t('dashboard.widget')
   );

@@ -1,10 +1,12 @@
 import { Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { ModuleMeta } from '@orbit/shared/contract/crm';
 import type { ReportResult, ReportSummaryRow } from '@orbit/shared/contract/report';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import { FieldDisplay } from '../../engine/fieldTypes/FieldDisplay';
+import { useRecordLink } from '../../engine/useRecordLink';
 import { fieldOf, useResultLabels } from './reportLabels';
 
 type Labels = ReturnType<typeof useResultLabels>;
@@ -105,14 +107,28 @@ type DetailProps = {
   loading?: boolean;
 };
 
-/** The detail rows: the display fields of each record, shown the way their field types show them. */
+/**
+ * The detail rows: the display fields of each record, shown the way their field types show them;
+ * the first column opens the record (when the user's menu has its detail page).
+ */
 export function DetailTable({ result, meta, related, pagination = false, loading }: DetailProps) {
-  const columns = result.columns.map((c) => {
+  const linkTo = useRecordLink();
+  const columns = result.columns.map((c, ci) => {
     const field = fieldOf(c.ref, meta, related);
     return {
       key: c.ref,
       title: c.label,
-      render: (_: unknown, row: Record<string, unknown>) => (field ? <FieldDisplay field={field} value={row[c.ref] as FieldValue} lookups={result.lookups} /> : String(row[c.ref] ?? '')),
+      render: (_: unknown, row: Record<string, unknown>) => {
+        const shown = field ? <FieldDisplay field={field} value={row[c.ref] as FieldValue} lookups={result.lookups} /> : String(row[c.ref] ?? '');
+        const href = ci === 0 && meta && typeof row.id === 'number' ? linkTo(meta.module, row.id) : null;
+        return href ? (
+          <Link to={href} data-testid="report-row-link">
+            {shown}
+          </Link>
+        ) : (
+          shown
+        );
+      },
     };
   });
   return (
