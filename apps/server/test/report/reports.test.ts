@@ -152,7 +152,7 @@ describe('reports API', () => {
     // The author picks roles by name without administering them.
     const targets = (await as['emma.stone']!('GET', '/crm/report/shareTargets')).body.data as { roles: Array<{ id: number; name: string }>; depts: Array<{ name: string }> };
     expect(targets.depts.map((d) => d.name)).toContain('Sales East');
-    expect((await as['olivia.park']!('GET', '/crm/report/shareTargets')).body.code).toBe(403);
+    expect((await caller(app, await loginAs(app, 'sophia.reed'))('GET', '/crm/report/shareTargets')).body.code).toBe(403);
     const repRole = targets.roles.find((r) => r.name === 'Sales Representative')!.id;
     const forReps = await save(as['emma.stone']!, 'For reps', byStage, { shared: true, shareRoles: [repRole] });
     expect((await as['olivia.park']!('GET', `/crm/report/${forReps}`)).body.code).toBe(200);
@@ -223,9 +223,18 @@ describe('reports API', () => {
     }
   });
 
-  it('permissions: a rep cannot create or preview; another user cannot change or delete my report', async () => {
-    expect((await preview(as['olivia.park']!, byStage)).body.code).toBe(403);
-    expect((await as['olivia.park']!('POST', '/crm/report', { name: 'x', definition: byStage })).body.code).toBe(403);
+  it('permissions: a rep makes her own private reports; another user cannot change or delete my report; read-only users cannot create', async () => {
+    expect((await preview(as['olivia.park']!, byStage)).body.code).toBe(200);
+    const mine = await save(as['olivia.park']!, 'My pipeline by stage', byStage);
+    expect((await as['olivia.park']!('GET', `/crm/report/${mine}`)).body.data).toMatchObject({ shared: false });
+    expect((await as['noah.king']!('GET', `/crm/report/${mine}`)).body.code).toBe(404);
+    // Another rep's private report does not exist for him.
+    expect((await as['noah.king']!('DELETE', `/crm/report/${mine}`)).body.code).toBe(404);
+    expect((await as['olivia.park']!('GET', `/crm/report/${mine}`)).body.code).toBe(200);
+    expect((await as['olivia.park']!('DELETE', `/crm/report/${mine}`)).body.code).toBe(200);
+    const readOnly = caller(app, await loginAs(app, 'sophia.reed'));
+    expect((await preview(readOnly, byStage)).body.code).toBe(403);
+    expect((await readOnly('POST', '/crm/report', { name: 'x', definition: byStage })).body.code).toBe(403);
     const id = await save(as['emma.stone']!, 'Shared with all', byStage, { shared: true });
     expect((await as['mia.chen']!('PUT', '/crm/report', { id, name: 'Taken over', definition: byStage })).body.code).toBe(403);
     expect((await as['mia.chen']!('DELETE', `/crm/report/${id}`)).body.code).toBe(403);

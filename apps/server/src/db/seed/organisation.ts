@@ -29,7 +29,9 @@ export const roles: RoleSeed[] = [
     key: 'sales_rep', name: 'Sales Representative', sort: 3, dataScope: '5', remark: 'Works their own records only', landsOn: 'sales',
     permissions: [
       ...work(P.leads), P.leads.convert, ...work(P.opportunity), ...work(P.account), ...work(P.contact), ...work(P.task), P.task.remove,
-      P.campaign.list, P.campaign.query, P.report.list, P.report.query, P.dashboard.list, P.dashboard.query,
+      P.campaign.list, P.campaign.query, P.dashboard.list, P.dashboard.query,
+      // Their own reports (private until they share them; only the author changes one).
+      P.report.list, P.report.query, P.report.add, P.report.edit, P.report.remove,
     ] as Permission[],
   },
   {
