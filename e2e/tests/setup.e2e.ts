@@ -59,19 +59,18 @@ describe('set-up in Chromium: an administrator adds a field, a sales rep must fi
     await dialog.getByTestId('dict-value-1').fill('silver');
     await dialog.getByTestId('dict-label-en-1').fill('Silver');
     await dialog.getByTestId('dict-label-zh-1').fill('银牌');
+    // It starts placed in the layouts the active record types use.
+    expect(await dialog.getByTestId('field-layouts').locator('.ant-select-selection-item').allTextContents()).toEqual(['Lead Layout', 'Partner Lead Layout']);
     await page.waitForTimeout(300);
     await windowShot(page, 'setup-field-dialog-en');
     await okOf(page).click();
     await dialog.waitFor({ state: 'detached' });
     await setupPage(page).getByTestId('field-row-partnerTier').waitFor();
 
-    // The Partner layout: the field goes into its first section, required there.
+    // The Partner layout has the field already: it is made required there.
     await tab(page, 'Page Layouts').click();
     await setupPage(page).getByTestId('layout-select').click();
     await option(page, /^Partner Lead Layout$/).click();
-    await setupPage(page).getByTestId('layout-add-field-0').click();
-    await setupPage(page).getByTestId('layout-add-field-0').locator('input').fill('Partner Tier');
-    await option(page, /^Partner Tier$/).click();
     await setupPage(page).getByTestId('layout-required-partnerTier').check();
     await setupPage(page).getByTestId('layout-preview').getByText('Partner Tier').waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));

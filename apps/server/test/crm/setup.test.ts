@@ -132,6 +132,18 @@ describe('set-up: custom fields, layouts, record types', () => {
     expect((await admin('PUT', '/setup/leads/fields/createTime', { labelEn: 'Created', labelZh: '创建时间', required: true })).body.code).toBe(400);
   });
 
+  it('a field without a Chinese label shows its English one to Chinese readers, in the metadata and in messages', async () => {
+    expect((await admin('POST', '/setup/leads/fields', { name: 'regionCode', type: 'text', labelEn: 'Region Code', maxLength: 4 })).body.code).toBe(200);
+    const zh = (await olivia('GET', '/crm/meta/leads', undefined, { 'accept-language': 'zh' })).body.data as { fields: Array<{ name: string; label: string; labelZh: string }> };
+    expect(zh.fields.find((f) => f.name === 'regionCode')).toMatchObject({ label: 'Region Code', labelZh: '' });
+    const tooLong = await olivia('POST', '/crm/leads', { lastName: 'R1', regionCode: 'ABCDEF' }, { 'accept-language': 'zh' });
+    expect(tooLong.body.errors.regionCode).toContain('Region Code');
+    // Given later, the Chinese label is used.
+    expect((await admin('PUT', '/setup/leads/fields/regionCode', { labelEn: 'Region Code', labelZh: '区域代码' })).body.code).toBe(200);
+    const after = (await olivia('GET', '/crm/meta/leads', undefined, { 'accept-language': 'zh' })).body.data as { fields: Array<{ name: string; label: string }> };
+    expect(after.fields.find((f) => f.name === 'regionCode')!.label).toBe('区域代码');
+  });
+
   it('changes a type only when every stored value converts, checked first', async () => {
     expect((await admin('POST', '/setup/leads/fields', { name: 'seats', type: 'text', labelEn: 'Seats', labelZh: '席位' })).body.code).toBe(200);
     const a = await createLead(admin, { lastName: 'S1', seats: '12' });

@@ -57,7 +57,8 @@ export type SetupModule = {
 /** How many records hold a value of a field, and what else names it: asked before a delete. */
 export type FieldUsage = { records: number; views: number; layouts: string[] };
 
-const labels = { labelEn: requiredText(80), labelZh: requiredText(80) };
+// The Chinese label may be left empty: Chinese readers then see the English one (crm/labelIn.ts).
+const labels = { labelEn: requiredText(80), labelZh: optionalText(80).default('') };
 const help = { helpEn: optionalText(500).default(''), helpZh: optionalText(500).default('') };
 const dictValue = z.object({ value: requiredText(100), labelEn: requiredText(100), labelZh: optionalText(100).default('') });
 

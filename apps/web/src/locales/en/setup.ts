@@ -23,6 +23,7 @@ export default {
   'setup.field.editTitle': 'Edit field: {{label}}',
   'setup.field.labelEn': 'Label (English)',
   'setup.field.labelZh': 'Label (Chinese)',
+  'setup.field.labelZhHelp': 'Optional: left empty, Chinese readers see the English label.',
   'setup.field.helpEn': 'Help text (English)',
   'setup.field.helpZh': 'Help text (Chinese)',
   'setup.field.defaultValue': 'Default value',

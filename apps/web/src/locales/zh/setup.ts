@@ -23,6 +23,7 @@ export default {
   'setup.field.editTitle': '编辑字段：{{label}}',
   'setup.field.labelEn': '标签（英文）',
   'setup.field.labelZh': '标签（中文）',
+  'setup.field.labelZhHelp': '可不填：不填时，中文界面显示英文标签。',
   'setup.field.helpEn': '帮助文本（英文）',
   'setup.field.helpZh': '帮助文本（中文）',
   'setup.field.defaultValue': '默认值',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { labelIn } from '@orbit/shared/crm/labelIn';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -76,7 +77,7 @@ const importRoutes: FastifyPluginAsync = async (fastify) => {
       const def = meta.module(module);
       const content = await importTemplate(app.db, def, module, request.lang, request.query.recordTypeId);
       const type = def.recordTypes.find((t) => t.id === (request.query.recordTypeId ?? defaultRecordType(def)?.id));
-      const typeName = type && def.recordTypes.filter((t) => t.active).length > 1 ? ` - ${request.lang === 'zh' ? type.labelZh : type.labelEn}` : '';
+      const typeName = type && def.recordTypes.filter((t) => t.active).length > 1 ? ` - ${labelIn(request.lang, type.labelEn, type.labelZh)}` : '';
       const fileName = `${translate(request.lang, 'import.templateFileName', { module: `module.${module}` })}${typeName}.xlsx`;
       return reply.header('Content-Type', XLSX_TYPE).header('Content-Disposition', contentDisposition(fileName)).send(content);
     });

@@ -1,4 +1,5 @@
 import type { Language } from '@orbit/shared/constants';
+import { labelIn } from '@orbit/shared/crm/labelIn';
 import type { FieldMeta, LayoutMeta, ModuleMeta, RecordTypeMeta, RelatedListMeta } from '@orbit/shared/contract/crm';
 import { CRM_MODULES, CRM_MODULE_ID, type CrmModule } from '@orbit/shared/crm/modules';
 import type { Db } from '../../../../db/client';
@@ -7,7 +8,7 @@ import { createListViews, toListViewMeta } from '../views/listViews';
 import type { FieldDef } from './fieldDef';
 import type { LayoutDef, MetadataStore, RecordTypeDef } from './moduleDef';
 
-const pick = (lang: Language, en: string, zh: string) => (lang === 'zh' ? zh : en);
+const pick = labelIn;
 
 export function toFieldMeta(f: FieldDef, lang: Language): FieldMeta {
   return {

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { labelIn } from '@orbit/shared/crm/labelIn';
 import type { Language } from '@orbit/shared/constants';
 import { OPERATORS_BY_TYPE, operandShape } from '@orbit/shared/crm/fieldTypes';
 import { isCondition, type FilterCondition, type FilterNode } from '@orbit/shared/crm/filter';
@@ -9,7 +10,7 @@ import type { FieldDef } from '../metadata/fieldDef';
 import type { ModuleDef } from '../metadata/moduleDef';
 import { col } from './sql';
 
-export const labelOf = (field: FieldDef, lang: Language) => (lang === 'zh' ? field.labelZh : field.labelEn);
+export const labelOf = (field: FieldDef, lang: Language) => labelIn(lang, field.labelEn, field.labelZh);
 
 /** A column as SQL: a plain quoted identifier, or one qualified by a table alias in a join (reports). */
 export type ColumnOf = (name: string) => SQL;

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { labelIn } from '@orbit/shared/crm/labelIn';
 import { GLOBAL_SEARCH_CANDIDATES, type Language } from '@orbit/shared/constants';
 import type { CrmRecord, GlobalSearchDetail, GlobalSearchHit, LookupLabels } from '@orbit/shared/contract/crm';
 import type { Executor } from '../../../../db/client';
@@ -149,7 +150,7 @@ export async function withDetails(
   const [lookups, picklists] = await Promise.all([lookupLabels(db, meta, user, records, fields, lang), picklistLabels(db, fields, lang)]);
   return rows.map((r) => {
     const details: GlobalSearchDetail[] = fields
-      .map((f) => ({ label: lang === 'zh' ? f.labelZh : f.labelEn, value: shown(f, r.record[f.name], lookups, picklists, restricted) }))
+      .map((f) => ({ label: labelIn(lang, f.labelEn, f.labelZh), value: shown(f, r.record[f.name], lookups, picklists, restricted) }))
       .filter((d) => d.value !== '');
     return { module: def.module, id: r.record.id, label: r.label, detail: r.detail, rank: r.rank, details };
   });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { labelIn } from '@orbit/shared/crm/labelIn';
 import type { Language } from '@orbit/shared/constants';
 import type { CrmRecord, HistoryRow, LookupLabels } from '@orbit/shared/contract/crm';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
@@ -43,7 +44,7 @@ async function labelsOf(db: Executor, meta: MetadataStore, viewer: CurrentUser, 
     else if (target === 'recordType') {
       rows = CRM_MODULES.flatMap((m) => meta.module(m).recordTypes)
         .filter((t) => idSet.has(t.id))
-        .map((t) => ({ id: t.id, label: lang === 'zh' ? t.labelZh : t.labelEn }));
+        .map((t) => ({ id: t.id, label: labelIn(lang, t.labelEn, t.labelZh) }));
     } else if (isCrmModule(target)) {
       const def = meta.module(target);
       rows = await rowsOf(db, sql`select id, ${nameSeenBy(viewer, def)} as label from ${tableOf(def.table)} where id in ${ids}`);

@@ -8,6 +8,7 @@ import type { FieldType } from '@orbit/shared/crm/fieldTypes';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import { createField, listDictionaries, updateField } from '../../../../api/setup';
+import { layoutsInUse } from './layoutsInUse';
 import DialogForm from '../../../../components/admin/DialogForm';
 import FormDialog from '../../../../components/admin/FormDialog';
 import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
@@ -99,7 +100,7 @@ export default function FieldDialog({ module, data, target, onClose, onSaved }: 
         maxLength: field.maxLength, decimals: field.decimals, filterable: field.filterable, searchable: field.searchable, dictMode: 'existing', dictType: field.dictType ?? undefined,
         defaultValue: field.defaultValue ?? undefined,
       }
-    : { type: 'text', required: false, filterable: true, searchable: false, dictMode: 'existing', layoutIds: [], newDictionary: { dictType: `crm_${module}_`, name: '', values: [{ value: '', labelEn: '', labelZh: '' }] } };
+    : { type: 'text', required: false, filterable: true, searchable: false, dictMode: 'existing', layoutIds: layoutsInUse(data), newDictionary: { dictType: `crm_${module}_`, name: '', values: [{ value: '', labelEn: '', labelZh: '' }] } };
 
   useOpeningValues(form, !!target, initial);
 
@@ -138,7 +139,7 @@ export default function FieldDialog({ module, data, target, onClose, onSaved }: 
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="labelZh" label={t('setup.field.labelZh')} rules={[{ required: true, whitespace: true, max: 80 }]}>
+            <Form.Item name="labelZh" label={t('setup.field.labelZh')} extra={t('setup.field.labelZhHelp')} rules={[{ max: 80 }]}>
               <Input data-testid="field-label-zh" />
             </Form.Item>
           </Col>

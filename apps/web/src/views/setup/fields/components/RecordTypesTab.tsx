@@ -97,7 +97,7 @@ function RecordTypeDialog({ module, data, target, onClose, onSaved }: { module: 
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="labelZh" label={t('setup.field.labelZh')} rules={[{ required: true, whitespace: true, max: 80 }]}>
+            <Form.Item name="labelZh" label={t('setup.field.labelZh')} extra={t('setup.field.labelZhHelp')} rules={[{ max: 80 }]}>
               <Input data-testid="record-type-label-zh" />
             </Form.Item>
           </Col>
