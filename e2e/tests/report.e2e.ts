@@ -159,12 +159,20 @@ describe('the sales dashboard in Chromium', () => {
     await page.waitForTimeout(800); // chart animations
     await screenshot(page, 'dashboard-en');
 
-    // A band of the funnel of the pipeline by stage: one stage of open deals.
-    const funnel = grid.getByTestId('widget-chart').first().getByTestId('report-chart');
-    const box = (await funnel.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.4);
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height * 0.4);
-    await page.waitForURL(/\/opportunity\/opportunity-index\?filter=/, { timeout: 20_000 });
+    // A stage of the pipeline by stage (a funnel when the bands narrow, else bars from the left):
+    // one stage of open deals. Rows are tried until one is hit.
+    const chart = grid.getByTestId('widget-chart').first().getByTestId('report-chart');
+    const box = (await chart.boundingBox())!;
+    for (const [i, y] of [0.4, 0.2, 0.6, 0.8].entries()) {
+      await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * y);
+      await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * y);
+      try {
+        await page.waitForURL(/\/opportunity\/opportunity-index\?filter=/, { timeout: i === 3 ? 20_000 : 3_000 });
+        break;
+      } catch (error) {
+        if (i === 3) throw error;
+      }
+    }
     const filter = JSON.parse(new URL(page.url()).searchParams.get('filter')!) as { and: Array<{ field: string; op: string; value: unknown }> };
     expect(filter.and[0]).toEqual({ field: 'stage', op: 'notIn', value: ['closed_won', 'closed_lost'] });
     expect(filter.and[1]).toMatchObject({ field: 'stage', op: 'eq' });

@@ -58,20 +58,29 @@ describe('report charts', () => {
     ]);
   });
 
+  const byStage = (stages: ReadonlyArray<readonly [string, number]>): ReportResult => ({
+    ...base,
+    groups: [{ ref: 'stage', label: 'Stage', bucket: null, axis: 'row' }],
+    aggregates: [{ key: 'a0', fn: 'count', ref: null, label: 'Count' }],
+    summary: [...stages.map(([k, n]) => ({ keys: [k], rollup: [false], values: [n] })), { keys: [null], rollup: [true], values: [stages.reduce((a, [, n]) => a + n, 0)] }],
+  });
+
   it("a funnel keeps the groups in the order the server gave them (the stage dictionary's), not by size nor by name", () => {
-    // As the pipeline-by-stage report answers: stages in dictionary order, the biggest band in the middle.
-    const stages = [['prospecting', 4], ['qualification', 9], ['needs_analysis', 12], ['proposal', 3], ['negotiation', 1]] as const;
-    const result: ReportResult = {
-      ...base,
-      groups: [{ ref: 'stage', label: 'Stage', bucket: null, axis: 'row' }],
-      aggregates: [{ key: 'a0', fn: 'count', ref: null, label: 'Count' }],
-      summary: [...stages.map(([k, n]) => ({ keys: [k], rollup: [false], values: [n] })), { keys: [null], rollup: [true], values: [29] }],
-    };
-    const { option, points } = chartOption(result, 'funnel', 0, labels);
+    const stages = [['prospecting', 12], ['qualification', 9], ['needs_analysis', 9], ['proposal', 3], ['negotiation', 1]] as const;
+    const { option, points } = chartOption(byStage(stages), 'funnel', 0, labels);
     const [series] = option.series as Array<{ type: string; sort: string; data: Array<{ name: string; value: number }> }>;
     // ECharts sorts a funnel's bands by value unless told not to.
     expect(series).toMatchObject({ type: 'funnel', sort: 'none' });
     expect(series!.data).toEqual(stages.map(([name, value]) => ({ name, value })));
+    expect(points[0]!.map((p) => p.keys[0])).toEqual(stages.map(([k]) => k));
+  });
+
+  it('a funnel whose bands would widen again (an hourglass, a diamond) is drawn as bars, in the same order', () => {
+    // As the pipeline-by-stage report answers: stages in dictionary order, the biggest band in the middle.
+    const stages = [['prospecting', 4], ['qualification', 9], ['needs_analysis', 12], ['proposal', 3], ['negotiation', 1]] as const;
+    const { option, points } = chartOption(byStage(stages), 'funnel', 0, labels);
+    expect(option.series).toEqual([{ type: 'bar', name: 'Count', data: [4, 9, 12, 3, 1] }]);
+    expect((option as { yAxis: { data: string[] } }).yAxis.data).toEqual(stages.map(([k]) => k));
     expect(points[0]!.map((p) => p.keys[0])).toEqual(stages.map(([k]) => k));
   });
 

@@ -15,14 +15,20 @@ function level(result: ReportResult, row: ReportSummaryRow, wanted: number[]): b
   return result.groups.every((_, i) => row.rollup[i] === !wanted.includes(i));
 }
 
-/** The ECharts option of a report's chart (pure: the chart component only draws it). */
-export function chartOption(result: ReportResult, type: ChartType, aggregate: number, labels: ChartLabels) {
+/**
+ * The ECharts option of a report's chart (pure: the chart component only draws it). A funnel is
+ * drawn only when its bands narrow in the groups' order; otherwise its shape (an hourglass, a
+ * diamond) would misstate the figures, and the same bars are drawn side-on instead.
+ */
+export function chartOption(result: ReportResult, asked: ChartType, aggregate: number, labels: ChartLabels) {
   const rowGroup = result.groups.findIndex((g) => g.axis === 'row');
   const colGroup = result.groups.findIndex((g) => g.axis === 'column');
   const num = (row: ReportSummaryRow) => Number(row.values[aggregate] ?? 0);
   const categoryRows = result.summary.filter((r) => level(result, r, [rowGroup]));
   const points: ChartPoint[] = categoryRows.map((r) => ({ name: labels.keyText(rowGroup, r.keys[rowGroup] ?? null), value: num(r), keys: r.keys, rollup: r.rollup }));
   const seriesName = result.aggregates[aggregate]?.label ?? '';
+  const narrows = points.every((p, i) => i === 0 || p.value <= points[i - 1]!.value);
+  const type: ChartType = asked === 'funnel' && (!narrows || colGroup >= 0) ? 'bar' : asked;
   const tooltip = { trigger: type === 'pie' || type === 'funnel' ? 'item' : 'axis' };
 
   if (type === 'pie' || type === 'funnel') {
