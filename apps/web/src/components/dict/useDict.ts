@@ -1,4 +1,4 @@
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import type { DictValue } from '@orbit/shared/contract/dict';
 import { useTranslation } from 'react-i18next';
 import { getDictValues } from '../../api/system/dict';
@@ -26,6 +26,21 @@ export function useDict(...dictTypes: string[]): DictOptions {
     options[dictType] = results[index]?.data ?? [];
   });
   return options;
+}
+
+/**
+ * One dictionary's values, or undefined while they load (so that a code is never shown for its
+ * label); none when they could not be loaded (the codes are then all there is to show).
+ */
+export function useDictValues(dictType: string | null | undefined): DictValue[] | undefined {
+  const { i18n } = useTranslation();
+  const { data, isError } = useQuery({
+    queryKey: dictQueryKey(dictType ?? '', i18n.language),
+    queryFn: async () => (await getDictValues(dictType!)).data,
+    staleTime: Infinity,
+    enabled: !!dictType,
+  });
+  return dictType ? (data ?? (isError ? [] : undefined)) : [];
 }
 
 /** The label of a value, or the raw value when the dictionary has no such entry. */

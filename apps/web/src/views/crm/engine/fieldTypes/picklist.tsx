@@ -1,8 +1,8 @@
-import { Select } from 'antd';
+import { Select, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldMeta } from '@orbit/shared/contract/crm';
 import DictTag from '../../../../components/dict/DictTag';
-import { dictSelectOptions, useDict } from '../../../../components/dict/useDict';
+import { dictSelectOptions, useDict, useDictValues } from '../../../../components/dict/useDict';
 import type { DisplayProps, FieldTypeView, FilterInputProps, InputProps } from './fieldTypeView';
 
 /** The values of the field's dictionary, labels in the current language. */
@@ -12,8 +12,10 @@ function useChoices(field: FieldMeta) {
 }
 
 function Display({ field, value }: DisplayProps) {
-  const options = useChoices(field);
+  const options = useDictValues(field.dictType);
   if (typeof value !== 'string' && !Array.isArray(value)) return null;
+  // Labels, never codes: until the dictionary is here, a placeholder rather than `not_started`.
+  if (!options) return <Skeleton.Button active size="small" style={{ width: 64, height: 16 }} aria-busy data-testid="picklist-loading" />;
   return <DictTag options={options} value={value as string | string[]} />;
 }
 

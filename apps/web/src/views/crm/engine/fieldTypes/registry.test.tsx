@@ -5,7 +5,7 @@ import { FIELD_TYPES } from '@orbit/shared/crm/fieldTypes';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import { changeLanguage, loadAllTexts } from '../../../../i18n/i18n';
 import { chooseOption } from '../../../../test/antdSelect';
-import { dictApi, field, leadFields, prepareCrmTests, renderCrm, signInOlivia } from '../../../../test/crmFixtures';
+import { dictApi, dictionaries, field, leadFields, prepareCrmTests, renderCrm, signInOlivia } from '../../../../test/crmFixtures';
 import { FieldDisplay } from './FieldDisplay';
 import { FieldInput } from './FieldInput';
 import { FIELD_TYPE_VIEWS, sameFieldValue } from './registry';
@@ -95,6 +95,16 @@ describe('field-type registry', () => {
     renderCrm(<FieldDisplay field={relatedTo} value={{ module: 'leads', id: 7 }} lookups={{ leads: { 7: 'Olivia Park' } }} />);
     expect(screen.getByText('Olivia Park').getAttribute('href')).toBe('/Leads/leads-detail?flag=detail&id=7');
     expect(screen.getByText('Leads:', { exact: false })).toBeTruthy();
+  });
+
+  it('shows a picklist by its label, and a placeholder rather than the code while the dictionary loads', async () => {
+    // A dictionary no other test has loaded (the query cache lives across tests).
+    dictionaries.crm_stage_fresh = [{ ...dictionaries.crm_lead_status![1]!, dictType: 'crm_stage_fresh' }];
+    renderCrm(<FieldDisplay field={{ ...leadFields.status, dictType: 'crm_stage_fresh' }} value="qualified" />);
+    expect(screen.getByTestId('picklist-loading')).toBeTruthy();
+    expect(screen.queryByText('qualified')).toBeNull();
+    expect(await screen.findByText('Qualified')).toBeTruthy();
+    expect(screen.queryByTestId('picklist-loading')).toBeNull();
   });
 
   it('shows dates as days, date-times in local time, checkboxes as a tick or "No"', () => {
