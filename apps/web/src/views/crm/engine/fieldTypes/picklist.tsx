@@ -15,7 +15,13 @@ function Display({ field, value }: DisplayProps) {
   const options = useDictValues(field.dictType);
   if (typeof value !== 'string' && !Array.isArray(value)) return null;
   // Labels, never codes: until the dictionary is here, a placeholder rather than `not_started`.
-  if (!options) return <Skeleton.Button active size="small" style={{ width: 64, height: 16 }} aria-busy data-testid="picklist-loading" />;
+  if (!options) {
+    return (
+      <span aria-busy data-testid="picklist-loading">
+        <Skeleton.Button active size="small" style={{ width: 64, height: 16 }} />
+      </span>
+    );
+  }
   return <DictTag options={options} value={value as string | string[]} />;
 }
 
