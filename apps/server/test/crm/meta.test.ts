@@ -38,6 +38,10 @@ describe('records engine metadata', () => {
     expect(en.listViews.map((v) => v.label)).toEqual(['All Leads', 'My Leads', 'Open Leads', 'Hot Leads', 'New This Week']);
     expect(zh.listViews[0]!.label).toBe('全部线索');
     expect(en.relatedLists).toContainEqual({ module: 'task', field: 'name', label: 'Name' });
+    // The stage path a detail page draws: leads close unqualified or converted (by converting only).
+    expect(en.path).toEqual({ field: 'status', closed: ['unqualified', 'converted'], byAction: ['converted'] });
+    expect((await meta('opportunity')).path).toEqual({ field: 'stage', closed: ['closed_won', 'closed_lost'], byAction: [] });
+    expect((await meta('account')).path).toBeNull();
     expect((await meta('account')).relatedLists).toEqual(
       expect.arrayContaining([{ module: 'opportunity', field: 'accountId', label: 'Account' }, { module: 'leads', field: 'convertedAccountId', label: 'Converted Account' }]),
     );

@@ -148,6 +148,7 @@ export const leadsMeta: ModuleMeta = {
     }),
   ],
   relatedLists: [],
+  path: null,
 };
 
 /** A module without record types, one section of the given fields (the parts of other modules a lead's conversion creates). */
@@ -170,6 +171,7 @@ export function simpleMeta(module: ModuleMeta['module'], nameField: string, fiel
     ],
     listViews: [view(201, 'All', { columns: [nameField] })],
     relatedLists: [],
+    path: null,
   };
 }
 

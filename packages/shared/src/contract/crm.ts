@@ -98,7 +98,15 @@ export type ModuleMeta = {
   layouts: LayoutMeta[];
   listViews: ListViewMeta[];
   relatedLists: RelatedListMeta[];
+  /** The picklist a detail page shows as a path of steps across its header (a stage, a status), or null. */
+  path: StagePathMeta | null;
 };
+
+/**
+ * A module's path: its picklist field; the values that close a record, drawn together as the last
+ * step (won or lost); and those only an action reaches (a lead is converted by converting it).
+ */
+export type StagePathMeta = { field: string; closed: string[]; byAction: string[] };
 
 // ---------------------------------------------------------------- records
 

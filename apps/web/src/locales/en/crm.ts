@@ -136,6 +136,8 @@ export default {
   'crm.mass.confirmDelete_one': 'Move {{count}} record to the recycle bin?',
   'crm.mass.confirmDelete_other': 'Move {{count}} records to the recycle bin?',
 
+  'crm.path.closed': 'Closed',
+  'crm.path.closeAs': 'Close: choose the {{field}}',
   'crm.recycle.title': 'Recycle bin',
   'crm.recycle.hint': 'Deleted records stay here for {{days}} days before they are removed for good.',
   'crm.recycle.restore': 'Restore',

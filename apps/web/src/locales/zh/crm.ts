@@ -131,6 +131,8 @@ export default {
   'crm.mass.delete': '删除',
   'crm.mass.confirmDelete_other': '将 {{count}} 条记录移入回收站？',
 
+  'crm.path.closed': '已关闭',
+  'crm.path.closeAs': '关闭：选择{{field}}',
   'crm.recycle.title': '回收站',
   'crm.recycle.hint': '已删除的记录在此保留 {{days}} 天，之后将被永久删除。',
   'crm.recycle.restore': '恢复',

@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import type { StagePathMeta } from '@orbit/shared/contract/crm';
 import type { IndexBuilder } from 'drizzle-orm/pg-core';
 import type { OwnerScope, LayoutItem } from '@orbit/shared/contract/crm';
 import type { DuplicateAction, DuplicateCondition } from '@orbit/shared/contract/duplicates';
@@ -45,6 +46,8 @@ export type ModuleSeed = {
   /** The layout of a module without record types (and the template every layout is copied from). */
   layout: LayoutSeed;
   views: ListViewSeed[];
+  /** The picklist a detail page draws as a path across its header (docs/records-engine-web.md, "Stage path"). */
+  path?: StagePathMeta;
   /** Duplicate rules a new installation starts with (docs/records-engine.md, "Duplicates and merge"). */
   duplicateRules?: DuplicateRuleSeed[];
   /**

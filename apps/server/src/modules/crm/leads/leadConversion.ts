@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { CODE } from '@orbit/shared/constants';
 import type { ConvertLeadBody, ConvertLeadResult, CrmRecord, DuplicateMatch } from '@orbit/shared/contract/crm';
+import { LEAD_CONVERTED } from '@orbit/shared/crm/leads';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { Db, Executor } from '../../../db/client';
 import { AppError, badRequest, fieldError, fieldLabel, forbidden, notFound } from '../../../lib/errors';
@@ -16,9 +17,6 @@ import type { Caller } from '../engine/records/moduleRecords';
 import { emailDomain } from '../engine/duplicates/matchConditions';
 import { accountContacts, contactFromLead } from './conversionContact';
 import { findDuplicates } from './duplicates';
-
-/** The status a converted lead takes (dictionary crm_lead_status). */
-export const CONVERTED_STATUS = 'converted';
 
 /** What of a lead carries over to the account it becomes. */
 function accountFromLead(lead: CrmRecord, name: string, ownerId: number): Record<string, unknown> {
@@ -173,7 +171,7 @@ export function createLeadConversion(db: Db) {
         }
 
         const def = meta.module('leads');
-        const changes = { status: CONVERTED_STATUS, convertedAccountId: accountId, convertedContactId: contactId, convertedOpportunityId: opportunityId, convertedAt: new Date().toISOString() };
+        const changes = { status: LEAD_CONVERTED, convertedAccountId: accountId, convertedContactId: contactId, convertedOpportunityId: opportunityId, convertedAt: new Date().toISOString() };
         const columns = Object.fromEntries(Object.entries(changes).map(([name, value]) => [def.byName.get(name)!.column, value]));
         await createRecordsRepository(tx, def).update(lead.id, lead.version, { ...columns, update_by: user.userId, update_time: new Date() });
         await createRecordHistory(tx, 'leads').write(

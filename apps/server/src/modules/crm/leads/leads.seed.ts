@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index } from 'drizzle-orm/pg-core';
+import { LEAD_CONVERTED, LEAD_UNQUALIFIED } from '@orbit/shared/crm/leads';
 import type { ModuleSeed, LayoutSeed } from '../engine/moduleSeed';
 import { withSystemFields } from '../engine/moduleSeed';
 
@@ -39,6 +40,8 @@ export const leadsSeed: ModuleSeed = {
   table: 'crm_lead',
   nameFields: ['firstName', 'lastName'],
   keyFields: ['company', 'status', 'ownerId'],
+  // A lead ends unqualified, or converted — by converting it, not by choosing the status.
+  path: { field: 'status', closed: [LEAD_UNQUALIFIED, LEAD_CONVERTED], byAction: [LEAD_CONVERTED] },
   fields: withSystemFields([
     { name: 'salutation', type: 'picklist', dictType: 'crm_salutation', en: 'Salutation', zh: '称谓', sortable: false, filterable: false },
     { name: 'firstName', type: 'text', maxLength: 80, en: 'First Name', zh: '名', searchable: true },
@@ -88,7 +91,7 @@ export const leadsSeed: ModuleSeed = {
     },
     {
       name: 'hot', en: 'Hot Leads', zh: '热门线索', columns: ['lastName', 'firstName', 'company', 'email', 'phone', 'status', 'ownerId'],
-      filter: { and: [{ field: 'rating', op: 'eq', value: 'hot' }, { field: 'status', op: 'ne', value: 'converted' }] },
+      filter: { and: [{ field: 'rating', op: 'eq', value: 'hot' }, { field: 'status', op: 'ne', value: LEAD_CONVERTED }] },
     },
     {
       name: 'newThisWeek', en: 'New This Week', zh: '本周新建', columns: ['lastName', 'firstName', 'company', 'leadSource', 'ownerId', 'createTime'],

@@ -1,3 +1,4 @@
+import { CLOSED_LOST, CLOSED_WON } from '@orbit/shared/crm/opportunityStages';
 import { OPPORTUNITY_STAGE_DICT } from '@orbit/shared/constants';
 import type { LayoutSeed, ModuleSeed } from '../engine/moduleSeed';
 import { withSystemFields } from '../engine/moduleSeed';
@@ -20,6 +21,7 @@ export const opportunitySeed: ModuleSeed = {
   table: 'crm_opportunity',
   nameFields: ['name'],
   keyFields: ['accountId', 'stage', 'ownerId'],
+  path: { field: 'stage', closed: [CLOSED_WON, CLOSED_LOST], byAction: [] },
   fields: withSystemFields([
     { name: 'name', type: 'text', maxLength: 255, en: 'Opportunity Name', zh: '商机名称', required: true, searchable: true },
     { name: 'accountId', type: 'lookup', lookupModule: 'account', en: 'Account', zh: '客户', required: true },

@@ -52,6 +52,7 @@ async function load(db: Db): Promise<Map<CrmModule, ModuleDef>> {
       table: seed.table,
       nameFields: seed.nameFields,
       keyFields: seed.keyFields ?? ['ownerId'],
+      path: seed.path ?? null,
       fields: own,
       byName: new Map(own.map((f) => [f.name, f])),
       recordTypes: types.filter((t) => t.module === seed.module),

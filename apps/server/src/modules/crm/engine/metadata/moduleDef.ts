@@ -1,3 +1,4 @@
+import type { StagePathMeta } from '@orbit/shared/contract/crm';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import type { crmLayout, crmRecordType } from '../../../../db/schema/crm';
 import type { FieldDef } from './fieldDef';
@@ -12,6 +13,7 @@ export type ModuleDef = {
   nameFields: string[];
   /** Fields a search hit shows besides its name. */
   keyFields: string[];
+  path: StagePathMeta | null;
   /** Active fields in their order. */
   fields: FieldDef[];
   /** Active fields by name. */

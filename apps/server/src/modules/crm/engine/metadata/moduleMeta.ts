@@ -84,5 +84,6 @@ export async function moduleMeta(db: Db, store: MetadataStore, module: CrmModule
     layouts: def.layouts.filter((l) => !l.isTemplate).map((l) => toLayoutMeta(l, def.recordTypes, lang)),
     listViews: views.map((v) => toListViewMeta(v, user, lang)),
     relatedLists: relatedListsOf(store, module, lang),
+    path: def.path,
   };
 }

@@ -11,14 +11,23 @@ import { leadingFields, stateFields } from './recordStates';
 /** Facts of the first section shown under the name, besides the owner. */
 const KEY_FACTS = 4;
 
-type Props = { meta: ModuleMeta; record: CrmRecord; lookups: LookupLabels; actions: ReactNode; /** Why the record cannot be changed, or null. */ locked: string | null };
+type Props = {
+  meta: ModuleMeta;
+  record: CrmRecord;
+  lookups: LookupLabels;
+  actions: ReactNode;
+  /** Why the record cannot be changed, or null. */
+  locked: string | null;
+  /** The module's stage path, drawn across the bottom of the header. */
+  path?: ReactNode;
+};
 
 /**
  * The top of a detail page: the record's name, its record type and states (the layout's required
  * tag-like fields: a lead's status) as tags, why it cannot be changed (when it cannot), its first
  * facts and owner, and the actions.
  */
-export default function DetailHeader({ meta, record, lookups, actions, locked }: Props) {
+export default function DetailHeader({ meta, record, lookups, actions, locked, path }: Props) {
   const states = stateFields(meta, record.recordTypeId);
   const facts = leadingFields(meta, record.recordTypeId)
     .filter((f) => !fieldTypeView(f.field.type).tag && !isEmptyValue(record[f.field.name]))
@@ -59,6 +68,7 @@ export default function DetailHeader({ meta, record, lookups, actions, locked }:
         column={{ xs: 2, sm: 3, md: 5, lg: 5, xl: 5, xxl: 5 }}
         items={facts.map((field) => ({ key: field.name, label: field.label, children: <FieldDisplay field={field} value={record[field.name]} lookups={lookups} /> }))}
       />
+      {path}
     </Card>
   );
 }

@@ -26,6 +26,7 @@ import { useListLink } from '../useRecordLink';
 import ActivityTimeline from './ActivityTimeline';
 import DetailHeader from './DetailHeader';
 import RecordSections from './RecordSections';
+import StagePath from './StagePath';
 import RecordFiles from './RecordFiles';
 import RelatedList, { relatedListsKey } from './RelatedList';
 import type { RelatedTotals } from './relatedTotals';
@@ -159,6 +160,7 @@ function RecordDetailView({ module, id, actions, banner, related: moduleRelated,
         record={record}
         lookups={lookups}
         locked={locked}
+        path={meta.path && <StagePath module={module} meta={meta} record={record} canEdit={canEdit} onSaved={saved} onReload={reload} />}
         actions={
           <>
             {canEdit && (
