@@ -1,4 +1,11 @@
+import { PERMISSIONS } from '../permissions';
 import type { UserRecordItem } from './userRecords';
+
+/**
+ * Who has a day to show: a holder of any of its cards' module list permissions (each card is
+ * checked again on its own). The server's route and the web's landing page both read this.
+ */
+export const MY_DAY_PERMISSIONS: readonly string[] = [PERMISSIONS.task.list, PERMISSIONS.opportunity.list, PERMISSIONS.leads.list];
 
 /** At most this many tasks and leads on a card (a card is a glance, its list page has the rest). */
 export const MY_DAY_ROWS = 50;

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@orbit/shared/permissions';
+import { MY_DAY_PERMISSIONS } from '@orbit/shared/contract/myDay';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okData } from '../../../lib/reply';
@@ -8,8 +8,7 @@ import { metadataOf } from '../engine/metadata/metadataStore';
 import { createUserRecords } from '../userRecords/userRecords';
 import { createMyDay } from './myDay';
 
-/** Who has a day to show: a holder of any card's module list permission (each card is checked again on its own). */
-const DAY_HOLDERS = { access: { permission: [PERMISSIONS.task.list, PERMISSIONS.opportunity.list, PERMISSIONS.leads.list] } };
+const DAY_HOLDERS = { access: { permission: [...MY_DAY_PERMISSIONS] } };
 
 /** My day: the signed-in seller's start page (docs/my-day.md). */
 const myDayRoutes: FastifyPluginAsync = async (fastify) => {
