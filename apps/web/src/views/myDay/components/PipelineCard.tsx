@@ -33,7 +33,8 @@ export default function PipelineCard({ stages }: { stages: MyDayStage[] | undefi
               </Typography.Text>
               <Typography.Text strong>{money(stage.amount)}</Typography.Text>
             </Flex>
-            <Progress percent={largest > 0 ? (Number(stage.amount) / largest) * 100 : 0} showInfo={false} size="small" aria-hidden />
+            {/* "normal": a full bar (the largest stage) keeps the primary colour, not the colour of success. */}
+            <Progress percent={largest > 0 ? (Number(stage.amount) / largest) * 100 : 0} status="normal" showInfo={false} size="small" aria-hidden />
           </div>
         ))}
       </Flex>
