@@ -71,7 +71,7 @@ describe('administration in Chromium', () => {
     // The new sales rep sees exactly the sales menus of the role, and not the administration.
     const rep = await app.browser.newPage({ viewport: { width: 1400, height: 900 } });
     await signIn(rep, app.server.url, 'sam.seller', 'Harbour-Seller-42');
-    // A password set by an administrator is due for a change, so no landing dashboard yet: the home page.
+    // A password set by an administrator is due for a change, so no My day or landing dashboard yet: the home page.
     await rep.waitForURL(/\/home/);
     await rep.getByTestId('menu-Leads').waitFor();
     const topMenus = () =>

@@ -193,9 +193,12 @@ describe('the sales dashboard in Chromium', () => {
 describe('arranging a dashboard, and the role\'s dashboard at / in Chromium', () => {
   const app = serverAndBrowser();
 
-  it('a sales rep landing on / sees the sales dashboard pinned in the tab bar', async () => {
+  it('a sales rep landing on / (My day) finds the sales dashboard pinned in the tab bar', async () => {
     const { context, page } = await signedInPage(app.browser, app.server.url, { username: 'olivia.park', width: 1400, height: 1000 });
     await page.goto(`${app.server.url}/`);
+    // A seller starts on My day (docs/my-day.md); the role's dashboard is one click away, pinned.
+    await page.waitForURL(/\/my-day$/);
+    await page.locator('[data-testid="tag"][data-path="/dashboard/dashboard-index"]').click();
     await page.waitForURL(/\/dashboard\/dashboard-index$/);
     await page.getByTestId('dashboard-grid').waitFor({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('dashboard-select').textContent()).toContain('Sales dashboard');

@@ -60,9 +60,9 @@ describe('forced password change prompt in Chromium', () => {
     await page.getByTestId('logout').click();
     await page.waitForURL(/\/login/);
     await signIn(page, app.server.url, 'olivia.park', 'olivia-own-1');
-    // Now free to go on, she lands on her role's dashboard (while the prompt was due, on the home page).
-    await page.waitForURL(/\/dashboard\/dashboard-index/);
-    await page.getByTestId('dashboard-page').waitFor();
+    // Now free to go on, she lands on My day (while the prompt was due, on the home page).
+    await page.waitForURL(/\/my-day$/);
+    await page.getByTestId('my-day').waitFor();
     expect(await page.getByTestId('forced-password-change').count()).toBe(0);
     await page.close();
   });

@@ -30,8 +30,8 @@ describe('sign in and out in Chromium', () => {
     await page.getByLabel('User name', { exact: true }).fill('olivia.park');
     await page.getByLabel('Password', { exact: true }).fill('admin123');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    // A sales rep's role has a landing dashboard: `/` opens it (docs/web-shell.md).
-    await page.waitForURL(/\/dashboard\/dashboard-index/);
+    // A sales rep starts on My day (docs/my-day.md); her role's dashboard stays pinned beside it.
+    await page.waitForURL(/\/my-day$/);
     await openProfile();
     await page.getByTestId('profile-page').getByText('olivia.park@example.com').first().waitFor();
     expect(await page.getByText('admin@example.com').count()).toBe(0);

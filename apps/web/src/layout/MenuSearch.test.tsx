@@ -8,6 +8,8 @@ import { RECORD_SEARCH_DELAY_MS } from './routes/useRecordSearch';
 
 const api = vi.hoisted(() => ({ searchRecords: vi.fn() }));
 vi.mock('../api/crmSearch', () => api);
+const userRecords = vi.hoisted(() => ({ getRecentRecords: vi.fn(), getFavourites: vi.fn() }));
+vi.mock('../api/userRecords', () => userRecords);
 
 function Where() {
   const location = useLocation();
@@ -33,6 +35,8 @@ prepareCrmTests();
 beforeEach(() => {
   vi.resetAllMocks();
   signInOlivia();
+  userRecords.getRecentRecords.mockResolvedValue({ code: 200, data: [] });
+  userRecords.getFavourites.mockResolvedValue({ code: 200, data: [] });
   api.searchRecords.mockResolvedValue({
     code: 200,
     data: [
@@ -43,6 +47,23 @@ beforeEach(() => {
 });
 
 describe('the search palette', () => {
+  it('offers the favourites and recently viewed records before anything is typed, and opens one', async () => {
+    const at = '2026-12-01T09:00:00.000Z';
+    userRecords.getFavourites.mockResolvedValue({ code: 200, data: [{ module: 'account', id: 3, name: 'Ashdown Holdings', at }] });
+    userRecords.getRecentRecords.mockResolvedValue({
+      code: 200,
+      data: [
+        { module: 'leads', id: 7, name: 'Ava Ashdown', at },
+        { module: 'account', id: 3, name: 'Ashdown Holdings', at },
+      ],
+    });
+    openPalette();
+    await waitFor(() => expect(groupTitles()).toEqual(['Favourites', 'Recently viewed']));
+    expect(optionTexts()).toEqual(['Ashdown Holdings · Accounts', 'Ava Ashdown · Leads']);
+    fireEvent.click(screen.getByText('Ava Ashdown'));
+    expect(screen.getByTestId('location').textContent).toBe('/Leads/leads-detail?flag=detail&id=7');
+  });
+
   it('asks the server for records once typing pauses, from two characters on', async () => {
     const input = openPalette();
     type(input, 'A');

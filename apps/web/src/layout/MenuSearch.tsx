@@ -6,13 +6,15 @@ import { useNavigate } from 'react-router';
 import { useRecordLink } from '../views/crm/engine/useRecordLink';
 import { SEARCH_RESULTS_PATH } from './routes/constantPages';
 import { menuTitle } from './routes/menuTitle';
-import { searchGroups, type SearchItem } from './routes/searchGroups';
+import { searchGroups, userRecordGroups, type SearchItem } from './routes/searchGroups';
 import { loadFuse, useMenuSearch } from './routes/useMenuSearch';
 import { useRecordSearch } from './routes/useRecordSearch';
+import { useFavourites, useRecentRecords } from './routes/useUserRecords';
 
 /**
  * The top bar's search: type part of a page's title (misspellings allowed) or of a record's name,
- * company, e-mail or phone; Enter opens the page or the record's detail page.
+ * company, e-mail or phone; Enter opens the page or the record's detail page. Before anything is
+ * typed it offers the user's favourites and recently viewed records.
  */
 export default function MenuSearch() {
   const { t } = useTranslation();
@@ -42,6 +44,8 @@ function SearchPalette({ onClose }: { onClose: () => void }) {
   const [query, setQuery] = useState('');
   const selectRef = useRef<{ focus: () => void } | null>(null);
   const records = useRecordSearch(query);
+  const favourites = useFavourites();
+  const recent = useRecentRecords();
   useEffect(() => selectRef.current?.focus(), []);
 
   const pages: SearchItem[] = searchPages(query).map((entry) => ({
@@ -52,13 +56,21 @@ function SearchPalette({ onClose }: { onClose: () => void }) {
       .filter((title, i, all) => title !== all[i + 1])
       .join(' > '),
   }));
-  const groups = searchGroups({
-    pages,
-    hits: records.hits,
-    linkOf: recordLink,
-    label: (key) => (key === 'pages' ? t('layout.searchPages') : t('layout.searchRecords')),
-    allResults: { path: `${SEARCH_RESULTS_PATH}?q=${encodeURIComponent(query.trim())}`, title: t('layout.searchAll') },
-  });
+  const typed = query.trim() !== '';
+  const groups = typed
+    ? searchGroups({
+        pages,
+        hits: records.hits,
+        linkOf: recordLink,
+        label: (key) => (key === 'pages' ? t('layout.searchPages') : t('layout.searchRecords')),
+        allResults: { path: `${SEARCH_RESULTS_PATH}?q=${encodeURIComponent(query.trim())}`, title: t('layout.searchAll') },
+      })
+    : userRecordGroups({
+        favourites: favourites.data ?? [],
+        recent: recent.data ?? [],
+        linkOf: recordLink,
+        label: (key) => (key === 'favourites' ? t('layout.searchFavourites') : t('layout.searchRecent')),
+      });
   const option = (item: SearchItem) => ({
     value: item.path,
     label: item.detail || item.module ? (
@@ -92,7 +104,7 @@ function SearchPalette({ onClose }: { onClose: () => void }) {
         placeholder={t('layout.searchPlaceholderAll')}
         popupMatchSelectWidth={380}
         placement="bottomRight"
-        notFoundContent={records.searching ? <Spin size="small" /> : query.trim() ? t('layout.searchNothing') : null}
+        notFoundContent={records.searching || (!typed && (favourites.isLoading || recent.isLoading)) ? <Spin size="small" /> : typed ? t('layout.searchNothing') : null}
         suffixIcon={<SearchOutlined />}
         data-testid="menu-search-input"
         options={options}

@@ -23,6 +23,13 @@ export const HOME_PATH = '/home';
 /** The global search's full results (`?q=`), opened from the search palette's "See all results". */
 export const SEARCH_RESULTS_PATH = '/search/results';
 
+/**
+ * My day (views/myDay): a seller's start page. Not every user's — only one with a day to show
+ * (MY_DAY_PERMISSIONS) — so the menu model adds it (menuModel.ts) rather than this list.
+ */
+export const MY_DAY_PATH = '/my-day';
+export const myDayPage = page(MY_DAY_PATH, 'MyDay', 'myDay/MyDayPage', { affix: true, noCache: true, icon: 'calendar' });
+
 export const constantPages: MenuPage[] = [
   page(HOME_PATH, 'Home', 'home/HomePage', { affix: true, icon: 'dashboard' }),
   page('/documentation/index', 'Documentation', 'documentation/DocumentationPage', { affix: true, icon: 'documentation' }),
@@ -44,7 +51,7 @@ export const aliases: Record<string, string> = {
  * First path segments of the product's server-built areas. A signed-in user opening such a path
  * without a menu entry for it gets the no-permission page; any other unknown path is a 404.
  */
-export const PRODUCT_AREAS = ['leads', 'opportunity', 'account', 'contact', 'task', 'campaign', 'report', 'dashboard', 'setup', 'system', 'monitor', 'tool'];
+export const PRODUCT_AREAS = ['my-day', 'leads', 'opportunity', 'account', 'contact', 'task', 'campaign', 'report', 'dashboard', 'setup', 'system', 'monitor', 'tool'];
 
 /** First path segments of the template demo's pages (SPEC §2): another role's, like a product area's. */
 export const DEMO_AREAS = ['permission', 'icon', 'components', 'charts', 'nested', 'example', 'tab', 'error', 'error-log', 'excel', 'zip', 'pdf', 'theme', 'clipboard', 'i18n'];

@@ -1,6 +1,7 @@
 import type { RouterVo } from '@orbit/shared/contract/auth';
 import { DASHBOARD_VIEW } from '@orbit/shared/constants';
 import { isWebAddress } from '@orbit/shared/patterns';
+import { MY_DAY_PATH, myDayPage } from './constantPages';
 
 /**
  * The server's menu (`/getRouters`, RouterVo tree) turned into what the shell needs: a flat list
@@ -40,8 +41,10 @@ export type MenuNode = {
 
 /**
  * `wholeMenu`: the menu is the product's whole menu (an administrator's), so a path missing from it
- * does not exist. `landing`: where `/` goes instead of the home page — the dashboards page for a
- * user whose role has a dashboard (SPEC §2's second reading of `/`; the server pins its tab).
+ * does not exist. `landing`: where `/` goes instead of the home page — My day for a seller (any
+ * user with a day to show who is not an administrator), else the dashboards page for a user whose
+ * role has a dashboard (SPEC §2's second reading of `/`; the server pins its tab). The home page,
+ * the launcher of menus, stays pinned for everyone (docs/decisions.md, My day).
  */
 export type MenuModel = { pages: MenuPage[]; dirs: MenuDir[]; tree: MenuNode[]; wholeMenu: boolean; landing?: string };
 
@@ -66,9 +69,10 @@ export function routeVisibleTo(route: RouterVo, roles: readonly string[] | undef
 
 /**
  * `landsOnDashboard`: the user's role has a dashboard to land on (getInfo's `defaultDashboardId`);
- * `roles`: the user's role keys (getInfo's `roles`), checked against each route's meta.
+ * `roles`: the user's role keys (getInfo's `roles`), checked against each route's meta; `hasMyDay`:
+ * the user holds a permission of My day's cards (MY_DAY_PERMISSIONS), which adds its page, pinned.
  */
-export function buildMenuModel(routers: RouterVo[], wholeMenu = false, landsOnDashboard = false, roles?: readonly string[]): MenuModel {
+export function buildMenuModel(routers: RouterVo[], wholeMenu = false, landsOnDashboard = false, roles?: readonly string[], hasMyDay = false): MenuModel {
   const pages: MenuPage[] = [];
   const dirs: MenuDir[] = [];
 
@@ -108,9 +112,12 @@ export function buildMenuModel(routers: RouterVo[], wholeMenu = false, landsOnDa
   }
 
   const tree = routers.map((route) => walk(route, '/', [])).filter((n): n is MenuNode => n !== null);
+  if (hasMyDay) pages.push(myDayPage);
   // Without the dashboards page in their menu the user keeps the home page.
   const dashboard = landsOnDashboard ? pages.find((p) => p.component === DASHBOARD_VIEW && !p.link) : undefined;
-  return { pages, dirs, tree, wholeMenu, ...(dashboard && { landing: dashboard.fullPath }) };
+  // An administrator (the whole menu) starts on the launcher of menus; a seller on their day.
+  const landing = hasMyDay && !wholeMenu ? MY_DAY_PATH : dashboard?.fullPath;
+  return { pages, dirs, tree, wholeMenu, ...(landing && { landing }) };
 }
 
 /**

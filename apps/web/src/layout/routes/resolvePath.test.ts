@@ -58,4 +58,18 @@ describe('`/` for a user whose role has a dashboard (SPEC §2, second reading)',
     expect(without.pages.find((p) => p.name === 'DashboardIndex')!.affix).toBe(false);
     expect(resolvePath('/', buildMenuModel([example], false, true))).toEqual({ kind: 'redirect', to: '/home/index-redirect/index' });
   });
+
+  it('lands a seller on My day (before their role’s dashboard, which stays pinned); an administrator keeps the launcher', () => {
+    const seller = buildMenuModel([pinned], false, true, undefined, true);
+    expect(resolvePath('/', seller)).toEqual({ kind: 'redirect', to: '/my-day' });
+    expect(resolvePath('/my-day', seller)).toMatchObject({ kind: 'page', page: { component: 'myDay/MyDayPage', affix: true } });
+    expect(seller.pages.find((p) => p.name === 'DashboardIndex')!.affix).toBe(true);
+    // The launcher of menus stays where it was.
+    expect(resolvePath('/home', seller)).toMatchObject({ kind: 'page', page: { component: 'home/HomePage' } });
+    const administrator = buildMenuModel([example, pinned], true, true, undefined, true);
+    expect(resolvePath('/', administrator)).toEqual({ kind: 'redirect', to: '/dashboard/dashboard-index' });
+    expect(resolvePath('/my-day', administrator)).toMatchObject({ kind: 'page' });
+    // Without a day to show there is no such page: another role's, as any product page.
+    expect(resolvePath('/my-day', buildMenuModel([dashboards], false, false, undefined, false))).toEqual({ kind: 'noPermission' });
+  });
 });

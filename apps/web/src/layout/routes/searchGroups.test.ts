@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GlobalSearchHit } from '@orbit/shared/contract/crm';
 import type { CrmModule } from '@orbit/shared/crm/modules';
-import { searchGroups } from './searchGroups';
+import type { UserRecordItem } from '@orbit/shared/contract/userRecords';
+import { searchGroups, userRecordGroups } from './searchGroups';
 
 const hit = (module: CrmModule, id: number, label: string, rank: number, details: GlobalSearchHit['details'] = [], detail = ''): GlobalSearchHit => ({ module, id, label, detail, rank, details });
 const label = (key: string) => `<${key}>`;
@@ -41,5 +42,27 @@ describe('the search palette\'s groups', () => {
   it('leaves out empty groups, and offers "see all" only with records', () => {
     expect(searchGroups({ pages: [], hits: [hit('campaign', 4, 'Trade Fair', 0)], linkOf, label }).map((g) => g.key)).toEqual(['records']);
     expect(searchGroups({ pages: [], hits: [], linkOf, label, allResults: all })).toEqual([]);
+  });
+
+  it('offers the favourites, then the recently viewed records not among them, before anything is typed', () => {
+    const item = (module: CrmModule, id: number, name: string): UserRecordItem => ({ module, id, name, at: '2026-12-01T09:00:00.000Z' });
+    const groups = userRecordGroups({
+      favourites: [item('account', 3, 'Acme')],
+      recent: [item('leads', 7, 'Ava Ashdown'), item('account', 3, 'Acme'), item('task', 2, 'Call Acme'), item('leads', 8, '')],
+      linkOf,
+      label,
+    });
+    expect(groups).toEqual([
+      { key: 'favourites', label: '<favourites>', items: [{ path: '/account/account-detail?flag=detail&id=3', title: 'Acme', module: 'account' }] },
+      {
+        key: 'recent',
+        label: '<recent>',
+        items: [
+          { path: '/leads/leads-detail?flag=detail&id=7', title: 'Ava Ashdown', module: 'leads' },
+          { path: '/leads/leads-detail?flag=detail&id=8', title: '#8', module: 'leads' },
+        ],
+      },
+    ]);
+    expect(userRecordGroups({ favourites: [], recent: [], linkOf, label })).toEqual([]);
   });
 });

@@ -6,6 +6,8 @@ export default {
   'layout.search': 'Search pages and records',
   'layout.searchPlaceholderAll': 'A page, or a record by name, company, e-mail, phone',
   'layout.searchRecords': 'Records',
+  'layout.searchRecent': 'Recently viewed',
+  'layout.searchFavourites': 'Favourites',
   'layout.searchAll': 'See all results',
   'layout.searchResults.title': 'Search results',
   'layout.searchResults.for': 'Results for “{{q}}”',

@@ -1,6 +1,7 @@
 /** Menu labels and page titles, keyed by route name (an unknown name falls back to the server's title). */
 export default {
   'menu.Home': 'Home',
+  'menu.MyDay': 'My day',
   'menu.Documentation': 'Documentation',
   'menu.Guide': 'Guide',
   'menu.Search': 'Search',

@@ -6,6 +6,8 @@ export default {
   'layout.search': '搜索页面和记录',
   'layout.searchPlaceholderAll': '页面，或按名称、公司、邮箱、电话查找记录',
   'layout.searchRecords': '记录',
+  'layout.searchRecent': '最近查看',
+  'layout.searchFavourites': '收藏',
   'layout.searchAll': '查看全部结果',
   'layout.searchResults.title': '搜索结果',
   'layout.searchResults.for': '“{{q}}”的搜索结果',

@@ -1,6 +1,7 @@
 /** 菜单名称与页面标题，按路由名称翻译（未知名称显示服务器给出的标题）。 */
 export default {
   'menu.Home': '首页',
+  'menu.MyDay': '我的一天',
   'menu.Documentation': '文档',
   'menu.Guide': '引导页',
   'menu.Search': '搜索',

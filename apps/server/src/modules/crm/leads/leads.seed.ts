@@ -77,7 +77,11 @@ export const leadsSeed: ModuleSeed = {
   layout: standardLayout,
   // Campaign figures read each member lead through this index alone (present, converted, in scope):
   // an index-only probe per member instead of the table's rows (docs/bench-campaigns.md).
-  indexes: (table, col) => [index('crm_lead_membership_idx').on(col('id'), col('converted_at'), col('dept_id'), col('owner_id')).where(sql`deleted_at is null`)],
+  indexes: (table, col) => [
+    index('crm_lead_membership_idx').on(col('id'), col('converted_at'), col('dept_id'), col('owner_id')).where(sql`deleted_at is null`),
+    // My day's "leads assigned to me this week" (modules/crm/myDay): an owner's newest leads.
+    index(`${table}_owner_created_idx`).on(col('owner_id'), col('create_time')).where(sql`deleted_at is null`),
+  ],
   duplicateRules: [
     { key: 'sameEmail', en: 'Same e-mail', zh: '邮箱相同', conditions: [{ field: 'email', match: 'caseInsensitive' }] },
     { key: 'similarNameSameCompany', en: 'Similar name at the same company', zh: '同一公司的相似姓名', conditions: [{ field: 'lastName', match: 'fuzzy' }, { field: 'company', match: 'caseInsensitive' }] },

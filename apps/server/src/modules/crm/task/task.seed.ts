@@ -63,5 +63,7 @@ export const taskSeed: ModuleSeed = {
   // The navbar's reminders (task/taskReminders.ts): the assignee's open tasks whose reminder time has come.
   indexes: (table, col) => [
     index(`${table}_reminder_due_idx`).on(col('owner_id'), col('reminder_at')).where(sql`deleted_at is null and reminder_at is not null and completed_at is null`),
+    // My day's tasks (modules/crm/myDay): the assignee's open tasks due by a day.
+    index(`${table}_owner_open_due_idx`).on(col('owner_id'), col('due_date')).where(sql`deleted_at is null and completed_at is null`),
   ],
 };

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { CrmRecord, LookupLabels, ModuleMeta } from '@orbit/shared/contract/crm';
 import { isEmptyValue } from '@orbit/shared/crm/fieldValue';
 import { FieldDisplay } from '../fieldTypes/FieldDisplay';
+import FavouriteStar from './FavouriteStar';
 import { fieldTypeView } from '../fieldTypes/registry';
 import { fieldByName, recordName } from '../moduleMeta';
 import { leadingFields, stateFields } from './recordStates';
@@ -41,9 +42,12 @@ export default function DetailHeader({ meta, record, lookups, actions, locked, p
     <Card variant="borderless" className="crm-detail-header">
       <Flex justify="space-between" align="flex-start" wrap gap={12}>
         <div>
-          <Typography.Title level={3} style={{ margin: 0 }} data-testid="record-name">
-            {recordName(meta, record)}
-          </Typography.Title>
+          <Flex align="center" gap={4}>
+            <Typography.Title level={3} style={{ margin: 0 }} data-testid="record-name">
+              {recordName(meta, record)}
+            </Typography.Title>
+            <FavouriteStar module={meta.module} id={record.id} name={recordName(meta, record)} />
+          </Flex>
           <Space size={4} wrap style={{ marginTop: 8 }}>
             {recordType && <Tag>{recordType.label}</Tag>}
             {states.map((field) => (

@@ -14,6 +14,7 @@ import LoadError from '../../../../components/admin/LoadError';
 import { useConfirm } from '../../../../components/admin/useConfirm';
 import { useCurrentPage } from '../../../../layout/PageContext';
 import { closeView } from '../../../../store/tagsView';
+import { useRecordView } from '../../../../layout/routes/useUserRecords';
 import RecordForm, { type RecordFormTarget } from '../form/RecordForm';
 import ChangeOwnerDialog from '../list/ChangeOwnerDialog';
 import type { RemoveDialog } from '../list/removeDialog';
@@ -115,6 +116,8 @@ function RecordDetailView({ module, id, actions, banner, related: moduleRelated,
   const can = useModulePermissions(module);
   // A locked record (a converted lead) keeps its delete, but is not edited, inline or by owner.
   const canEdit = can.edit && !locked;
+  // Opening the page is a view: the record joins the user's recently viewed (search palette, My day).
+  useRecordView(module, id);
   const [form, setForm] = useState<RecordFormTarget | null>(null);
   const [changingOwner, setChangingOwner] = useState(false);
 

@@ -4,7 +4,7 @@ import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TASK_COMPLETED, TASK_REOPENED } from '@orbit/shared/crm/tasks';
 import { updateRecord } from '../../../../api/crm';
-import type { RowActionProps } from '../../engine/recordViews';
+import type { CrmRecord } from '@orbit/shared/contract/crm';
 import { useModulePermissions } from '../../engine/useModulePermissions';
 import { useShowError } from '../../engine/useShowError';
 import { remindersKey } from './useTaskReminders';
@@ -15,8 +15,11 @@ import { remindersKey } from './useTaskReminders';
  * completion time set or cleared by the server. A refused click (someone changed the task meanwhile)
  * shows why and fetches the list again.
  */
+/** What completing needs of a task: a record of any list, or My day's task row. */
+type TaskToComplete = Pick<CrmRecord, 'id' | 'version'> & { status?: unknown; subject?: unknown };
+
 /** `inHeader`: the detail page's size of button (rows use small ones). */
-export default function CompleteTaskButton({ record, onChanged, inHeader = false }: RowActionProps & { inHeader?: boolean }) {
+export default function CompleteTaskButton({ record, onChanged, inHeader = false }: { record: TaskToComplete; onChanged: () => void; inHeader?: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
