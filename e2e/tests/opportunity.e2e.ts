@@ -101,6 +101,36 @@ describe('opportunities in Chromium, as a sales rep', () => {
     await context.close();
   }, 240_000);
 
+  for (const [language, words] of [
+    ['en', { proposal: 'Proposal', closed: 'Closed', lost: 'Closed Lost', lostButton: /^Closed Lost$/, ok: 'OK' }],
+    // antd spaces out a two-character Chinese button label.
+    ['zh', { proposal: '方案报价', closed: '已关闭', lost: '输单', lostButton: /^输\s?单$/, ok: '确 定' }],
+  ] as const) {
+    it(`moves an opportunity along the stage path on its page, and closes it as lost with its reason (${language})`, async () => {
+      const { context, page, token } = await signedInPage(app.browser, app.server.url, { username: 'olivia.park', language, width: 1600, height: 900 });
+      const api = apiOf(app.server.url, token);
+      const id = await dealOf(api, `Path Airways ${language}`, { name: `Path Airways ${language} - Renewal`, stage: 'qualification', amount: '9000' });
+      await page.goto(`${app.server.url}/opportunity/opportunity-detail?flag=detail&id=${id}`);
+      const path = detailOf(page).getByTestId('stage-path');
+      await path.locator('.ant-steps-item-process').waitFor();
+      await path.getByText(words.proposal, { exact: true }).click();
+      await expect.poll(async () => (await api('GET', `/crm/opportunity/${id}`)).data).toMatchObject({ stage: 'proposal' });
+      await expect.poll(() => path.locator('.ant-steps-item-process .ant-steps-item-title').textContent()).toBe(words.proposal);
+
+      // The closing step asks won or lost; lost asks its reason, as the board does.
+      await path.getByText(words.closed, { exact: true }).click();
+      await page.getByTestId('stage-path-close').getByRole('button', { name: words.lostButton }).click();
+      const dialog = page.getByTestId('close-opportunity-dialog');
+      await dialog.getByTestId('loss-reason').fill('Budget moved to next year');
+      await page.locator('.ant-modal-wrap:visible').last().getByRole('button', { name: words.ok }).click();
+      await expect.poll(() => path.locator('.ant-steps-item-error .ant-steps-item-title').textContent(), { timeout: 20_000 }).toBe(words.lost);
+      expect((await api('GET', `/crm/opportunity/${id}`)).data).toMatchObject({ stage: 'closed_lost', lossReason: 'Budget moved to next year' });
+      await settled(page);
+      await screenshot(page, `opportunity-stage-path-${language}`);
+      await context.close();
+    }, 120_000);
+  }
+
   it('shows the opportunity screens in Chinese: list, board (amounts in yen) and detail', async () => {
     const { context, page, token } = await signedInPage(app.browser, app.server.url, { username: 'olivia.park', language: 'zh', width: 1600, height: 900 });
     const api = apiOf(app.server.url, token);

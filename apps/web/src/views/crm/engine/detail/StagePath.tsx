@@ -77,7 +77,7 @@ export default function StagePath({ module, meta, record, canEdit, onSaved, onRe
   ];
 
   return (
-    <div className="crm-stage-path" data-testid="stage-path">
+    <div className="crm-stage-path" style={{ marginTop: 8 }} data-testid="stage-path">
       <Steps
         type="navigation"
         size="small"
