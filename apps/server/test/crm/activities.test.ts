@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TimelineEntry } from '@orbit/shared/contract/timeline';
+import { rowsOf } from '../../src/modules/crm/engine/query/sql';
 import { caller, userIds } from '../helpers/adminApi';
 import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
 
@@ -28,7 +29,7 @@ describe('activities and the timeline', () => {
   const timeline = async (who: Call, module: string, id: number, query = '') => who('GET', `/crm/${module}/${id}/timeline${query}`);
   const entries = async (who: Call, module: string, id: number, query = '') => (await timeline(who, module, id, query)).body.rows as TimelineEntry[];
   const activityIds = (rows: TimelineEntry[]) => rows.filter((r) => ['call', 'meeting', 'note'].includes(r.kind)).map((r) => r.id);
-  const count = async (table: string) => Number((await app.db.execute(sql`select count(*) as n from ${sql.identifier(table)}`)).rows[0]!.n);
+  const count = async (table: string) => Number((await rowsOf<{ n: unknown }>(app.db, sql`select count(*) as n from ${sql.identifier(table)}`))[0]!.n);
 
   beforeAll(async () => {
     app = await createTestApp({ JOB_CONCURRENCY: '0' });
