@@ -3,6 +3,7 @@ import { ATTENDEES_MAX, MENTIONS_MAX, TIMELINE_KINDS, TIMELINE_PAGE_DEFAULT, TIM
 import type { CrmModule } from '../crm/modules';
 import type { HistoryAction, LookupLabels } from './crm';
 import type { FieldValue } from '../crm/fieldValue';
+import { stringValue } from '../validation';
 import { jsonId } from './common';
 
 /**
@@ -11,8 +12,7 @@ import { jsonId } from './common';
  * `kinds`: comma-separated `TIMELINE_KINDS` (none: all).
  */
 export const timelineQuery = z.object({
-  kinds: z
-    .string()
+  kinds: stringValue()
     .max(200)
     .optional()
     .transform((s, ctx) => {

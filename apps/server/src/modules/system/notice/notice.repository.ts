@@ -24,6 +24,9 @@ const people = sql`select nu.user_id from sys_notice_user nu where nu.notice_id 
 export const addressedTo = (chain: number[], userId: number): SQL =>
   sql`${sysNotice.status} = '0' and ((not exists (${targets}) and not exists (${people}))${chain.length ? sql` or exists (${targets} and nd.dept_id in ${chain})` : sql``} or exists (${people} and nu.user_id = ${userId}))`;
 
+/** A notice addressed to the user by name (a mention): theirs to read whatever else they administer. */
+export const addressedByName = (userId: number): SQL => sql`${sysNotice.status} = '0' and exists (${people} and nu.user_id = ${userId})`;
+
 /** Notices administrators manage: not those addressed to users by name (a mention is its reader's, not an announcement). */
 export const notPersonal: SQL = sql`not exists (${people})`;
 

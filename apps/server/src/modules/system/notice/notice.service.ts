@@ -10,7 +10,7 @@ import { hasPermission, type CurrentUser } from '../../auth/currentUser';
 import { deptScopeOf, deptsById } from '../dept/dept.service';
 import { userScopeOf } from '../user/userScope';
 import { cleanNoticeContent } from './noticeContent';
-import { addressedTo, createNoticeRepository, notPersonal, withinReach, type NoticeRecord } from './notice.repository';
+import { addressedByName, addressedTo, createNoticeRepository, notPersonal, withinReach, type NoticeRecord } from './notice.repository';
 import { listNoticeReaders } from './noticeReaders.repository';
 
 const toRow = (record: NoticeRecord): NoticeRow => ({
@@ -79,8 +79,9 @@ export function createNoticeService(db: Db) {
      * to them (the bell's preview in RuoYi's clients goes through this path too).
      */
     async get(user: CurrentUser, noticeId: number): Promise<NoticeRow> {
-      const addressed = addressedTo(await chainOf(user), user.userId);
-      const condition = hasPermission(user, PERMISSIONS.notice.query) ? sql`((${reachOf(user)}) or (${addressed}))` : addressed;
+      const condition = hasPermission(user, PERMISSIONS.notice.query)
+        ? sql`((${reachOf(user)}) or (${addressedByName(user.userId)}))`
+        : addressedTo(await chainOf(user), user.userId);
       const [found] = await repo.findMany([noticeId], condition);
       if (!found) throw notFound();
       return toRow(found);

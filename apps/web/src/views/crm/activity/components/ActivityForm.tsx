@@ -70,7 +70,7 @@ export default function ActivityForm({ kind, meta, about, editing, onDone, onCan
             const field = fieldByName(meta, name);
             if (!field) return null;
             return (
-              <Col key={name} xs={24} md={name === 'subject' ? 24 : 12}>
+              <Col key={name} xs={24} md={name === 'subject' || name === 'name' || name === 'relatedTo' ? 24 : 12}>
                 <Form.Item name={name} label={field.label} required={name === 'subject'}>
                   <FieldInput field={field} lookups={lookups} />
                 </Form.Item>

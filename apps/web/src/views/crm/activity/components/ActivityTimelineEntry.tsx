@@ -53,7 +53,7 @@ export default function ActivityTimelineEntry({ entry, lookups, onChanged, recor
     <ModuleMetaContext.Provider value={meta.data}>
       <div data-testid="activity-entry" data-kind={kind}>
         <Space size={4} wrap>
-          <Tag>{t(`crm.timeline.kind.${kind}`)}</Tag>
+          <Tag>{t(`crm.activity.kind.${kind}`)}</Tag>
           <Typography.Text strong>{String(activity.subject ?? '')}</Typography.Text>
         </Space>
         <div>

@@ -12,10 +12,10 @@ import { getTimeline } from '../../../../api/crmTimeline';
 import LoadError from '../../../../components/admin/LoadError';
 import { recordViewsOf } from '../moduleRecordViews';
 import { fileSizeText } from './RecordFiles';
+import { relatedListsKey } from './RelatedList';
 import ChangeEntry, { EntryTime, oneEntryPerWrite } from './timeline/ChangeEntry';
+import { ACTIVITY_KEY } from './timeline/timelineKey';
 
-/** Query key prefix of a record's timeline, fetched again after any change on the page (RecordDetail, RelatedList). */
-export const ACTIVITY_KEY = 'crm-history';
 
 type Props = {
   module: CrmModule;
@@ -49,7 +49,12 @@ export default function ActivityTimeline({ module, meta, id, name, lookups }: Pr
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
   });
-  const changed = () => void queryClient.invalidateQueries({ queryKey: [ACTIVITY_KEY, module, id] });
+  /** After a write from the timeline: the timeline and the record's related lists (its activities, its tasks) are fetched again. */
+  const changed = () => {
+    const related = relatedListsKey(module, id);
+    void queryClient.invalidateQueries({ queryKey: [ACTIVITY_KEY, module, id] });
+    void queryClient.invalidateQueries({ predicate: ({ queryKey: [key] }) => typeof key === 'string' && key.startsWith(related) });
+  };
   const pages = timeline.data?.pages ?? [];
   const names: LookupLabels = Object.assign({}, lookups, ...pages.map((p) => p.lookups));
   const rows = pages.flatMap((p) => p.rows);
