@@ -23,6 +23,8 @@ export default function ActivityComposer({ module, id, name, onDone }: TimelineC
   const taskMeta = useModuleMeta('task', canTask);
   const [task, setTask] = useState<RecordFormTarget | null>(null);
   if (!canActivity && !canTask) return null;
+  // The tabs appear together once their forms' metadata is in: the first tab is then always "Log a call".
+  if ((canActivity && !activityMeta.data) || (canTask && !taskMeta.data)) return null;
   const taskPointer = ACTIVITY_NAME_MODULES.includes(module) ? 'name' : 'relatedTo';
   const items = [
     ...(canActivity && activityMeta.data
