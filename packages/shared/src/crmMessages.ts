@@ -10,6 +10,7 @@ import { fileJobEn, fileJobZh } from './crm/fileJobMessages';
 import { importEn, importZh } from './crm/importMessages';
 import { attachmentEn, attachmentZh } from './crm/attachmentMessages';
 import { userRecordEn, userRecordZh } from './crm/userRecordMessages';
+import { activityEn, activityZh } from './crm/activityMessages';
 
 /**
  * Messages of the records engine and the business modules, en and zh (merged into messages.ts).
@@ -68,6 +69,7 @@ export const crmEn = {
   ...importEn,
   ...attachmentEn,
   ...userRecordEn,
+  ...activityEn,
 } as const;
 
 export type CrmMessageKey = keyof typeof crmEn;
@@ -124,4 +126,5 @@ export const crmZh: Record<CrmMessageKey, string> = {
   ...importZh,
   ...attachmentZh,
   ...userRecordZh,
+  ...activityZh,
 };

@@ -20,6 +20,7 @@ export const PERMISSIONS = {
   task: crud('crm', 'task'),
   campaign: crud('crm', 'campaign'),
   contact: crud('crm', 'contact'),
+  activity: crud('crm', 'activity'),
   report: crud('crm', 'report'),
   dashboard: crud('crm', 'dashboard'),
   setupFields: { list: 'setup:fields:list', add: 'setup:fields:add', edit: 'setup:fields:edit', remove: 'setup:fields:remove' },

@@ -6,7 +6,7 @@ import { calendar, dayOf } from '../../src/db/seed/demo/calendar';
 import { caller } from '../helpers/adminApi';
 import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
 
-const TABLES = { leads: 'crm_lead', opportunity: 'crm_opportunity', account: 'crm_account', task: 'crm_task', campaign: 'crm_campaign', contact: 'crm_contact' } as const;
+const TABLES = { leads: 'crm_lead', opportunity: 'crm_opportunity', account: 'crm_account', task: 'crm_task', campaign: 'crm_campaign', contact: 'crm_contact', activity: 'crm_activity' } as const;
 
 /**
  * The demo data looks like a real company's CRM on first start: a pipeline over every stage and

@@ -1,13 +1,13 @@
 /**
  * The business modules of the records engine. Their ids are SPEC §4's (`module` in a post-sign-in
- * redirect: 0 leads … 4 campaign; any other value is a report) plus contacts (5), added after the
- * SPEC as a sixth module (docs/decisions.md); their names are the
+ * redirect: 0 leads … 4 campaign; any other value is a report) plus contacts (5) and activities (6),
+ * added after the SPEC (docs/decisions.md); their names are the
  * API's path segment (`/crm/leads/list`) and the permission's middle part (`crm:leads:list`).
  */
-export const CRM_MODULES = ['leads', 'opportunity', 'account', 'task', 'campaign', 'contact'] as const;
+export const CRM_MODULES = ['leads', 'opportunity', 'account', 'task', 'campaign', 'contact', 'activity'] as const;
 export type CrmModule = (typeof CRM_MODULES)[number];
 
-export const CRM_MODULE_ID: Record<CrmModule, number> = { leads: 0, opportunity: 1, account: 2, task: 3, campaign: 4, contact: 5 };
+export const CRM_MODULE_ID: Record<CrmModule, number> = { leads: 0, opportunity: 1, account: 2, task: 3, campaign: 4, contact: 5, activity: 6 };
 
 export function isCrmModule(value: unknown): value is CrmModule {
   return typeof value === 'string' && (CRM_MODULES as readonly string[]).includes(value);

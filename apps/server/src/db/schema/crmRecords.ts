@@ -3,6 +3,7 @@ import { bigint, index, integer, pgTable, text, type PgColumnBuilderBase } from 
 import { columnOf } from '../../modules/crm/engine/fieldSeed';
 import type { ModuleSeed } from '../../modules/crm/engine/moduleSeed';
 import { accountSeed } from '../../modules/crm/account/account.seed';
+import { activitySeed } from '../../modules/crm/activity/activity.seed';
 import { campaignSeed } from '../../modules/crm/campaign/campaign.seed';
 import { contactSeed } from '../../modules/crm/contact/contact.seed';
 import { leadsSeed } from '../../modules/crm/leads/leads.seed';
@@ -89,3 +90,4 @@ export const crmAccount = recordTable(accountSeed);
 export const crmTask = recordTable(taskSeed);
 export const crmCampaign = recordTable(campaignSeed);
 export const crmContact = recordTable(contactSeed);
+export const crmActivity = recordTable(activitySeed);

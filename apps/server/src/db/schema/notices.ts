@@ -20,6 +20,19 @@ export const sysNotice = pgTable(
   (t) => [index('sys_notice_status_idx').on(t.status, t.noticeId)],
 );
 
+/**
+ * The users a notice is addressed to by name (a mention in an activity's note): such a notice
+ * reaches only them. A notice with neither departments nor users is for everyone.
+ */
+export const sysNoticeUser = pgTable(
+  'sys_notice_user',
+  {
+    noticeId: bigint('notice_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.noticeId, t.userId] }), index('sys_notice_user_user_idx').on(t.userId, t.noticeId)],
+);
+
 /** The departments a notice is addressed to; none means everyone. */
 export const sysNoticeDept = pgTable(
   'sys_notice_dept',

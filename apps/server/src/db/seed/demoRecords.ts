@@ -1,5 +1,6 @@
 import type { Db } from '../client';
 import { seedAccounts } from './demo/accounts';
+import { seedActivities } from './demo/activities';
 import { seedCampaigns } from './demo/campaigns';
 import { demoContext } from './demo/context';
 import { seedContacts } from './demo/contacts';
@@ -16,8 +17,9 @@ import { seedTasks } from './demo/tasks';
  * owners, sources and statuses (English and Chinese names), some converted into accounts and
  * opportunities, 2–5 people (contacts) at every account, some of them those converted leads and some
  * reporting to others, a pipeline over this quarter and the last four with each deal's stage history,
- * and follow-up tasks across the sellers. Every record has its 'create' history row. Deterministic
- * (a seeded generator, dates relative to today), so the demo looks the same on every machine and
+ * follow-up tasks across the sellers, and calls, notes and meetings logged on the accounts and deals.
+ * Every record has its 'create' history row. Deterministic (a seeded generator, dates relative to
+ * today), so the demo looks the same on every machine and
  * tests can rely on its shape. Bulk inserts: a handful of statements whatever the counts.
  */
 export async function seedDemoRecords(db: Db, now = new Date()): Promise<void> {
@@ -32,6 +34,7 @@ export async function seedDemoRecords(db: Db, now = new Date()): Promise<void> {
     const taskHistory = await seedTasks(tx, ctx, { leads, opportunities: pipeline.opportunities, accounts, campaigns, converted });
     await seedMembers(tx, ctx, leads, campaigns, converted);
     const contactHistory = await seedContacts(tx, ctx, accounts, pipeline.conversions);
+    const activityHistory = await seedActivities(tx, ctx, accounts, pipeline.opportunities);
     await insertHistory(tx, [
       ...[...campaigns.values()].map((c) => createdRow(ctx, 'campaign', c.id, c.ownerId, c.createTime)),
       ...accounts.map((a) => createdRow(ctx, 'account', a.id, a.ownerId, a.createTime)),
@@ -40,6 +43,7 @@ export async function seedDemoRecords(db: Db, now = new Date()): Promise<void> {
       ...pipeline.history,
       ...taskHistory,
       ...contactHistory,
+      ...activityHistory,
     ]);
   });
 }

@@ -1,4 +1,5 @@
 import { CONTACT_ROLE_DICT, OPPORTUNITY_STAGE_DICT } from '@orbit/shared/constants';
+import { ACTIVITY_KIND_DICT, CALL_DIRECTION_DICT, CALL_OUTCOME_DICT } from '@orbit/shared/crm/activities';
 
 /**
  * The product's dictionaries, reconciled at every start (a missing type is added with its values;
@@ -91,6 +92,16 @@ export const dictionaries: DictSeed[] = [
     type: CONTACT_ROLE_DICT, name: 'Contact role', values: [
       v('decision_maker', 'Decision Maker', '决策者', 'danger'), v('economic_buyer', 'Economic Buyer', '经济决策人', 'warning'),
       v('influencer', 'Influencer', '影响者', 'primary'), v('technical_buyer', 'Technical Buyer', '技术决策人', 'info'), v('other', 'Other', '其他'),
+    ],
+  },
+  {
+    type: ACTIVITY_KIND_DICT, name: 'Activity kind', values: [v('call', 'Call', '通话', 'primary'), v('meeting', 'Meeting', '会议', 'warning'), v('note', 'Note', '备注', 'info')],
+  },
+  { type: CALL_DIRECTION_DICT, name: 'Call direction', values: [v('outbound', 'Outbound', '呼出'), v('inbound', 'Inbound', '呼入')] },
+  {
+    type: CALL_OUTCOME_DICT, name: 'Call outcome', values: [
+      v('connected', 'Connected', '已接通', 'success'), v('left_voicemail', 'Left voicemail', '已留言', 'primary'),
+      v('no_answer', 'No answer', '无人接听', 'warning'), v('busy', 'Busy', '占线', 'warning'), v('wrong_number', 'Wrong number', '号码错误', 'danger'),
     ],
   },
   { type: 'crm_task_priority', name: 'Task priority', values: [v('high', 'High', '高', 'danger'), v('normal', 'Normal', '中', 'primary'), v('low', 'Low', '低', 'info')] },

@@ -47,7 +47,7 @@ const fieldLayout = (title: string, slug: string, order: number): MenuSeed => ({
   routeName: `Setup${title.replace(/\s/g, '')}`,
   path: `index-${slug}`,
   type: 'M',
-  icon: ['table', 'money', 'peoples', 'list', 'guide', 'contacts'][order] ?? 'table',
+  icon: ['table', 'money', 'peoples', 'list', 'guide', 'contacts', 'message'][order] ?? 'table',
   children: [
     {
       name: `${title} Page Layout`,
@@ -68,6 +68,7 @@ export const menuTree: MenuSeed[] = [
   crmModule('Contact', 'contact', 'contact', P.contact, 'contacts'),
   crmModule('Task', 'task', 'task', P.task, 'list'),
   crmModule('Campaign', 'campaign', 'campaign', P.campaign, 'guide'),
+  crmModule('Activity', 'activity', 'activity', P.activity, 'message'),
   crmModule('Report', 'report', 'report', P.report, 'chart'),
   {
     name: 'Dashboard',
@@ -92,6 +93,7 @@ export const menuTree: MenuSeed[] = [
       fieldLayout('Task', 'task', 3),
       fieldLayout('Campaign', 'campaign', 4),
       fieldLayout('Contact', 'contact', 5),
+      fieldLayout('Activity', 'activity', 6),
       {
         name: 'Login Log', routeName: 'LogLogin', path: 'log-login', type: 'C', component: 'monitor/logininfor/index', perms: P.logininfor.list, icon: 'logininfor',
         children: buttons('Login log', P.logininfor),

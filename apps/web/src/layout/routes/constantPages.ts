@@ -51,7 +51,7 @@ export const aliases: Record<string, string> = {
  * First path segments of the product's server-built areas. A signed-in user opening such a path
  * without a menu entry for it gets the no-permission page; any other unknown path is a 404.
  */
-export const PRODUCT_AREAS = ['my-day', 'leads', 'opportunity', 'account', 'contact', 'task', 'campaign', 'report', 'dashboard', 'setup', 'system', 'monitor', 'tool'];
+export const PRODUCT_AREAS = ['my-day', 'leads', 'opportunity', 'account', 'contact', 'activity', 'task', 'campaign', 'report', 'dashboard', 'setup', 'system', 'monitor', 'tool'];
 
 /** First path segments of the template demo's pages (SPEC §2): another role's, like a product area's. */
 export const DEMO_AREAS = ['permission', 'icon', 'components', 'charts', 'nested', 'example', 'tab', 'error', 'error-log', 'excel', 'zip', 'pdf', 'theme', 'clipboard', 'i18n'];

@@ -1,11 +1,11 @@
 import i18n from '../../i18n/i18n';
 
 /** Titles the product shows as plain 'Page Layout' (SPEC §2): the set-up screens of these modules. */
-const PAGE_LAYOUT_TITLE = /^(opportunity|account|task|campaign|contact) page layout$/i;
+const PAGE_LAYOUT_TITLE = /^(opportunity|account|task|campaign|contact|activity) page layout$/i;
 
 /**
  * A menu label or page title: translated by route name (`menu.<name>`); a title ending in
- * 'Page Layout' for opportunity, account, task, campaign or contact reads 'Page Layout'; an unknown name
+ * 'Page Layout' for opportunity, account, task, campaign, contact or activity reads 'Page Layout'; an unknown name
  * falls back to the server's raw title.
  */
 export function menuTitle(route: { name: string; title: string }, language?: string): string {

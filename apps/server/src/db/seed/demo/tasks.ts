@@ -13,7 +13,7 @@ import { LOST, WON } from './stagePath';
 const HOUR = 3_600_000;
 /** Tasks were set at least this long ago (longer than the longest overdue delay). */
 const SETTLED = 11 * DAY;
-const SUBJECTS: Record<Exclude<CrmModule, 'task' | 'contact'>, { en: string[]; zh: string[] }> = {
+const SUBJECTS: Record<Exclude<CrmModule, 'task' | 'contact' | 'activity'>, { en: string[]; zh: string[] }> = {
   leads: { en: ['Call back about pricing', 'Send product brochure', 'Schedule a demo', 'Follow up after the trade show', 'Qualify budget and timeline'], zh: ['电话回访', '发送产品资料', '安排产品演示', '确认预算和时间表'] },
   opportunity: { en: ['Send the proposal', 'Prepare the quote', 'Follow up on the contract', 'Check in with the decision maker', 'Technical review call'], zh: ['发送方案', '准备报价单', '跟进合同', '安排技术交流', '拜访决策人'] },
   account: { en: ['Quarterly business review', 'Renewal check-in', 'Collect feedback on the rollout', 'Update billing contacts'], zh: ['客户季度回访', '续约沟通', '收集上线反馈', '更新开票信息'] },
@@ -24,7 +24,7 @@ type Due = 'overdue' | 'today' | 'week' | 'later' | 'completed' | 'none';
 const DUE_CYCLE: Due[] = ['overdue', 'today', 'week', 'completed', 'later', 'overdue', 'week', 'today', 'completed', 'later', 'none', 'week'];
 const PRIORITIES: Array<[string, number]> = [['high', 2], ['normal', 4], ['low', 1]];
 
-type Related = { module: Exclude<CrmModule, 'task' | 'contact'>; id: number; owner: string; createTime: Date; chinese: boolean };
+type Related = { module: Exclude<CrmModule, 'task' | 'contact' | 'activity'>; id: number; owner: string; createTime: Date; chinese: boolean };
 
 /**
  * Follow-ups across the sellers (and the administrator) on leads, opportunities, accounts and campaigns: some overdue,

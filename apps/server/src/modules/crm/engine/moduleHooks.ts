@@ -3,6 +3,7 @@ import type { CrmRecord } from '@orbit/shared/contract/crm';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import type { MessageKey } from '@orbit/shared/messages';
+import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import type { CurrentUser } from '../../auth/currentUser';
 import type { MetadataStore, ModuleDef } from './metadata/moduleDef';
@@ -69,4 +70,18 @@ export type ModuleHooks = {
    * fields need nothing here: the engine re-points every one of them from metadata.
    */
   mergeLinks?: Partial<Record<CrmModule, (ctx: HookContext, survivorId: number, mergedIds: number[]) => Promise<void>>>;
+  /**
+   * Keys of a create's or update's body that are not fields but the module's own rows (a meeting's
+   * attendees, the users a note mentions): taken out before the engine checks the fields, and
+   * handed to `afterWrite` in the same transaction (an unknown key is still refused).
+   */
+  bodyKeys?: readonly string[];
+  /** After a create or update through the API wrote the record (in its transaction): what `bodyKeys` carried. Throw to refuse it all. */
+  afterWrite?(ctx: HookContext, write: { id: number; extra: Record<string, unknown>; before?: CrmRecord }): Promise<void>;
+  /**
+   * Which records a caller may change — update, delete, transfer, merge — instead of their data
+   * scope (an activity: its author, or an editor of a record it names). `alias`: the table's alias
+   * in a statement that joins several (else its columns are unqualified). Undefined: the data scope.
+   */
+  changeScope?(user: CurrentUser, alias?: string): SQL | undefined;
 };

@@ -31,7 +31,7 @@ import type { Caller } from './records/moduleRecords';
 import { createListViews, toListViewMeta } from './views/listViews';
 
 /** Log titles of the modules' writes (operation log). */
-export const MODULE_TITLES: Record<CrmModule, string> = { leads: 'Leads', opportunity: 'Opportunity', account: 'Account', task: 'Task', campaign: 'Campaign', contact: 'Contact' };
+export const MODULE_TITLES: Record<CrmModule, string> = { leads: 'Leads', opportunity: 'Opportunity', account: 'Account', task: 'Task', campaign: 'Campaign', contact: 'Contact', activity: 'Activity' };
 
 /** What any lookup picker of any form may ask for: a module's records by name. */
 const EDITORS = CRM_MODULES.flatMap((m) => [PERMISSIONS[m].add, PERMISSIONS[m].edit]);

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { NoticeListQuery } from '@orbit/shared/contract/notice';
 import type { Executor } from '../../../db/client';
-import { sysNotice, sysNoticeDept, sysNoticeRead } from '../../../db/schema/notices';
+import { sysNotice, sysNoticeDept, sysNoticeRead, sysNoticeUser } from '../../../db/schema/notices';
 import { containsPattern, dateRangeOf, offsetOf, orderByOf, toCount } from '../../../lib/listQuery';
 
 export type NoticeRecord = typeof sysNotice.$inferSelect & { deptIds: number[] };
@@ -15,13 +15,20 @@ const sortable = {
 };
 
 const targets = sql`select nd.dept_id from sys_notice_dept nd where nd.notice_id = ${sysNotice.noticeId}`;
+const people = sql`select nu.user_id from sys_notice_user nu where nu.notice_id = ${sysNotice.noticeId}`;
 
 /**
- * A notice the user is addressed by: open, and for everyone or for their department or one above
- * it (`chain`: the user's department and its ancestors).
+ * A notice the user is addressed by: open, and for everyone, for their department or one above
+ * it (`chain`: the user's department and its ancestors), or for them by name (a mention).
  */
-export const addressedTo = (chain: number[]): SQL =>
-  sql`${sysNotice.status} = '0' and (not exists (${targets})${chain.length ? sql` or exists (${targets} and nd.dept_id in ${chain})` : sql``})`;
+export const addressedTo = (chain: number[], userId: number): SQL =>
+  sql`${sysNotice.status} = '0' and ((not exists (${targets}) and not exists (${people}))${chain.length ? sql` or exists (${targets} and nd.dept_id in ${chain})` : sql``} or exists (${people} and nu.user_id = ${userId}))`;
+
+/** A notice addressed to the user by name (a mention): theirs to read whatever else they administer. */
+export const addressedByName = (userId: number): SQL => sql`${sysNotice.status} = '0' and exists (${people} and nu.user_id = ${userId})`;
+
+/** Notices administrators manage: not those addressed to users by name (a mention is its reader's, not an announcement). */
+export const notPersonal: SQL = sql`not exists (${people})`;
 
 /**
  * A notice within an administrator's reach: addressed to departments only, every one of them in
@@ -66,6 +73,7 @@ export function createNoticeRepository(db: Executor) {
 
     /** The newest notices addressed to a reader, with whether they read each, and how many they have not read. */
     async top(userId: number, chain: number[], limit: number) {
+      const addressed = addressedTo(chain, userId);
       const read = sql<boolean>`exists (select 1 from sys_notice_read r where r.notice_id = ${sysNotice.noticeId} and r.user_id = ${userId})`;
       const rows = await db
         .select({
@@ -80,10 +88,10 @@ export function createNoticeRepository(db: Executor) {
           isRead: read,
         })
         .from(sysNotice)
-        .where(addressedTo(chain))
+        .where(addressed)
         .orderBy(desc(sysNotice.noticeId))
         .limit(limit);
-      const unread = toCount(await db.select({ count: count() }).from(sysNotice).where(and(addressedTo(chain), sql`not ${read}`)));
+      const unread = toCount(await db.select({ count: count() }).from(sysNotice).where(and(addressed, sql`not ${read}`)));
       return { rows, unread };
     },
 
@@ -92,11 +100,11 @@ export function createNoticeRepository(db: Executor) {
       await db.insert(sysNoticeRead).values(noticeIds.map((noticeId) => ({ noticeId, userId }))).onConflictDoNothing();
     },
 
-    async addressedIds(chain: number[], noticeIds?: number[]): Promise<number[]> {
+    async addressedIds(chain: number[], userId: number, noticeIds?: number[]): Promise<number[]> {
       const rows = await db
         .select({ noticeId: sysNotice.noticeId })
         .from(sysNotice)
-        .where(and(addressedTo(chain), noticeIds ? inArray(sysNotice.noticeId, noticeIds) : undefined));
+        .where(and(addressedTo(chain, userId), noticeIds ? inArray(sysNotice.noticeId, noticeIds) : undefined));
       return rows.map((r) => r.noticeId);
     },
 
@@ -112,7 +120,15 @@ export function createNoticeRepository(db: Executor) {
       if (deptIds.length) await db.insert(sysNoticeDept).values(deptIds.map((deptId) => ({ noticeId, deptId })));
     },
 
+    /** A notice addressed to these users alone (a mention): answers its id. */
+    async insertForUsers(values: typeof sysNotice.$inferInsert, userIds: number[]): Promise<number> {
+      const [row] = await db.insert(sysNotice).values(values).returning({ noticeId: sysNotice.noticeId });
+      await db.insert(sysNoticeUser).values(userIds.map((userId) => ({ noticeId: row!.noticeId, userId })));
+      return row!.noticeId;
+    },
+
     async remove(noticeIds: number[]): Promise<void> {
+      await db.delete(sysNoticeUser).where(inArray(sysNoticeUser.noticeId, noticeIds));
       await db.delete(sysNoticeDept).where(inArray(sysNoticeDept.noticeId, noticeIds));
       await db.delete(sysNoticeRead).where(inArray(sysNoticeRead.noticeId, noticeIds));
       await db.delete(sysNotice).where(inArray(sysNotice.noticeId, noticeIds));

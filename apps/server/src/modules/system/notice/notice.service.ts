@@ -10,7 +10,7 @@ import { hasPermission, type CurrentUser } from '../../auth/currentUser';
 import { deptScopeOf, deptsById } from '../dept/dept.service';
 import { userScopeOf } from '../user/userScope';
 import { cleanNoticeContent } from './noticeContent';
-import { addressedTo, createNoticeRepository, withinReach, type NoticeRecord } from './notice.repository';
+import { addressedByName, addressedTo, createNoticeRepository, notPersonal, withinReach, type NoticeRecord } from './notice.repository';
 import { listNoticeReaders } from './noticeReaders.repository';
 
 const toRow = (record: NoticeRecord): NoticeRow => ({
@@ -35,7 +35,10 @@ const toRow = (record: NoticeRecord): NoticeRow => ({
  */
 export function createNoticeService(db: Db) {
   const repo = createNoticeRepository(db);
-  const reachOf = (user: CurrentUser) => withinReach(dataScopeFilter(user, { dept: sql`nd.dept_id` }));
+  const reachOf = (user: CurrentUser) => {
+    const reach = withinReach(dataScopeFilter(user, { dept: sql`nd.dept_id` }));
+    return reach ? sql`${notPersonal} and ${reach}` : notPersonal;
+  };
 
   /** The user's department and those above it: a notice to any of them reaches the user. */
   async function chainOf(user: CurrentUser): Promise<number[]> {
@@ -76,7 +79,9 @@ export function createNoticeService(db: Db) {
      * to them (the bell's preview in RuoYi's clients goes through this path too).
      */
     async get(user: CurrentUser, noticeId: number): Promise<NoticeRow> {
-      const condition = hasPermission(user, PERMISSIONS.notice.query) ? reachOf(user) : addressedTo(await chainOf(user));
+      const condition = hasPermission(user, PERMISSIONS.notice.query)
+        ? sql`((${reachOf(user)}) or (${addressedByName(user.userId)}))`
+        : addressedTo(await chainOf(user), user.userId);
       const [found] = await repo.findMany([noticeId], condition);
       if (!found) throw notFound();
       return toRow(found);
@@ -117,7 +122,7 @@ export function createNoticeService(db: Db) {
     /** Marks notices read for the user; ids not addressed to them change nothing and answer 404. No ids: all of theirs. */
     async markRead(user: CurrentUser, noticeIds: number[] | undefined): Promise<number> {
       const chain = await chainOf(user);
-      const ids = await repo.addressedIds(chain, noticeIds);
+      const ids = await repo.addressedIds(chain, user.userId, noticeIds);
       if (noticeIds && ids.length !== new Set(noticeIds).size) throw notFound();
       await repo.markRead(user.userId, ids);
       return ids.length;

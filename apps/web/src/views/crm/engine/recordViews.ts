@@ -1,5 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { CrmRecord } from '@orbit/shared/contract/crm';
+import type { CrmRecord, LookupLabels } from '@orbit/shared/contract/crm';
+import type { TimelineEntry } from '@orbit/shared/contract/timeline';
+import type { TimelineKind } from '@orbit/shared/crm/activities';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import type { RecordAction } from './useModulePermissions';
 
@@ -20,11 +22,18 @@ export type ModuleRecordViews = {
   RowActions?: ComponentType<RowActionProps>;
   rowActionsNeed?: RecordAction;
   /**
-   * How a record shows on the timeline of the record it points at: when (an open task at its due
-   * date, a completed one at its completion time) and what to say beside its name and states.
+   * How the module's records show on the timeline of a record they point at (the server's
+   * `/timeline` entries of these kinds): a task with its due or completion note, a call with its outcome.
    */
-  timeline?: { when: (record: CrmRecord) => string; note: (record: CrmRecord) => ReactNode };
+  timelineEntry?: { kinds: readonly TimelineKind[]; Entry: ComponentType<TimelineEntryProps>; icon?: (entry: TimelineEntry) => ReactNode };
+  /** What the module adds at the top of every business record's timeline (activities: log a call, add a note…). */
+  TimelineComposer?: ComponentType<TimelineComposerProps>;
 };
+
+/** What a timeline entry of a module is given: the entry, the names its values point at, and how to show a change. */
+export type TimelineEntryProps = { entry: TimelineEntry; lookups: LookupLabels; onChanged: () => void; record: { module: CrmModule; id: number } };
+/** What a timeline's composer is given: the record on screen and what to do after it wrote something. */
+export type TimelineComposerProps = { module: CrmModule; id: number; name: string; onDone: () => void };
 
 /** A module's `<module>.recordViews.tsx` (its default export), which the engine finds (moduleRecordViews.ts). */
 export type ModuleRecordViewsFile = { module: CrmModule; views: ModuleRecordViews };

@@ -7,7 +7,7 @@ import { createRecordHistory, type HistoryEntry } from '../history/recordHistory
 import type { FieldDef } from '../metadata/fieldDef';
 import { labelOf } from '../query/filterCompiler';
 import { withDerivedValues } from './derivedValues';
-import { columnsOf, deptOfOwner, withModuleRules, type Caller, type ModuleRecords } from './moduleRecords';
+import { columnsOf, deptOfOwner, splitBodyKeys, withModuleRules, type Caller, type ModuleRecords } from './moduleRecords';
 import { checkRecordWrite } from './recordValidation';
 import { createRecordsRepository } from './recordsRepository';
 import { NO_CACHE, type WriteCache } from './writeCache';
@@ -32,10 +32,12 @@ export async function createRecordIn(
   systemColumns: Record<string, unknown> = {},
   duplicates?: DuplicateCheck,
 ): Promise<number> {
-  const { checked, columns } = await newRecord(m, tx, caller, body);
+  const [fields, extra] = splitBodyKeys(m, body);
+  const { checked, columns } = await newRecord(m, tx, caller, fields);
   const warned = duplicates && (await guardDuplicates(m, tx, caller, valuesByName(checked), duplicates));
   const id = await createRecordsRepository(tx, m.def()).insert({ ...columns, ...systemColumns });
   await createRecordHistory(tx, m.module).write(caller.user, [{ recordId: id, action: 'create' }, ...duplicateEntry(id, warned, duplicates)]);
+  await m.hooks.afterWrite?.({ tx, meta: m.meta, user: caller.user, lang: caller.lang }, { id, extra });
   return id;
 }
 

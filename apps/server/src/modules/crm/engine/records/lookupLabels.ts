@@ -75,3 +75,10 @@ export async function historyLabels(db: Executor, meta: MetadataStore, viewer: C
   }
   return labelsOf(db, meta, viewer, refs, lang);
 }
+
+/** Display names of loose references (a meeting's attendees: users, leads, contacts), by the same rule. */
+export async function referenceLabels(db: Executor, meta: MetadataStore, viewer: CurrentUser, references: Array<{ target: LookupTarget; id: number }>, lang: Language): Promise<LookupLabels> {
+  const refs: Refs = new Map();
+  for (const { target, id } of references) addRef(refs, target, id);
+  return labelsOf(db, meta, viewer, refs, lang);
+}

@@ -65,10 +65,11 @@ export function columnsOf(values: Map<FieldDef, FieldValue>): Record<string, unk
   return out;
 }
 
-/** Locks the present records among `ids` that the caller may see; any missing one refuses the lot. */
+/** Locks the present records among `ids` that the caller may change (their scope, or the module's `changeScope`); any missing one refuses the lot. */
 export async function lockAll(m: ModuleRecords, tx: Executor, user: CurrentUser, ids: number[]): Promise<CrmRecord[]> {
   const d = m.def();
-  const rows = await createRecordsRepository(tx, d).lock(selectList(d.fields), ids, recordScope(user));
+  const scope = m.hooks.changeScope ? m.hooks.changeScope(user) : recordScope(user);
+  const rows = await createRecordsRepository(tx, d).lock(selectList(d.fields), ids, scope);
   if (rows.length !== new Set(ids).size) throw ids.length === 1 ? recordNotFound() : someNotFound();
   return rows.map((r) => toRecord(r, d.fields));
 }
@@ -77,4 +78,17 @@ export async function lockAll(m: ModuleRecords, tx: Executor, user: CurrentUser,
 export function withModuleRules(m: ModuleRecords, tx: Executor, caller: Caller, sent: Record<string, unknown>, current?: CrmRecord, cache: WriteCache = NO_CACHE) {
   const body = withoutLayoutReadOnly(m.def(), sent, current);
   return m.hooks.beforeWrite ? m.hooks.beforeWrite({ db: tx, def: m.def(), lang: caller.lang, body, current, cache }) : Promise.resolve(body);
+}
+
+/**
+ * A write's body split into its fields and the module's own body keys (`ModuleHooks.bodyKeys`: a
+ * meeting's attendees), which `afterWrite` receives; a body without them is returned as it is.
+ */
+export function splitBodyKeys(m: ModuleRecords, body: Record<string, unknown>): [Record<string, unknown>, Record<string, unknown>] {
+  const keys = m.hooks.bodyKeys ?? [];
+  if (!keys.some((key) => Object.hasOwn(body, key))) return [body, {}];
+  const fields: Record<string, unknown> = {};
+  const extra: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) (keys.includes(key) ? extra : fields)[key] = value;
+  return [fields, extra];
 }

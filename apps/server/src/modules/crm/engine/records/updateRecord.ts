@@ -9,7 +9,7 @@ import { duplicateEntry, valuesByName } from './createRecords';
 import { selectList, toRecord } from '../query/recordColumns';
 import { recordScope } from '../query/recordScope';
 import { withDerivedValues } from './derivedValues';
-import { assertChangeable, columnsOf, deptOfOwner, lockAll, recordNotFound, withModuleRules, type Caller, type ModuleRecords } from './moduleRecords';
+import { assertChangeable, columnsOf, deptOfOwner, lockAll, recordNotFound, splitBodyKeys, withModuleRules, type Caller, type ModuleRecords } from './moduleRecords';
 import { checkRecordWrite, type WriteContext } from './recordValidation';
 import { createRecordsRepository } from './recordsRepository';
 import type { WriteCache } from './writeCache';
@@ -21,13 +21,16 @@ export type UpdateBody = { id: number; version: number } & Record<string, unknow
  * its field history: answers the changed fields' values before (those the engine derived too), or
  * null when nothing changed.
  */
-export async function updateRecordIn(m: ModuleRecords, tx: Executor, caller: Caller, body: UpdateBody, duplicates?: DuplicateCheck): Promise<{ before: Record<string, FieldValue> } | null> {
+export async function updateRecordIn(m: ModuleRecords, tx: Executor, caller: Caller, sent: UpdateBody, duplicates?: DuplicateCheck): Promise<{ before: Record<string, FieldValue> } | null> {
   const d = m.def();
+  const [fields, extra] = splitBodyKeys(m, sent);
+  const body = fields as UpdateBody;
   const [current] = await lockAll(m, tx, caller.user, [body.id]);
   assertChangeable(m, current!);
   if (current!.version !== body.version) throw new AppError(CODE.conflict, 'record.stale');
   const changes = await withModuleRules(m, tx, caller, body, current);
   const checked = await checkRecordWrite({ db: tx, meta: m.meta, def: d, user: caller.user, lang: caller.lang }, changes, { mode: 'update', current: current! });
+  await m.hooks.afterWrite?.({ tx, meta: m.meta, user: caller.user, lang: caller.lang }, { id: body.id, extra, before: current });
   if (!checked.size) return null;
   const values = withDerivedValues(d, m.hooks, checked, current);
   const changed = valuesByName(values);

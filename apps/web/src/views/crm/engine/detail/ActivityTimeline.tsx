@@ -1,211 +1,119 @@
-import { CheckSquareOutlined } from '@ant-design/icons';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Timeline, Tooltip, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { PaperClipOutlined } from '@ant-design/icons';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Empty, Space, Tag, Timeline, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import type { CrmRecord, HistoryRow, LookupLabels, ModuleMeta } from '@orbit/shared/contract/crm';
-import { isEmptyValue } from '@orbit/shared/crm/fieldValue';
-import type { FilterNode } from '@orbit/shared/crm/filter';
-import type { CrmModule } from '@orbit/shared/crm/modules';
-import { getRecordHistory, listRecords } from '../../../../api/crm';
+import type { LookupLabels, ModuleMeta } from '@orbit/shared/contract/crm';
+import type { TimelineEntry } from '@orbit/shared/contract/timeline';
+import { TIMELINE_KINDS, TIMELINE_PAGE_DEFAULT, type TimelineKind } from '@orbit/shared/crm/activities';
+import { CRM_MODULES, type CrmModule } from '@orbit/shared/crm/modules';
+import { downloadAttachment } from '../../../../api/crmAttachments';
+import { getTimeline } from '../../../../api/crmTimeline';
 import LoadError from '../../../../components/admin/LoadError';
-import { formatTime, parseTime } from '../../../../utils/formatTime';
-import { FieldDisplay } from '../fieldTypes/FieldDisplay';
-import { fieldTypeView, sameFieldValue } from '../fieldTypes/registry';
-import { ModuleMetaContext } from '../ModuleMetaContext';
-import { fieldByName, recordName } from '../moduleMeta';
-import { recordViewsOf, withRowFields } from '../moduleRecordViews';
-import { useModuleMeta } from '../useModuleMeta';
-import { useModulePermissions } from '../useModulePermissions';
-import { useRecordLink } from '../useRecordLink';
-import { stateFields } from './recordStates';
+import { recordViewsOf } from '../moduleRecordViews';
+import { fileSizeText } from './RecordFiles';
+import { relatedListsKey } from './RelatedList';
+import ChangeEntry, { EntryTime, oneEntryPerWrite } from './timeline/ChangeEntry';
+import { ACTIVITY_KEY } from './timeline/timelineKey';
 
-/** Query key prefix of a record's activity (the tasks on its timeline), fetched again when one of them changes. */
-export const ACTIVITY_KEY = 'crm-activity';
-const HISTORY_PAGE = 20;
-const ACTIVITY_PAGE = 20;
-/** Actions whose entries show what changed, from what to what. */
-const SHOWS_CHANGE = new Set<HistoryRow['action']>(['update', 'transfer', 'convert']);
-
-/**
- * The rows one write made (the same action by the same user at the same moment: a form saving
- * several fields, a conversion) read as one entry.
- */
-function oneEntryPerWrite(rows: HistoryRow[]): HistoryRow[][] {
-  const writes: HistoryRow[][] = [];
-  for (const row of rows) {
-    const write = writes.at(-1);
-    const first = write?.[0];
-    if (write && first && first.field && row.field && first.action === row.action && first.userId === row.userId && first.time === row.time) write.push(row);
-    else writes.push([row]);
-  }
-  return writes;
-}
 
 type Props = {
   module: CrmModule;
   meta: ModuleMeta;
   id: number;
-  /** Names the record's own answer gave (history answers carry none: a changed owner is named when it is the current one). */
+  /** The record's name (what a composer's new activity or task names). */
+  name: string;
+  /** Names the record's own answer gave (a changed owner is named when it is the current one). */
   lookups: LookupLabels;
 };
-type Entry = { key: string; time: string; color?: string; icon?: ReactNode; content: ReactNode };
+
+/** Each module's timeline parts (a task's entry, an activity's entry, the activities' composer), found through moduleRecordViews. */
+const PARTS = CRM_MODULES.flatMap((m) => {
+  const views = recordViewsOf(m);
+  return views ? [views] : [];
+});
+const entryOf = (kind: TimelineKind) => PARTS.find((p) => p.timelineEntry?.kinds.includes(kind))?.timelineEntry?.Entry;
 
 /**
- * What happened to a record, newest first: its field history (who changed what from what to
- * what, values drawn by their types) merged with its activity: the tasks that point at it.
+ * What happened on and around a record, newest first, from one endpoint (`/timeline`): its field
+ * changes, tasks, calls, meetings, notes and files, filtered by kind with chips, a page at a time —
+ * with the modules' composers on top (log a call, add a note, schedule a meeting, new task).
  */
-export default function ActivityTimeline({ module, meta, id, lookups }: Props) {
-  const { t } = useTranslation();
-  const history = useInfiniteQuery({
-    queryKey: ['crm-history', module, id],
-    queryFn: ({ pageParam }) => getRecordHistory(module, id, { pageNum: pageParam, pageSize: HISTORY_PAGE }),
+export default function ActivityTimeline({ module, meta, id, name, lookups }: Props) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [kinds, setKinds] = useState<TimelineKind[]>([]);
+  const timeline = useInfiniteQuery({
+    queryKey: [ACTIVITY_KEY, module, id, 'timeline', kinds, i18n.language],
+    queryFn: ({ pageParam }) => getTimeline(module, id, { kinds, pageNum: pageParam, pageSize: TIMELINE_PAGE_DEFAULT }),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) => (pages.length * HISTORY_PAGE < last.total ? pages.length + 1 : undefined),
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
   });
-  const activity = useActivityRecords(module, meta, id);
+  /** After a write from the timeline: the timeline and the record's related lists (its activities, its tasks) are fetched again. */
+  const changed = () => {
+    const related = relatedListsKey(module, id);
+    void queryClient.invalidateQueries({ queryKey: [ACTIVITY_KEY, module, id] });
+    void queryClient.invalidateQueries({ predicate: ({ queryKey: [key] }) => typeof key === 'string' && key.startsWith(related) });
+  };
+  const pages = timeline.data?.pages ?? [];
+  const names: LookupLabels = Object.assign({}, lookups, ...pages.map((p) => p.lookups));
+  const rows = pages.flatMap((p) => p.rows);
+  const toggle = (kind: TimelineKind, on: boolean) => setKinds((now) => (on ? [...now, kind] : now.filter((k) => k !== kind)));
 
-  const historyEntries: Entry[] = (history.data?.pages ?? []).flatMap((page) =>
-    oneEntryPerWrite(page.rows).map((rows) => historyEntry(rows, meta, { ...lookups, ...page.lookups })),
-  );
-  const entries = [...historyEntries, ...activity.entries].sort((a, b) => b.time.localeCompare(a.time));
+  const items = oneEntryPerWrite(rows).map((group) => {
+    const entry = group[0]!;
+    const Entry = entryOf(entry.kind);
+    let content: ReactNode;
+    if (entry.kind === 'change') content = <ChangeEntry rows={group} meta={meta} lookups={names} />;
+    else if (entry.kind === 'file') content = <FileEntry entry={entry} />;
+    else content = Entry ? <Entry entry={entry} lookups={names} onChanged={changed} record={{ module, id }} /> : null;
+    return {
+      key: `${entry.kind}${entry.id}`,
+      color: entry.kind === 'change' ? (entry.change?.action === 'delete' ? 'red' : entry.change?.action === 'create' ? 'green' : 'blue') : 'gray',
+      icon: entry.kind === 'file' ? <PaperClipOutlined /> : Entry && PARTS.find((p) => p.timelineEntry?.Entry === Entry)?.timelineEntry?.icon?.(entry),
+      content,
+    };
+  });
 
   return (
     <Card size="small" title={t('crm.detail.activity')} className="crm-detail-section" data-testid="activity-timeline">
-      {history.isError ? (
-        <LoadError onRetry={() => void history.refetch()} />
-      ) : !entries.length ? (
-        <Empty description={history.isLoading ? t('common.loading') : t('crm.detail.noActivity')} />
+      {PARTS.map(({ TimelineComposer }, i) => TimelineComposer && <TimelineComposer key={i} module={module} id={id} name={name} onDone={changed} />)}
+      <Space size={[4, 4]} wrap className="crm-timeline-kinds" data-testid="timeline-kinds">
+        <Tag.CheckableTag checked={!kinds.length} onChange={() => setKinds([])}>
+          {t('crm.timeline.kind.all')}
+        </Tag.CheckableTag>
+        {TIMELINE_KINDS.map((kind) => (
+          <Tag.CheckableTag key={kind} checked={kinds.includes(kind)} onChange={(on) => toggle(kind, on)} data-testid={`timeline-kind-${kind}`}>
+            {t(`crm.timeline.kind.${kind}`)}
+          </Tag.CheckableTag>
+        ))}
+      </Space>
+      {timeline.isError ? (
+        <LoadError onRetry={() => void timeline.refetch()} />
+      ) : !items.length ? (
+        <Empty description={timeline.isLoading ? t('common.loading') : kinds.length ? t('crm.timeline.noneOfKind') : t('crm.detail.noActivity')} />
       ) : (
-        <Timeline items={entries.map(({ key, color, icon, content }) => ({ key, color, icon, content }))} />
+        <Timeline items={items} />
       )}
-      {(history.hasNextPage || activity.hasMore) && (
-        <Button
-          block
-          loading={history.isFetchingNextPage || activity.fetchingMore}
-          onClick={() => {
-            if (history.hasNextPage) void history.fetchNextPage();
-            activity.fetchMore();
-          }}
-          data-testid="more-activity"
-        >
+      {timeline.hasNextPage && (
+        <Button block loading={timeline.isFetchingNextPage} onClick={() => void timeline.fetchNextPage()} data-testid="more-activity">
           {t('crm.detail.moreActivity')}
         </Button>
       )}
     </Card>
   );
-
-  function historyEntry(rows: HistoryRow[], moduleMeta: ModuleMeta, names: LookupLabels): Entry {
-    const row = rows[0]!;
-    const changes = rows.map((r) => ({ row: r, field: r.field ? fieldByName(moduleMeta, r.field) : undefined }));
-    const labels = changes.map((c) => c.field?.label ?? c.row.field ?? '').filter(Boolean);
-    // A value a write left as it was (a conversion without an opportunity) is no change to show.
-    const shown = changes.flatMap(({ row: change, field }) =>
-      field && SHOWS_CHANGE.has(change.action) && !sameFieldValue(field.type, change.oldValue, change.newValue) ? [{ change, field }] : [],
-    );
-    const when = (
-      <Tooltip title={parseTime(row.time)}>
-        <Typography.Text type="secondary"> · {formatTime(row.time, { t })}</Typography.Text>
-      </Tooltip>
-    );
-    return {
-      key: `h${row.id}`,
-      time: row.time,
-      color: row.action === 'delete' ? 'red' : row.action === 'create' ? 'green' : 'blue',
-      content: (
-        <div data-testid="history-entry">
-          <Typography.Text>{t(`crm.history.${row.action}`, { user: row.userName, field: labels.join(', ') })}</Typography.Text>
-          {when}
-          {/* Why a possible duplicate was saved; which records a merge took in. */}
-          {(row.action === 'duplicate' || row.action === 'merge') && row.newValue !== null && (
-            <div className="crm-history-change">
-              <Typography.Text type="secondary">{Array.isArray(row.newValue) ? row.newValue.join(', ') : String(row.newValue)}</Typography.Text>
-            </div>
-          )}
-          {shown.map(({ change, field }) => (
-            <div className="crm-history-change" key={change.id}>
-              {/* One change is named by the sentence above; several each by their field. */}
-              {shown.length > 1 && <Typography.Text type="secondary">{field.label}: </Typography.Text>}
-              <FieldDisplay field={field} value={change.oldValue} lookups={names} />
-              {isEmptyValue(change.oldValue) && <Typography.Text type="secondary">{t('crm.detail.blank')}</Typography.Text>}
-              <span aria-hidden> → </span>
-              <FieldDisplay field={field} value={change.newValue} lookups={names} />
-              {isEmptyValue(change.newValue) && <Typography.Text type="secondary">{t('crm.detail.blank')}</Typography.Text>}
-            </div>
-          ))}
-        </div>
-      ),
-    };
-  }
 }
 
-/**
- * The records of another module that point at this one and say how they show on a timeline
- * (moduleRecordViews.ts: tasks, at their due date or completion time), as timeline entries — none
- * for users who may not list that module. The first such related list is the record's activity.
- */
-function useActivityRecords(module: CrmModule, meta: ModuleMeta, id: number): { entries: Entry[]; hasMore: boolean; fetchingMore: boolean; fetchMore: () => void } {
-  const { i18n } = useTranslation();
-  const recordLink = useRecordLink();
-  const first = meta.relatedLists.find((r) => recordViewsOf(r.module)?.timeline);
-  // Hooks need a module even when there is no activity; nothing is fetched then.
-  const activityModule: CrmModule = first?.module ?? module;
-  const views = recordViewsOf(activityModule);
-  const can = useModulePermissions(activityModule);
-  const activityMeta = useModuleMeta(activityModule);
-  // Every field of that module that may point at this record (a task's name or related to): a task is on the timeline by any of them.
-  const conditions = meta.relatedLists
-    .filter((r) => r.module === activityModule && activityMeta.data)
-    .flatMap((r) => {
-      const field = fieldByName(activityMeta.data!, r.field);
-      const pointer = field ? fieldTypeView(field.type).pointAt?.(module, id) : undefined;
-      return pointer === undefined ? [] : [{ field: r.field, op: 'eq' as const, value: pointer }];
-    });
-  const filter: FilterNode | undefined = conditions.length > 1 ? { or: conditions } : conditions[0];
-  const states = activityMeta.data ? stateFields(activityMeta.data, null) : [];
-  const records = useInfiniteQuery({
-    queryKey: [ACTIVITY_KEY, module, id, activityModule, i18n.language],
-    queryFn: ({ pageParam }) =>
-      listRecords(activityModule, {
-        pageNum: pageParam,
-        pageSize: ACTIVITY_PAGE,
-        filter,
-        fields: withRowFields(activityModule, states.map((f) => f.name)),
-      }),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (pages.length * ACTIVITY_PAGE < last.total ? pages.length + 1 : undefined),
-    enabled: can.list && !!first && !!views?.timeline && filter !== undefined,
-  });
-  const more = {
-    hasMore: records.hasNextPage,
-    fetchingMore: records.isFetchingNextPage,
-    fetchMore: () => void (records.hasNextPage && records.fetchNextPage()),
-  };
-  const timeline = views?.timeline;
-  if (!activityMeta.data || !records.data || !timeline) return { entries: [], ...more };
-  const aMeta = activityMeta.data;
-  return {
-    ...more,
-    entries: records.data.pages.flatMap((page) => page.rows.map((record: CrmRecord) => ({ record, lookups: page.lookups }))).map(({ record, lookups: names }) => {
-      const href = recordLink(activityModule, record.id);
-      const name = recordName(aMeta, record);
-      return {
-        key: `a${record.id}`,
-        time: timeline.when(record),
-        icon: <CheckSquareOutlined />,
-        content: (
-          <ModuleMetaContext.Provider value={aMeta}>
-            <div data-testid="activity-entry">
-              {href ? <Link to={href}>{name}</Link> : name}{' '}
-              {states.map((f) => (
-                <FieldDisplay key={f.name} field={f} value={record[f.name]} lookups={names} />
-              ))}
-              <div>{timeline.note(record)}</div>
-            </div>
-          </ModuleMetaContext.Provider>
-        ),
-      };
-    }),
-  };
+/** A file attached to the record: its name (a download), size, who attached it and when. */
+function FileEntry({ entry }: { entry: TimelineEntry }) {
+  const { t } = useTranslation();
+  const file = entry.file!;
+  return (
+    <div data-testid="file-entry">
+      <Typography.Text>{t('crm.timeline.fileAdded', { user: entry.authorName ?? '' })} </Typography.Text>
+      <Typography.Link onClick={() => void downloadAttachment({ id: entry.id, fileName: file.fileName })}>{file.fileName}</Typography.Link>
+      <Typography.Text type="secondary"> ({fileSizeText(file.size)})</Typography.Text>
+      <EntryTime time={entry.time} />
+    </div>
+  );
 }

@@ -14,6 +14,17 @@ const api = vi.hoisted(() => ({
   metaVersionSeen: { use: () => null },
 }));
 vi.mock('../../../../api/crm', () => api);
+// The timeline's field changes, from the history rows each test sets.
+vi.mock('../../../../api/crmTimeline', () => ({
+  getTimeline: async () => {
+    const page = (await api.getRecordHistory()) as { rows: Array<Record<string, unknown>>; lookups?: object };
+    const rows = page.rows.map((r) => ({
+      kind: 'change', id: r.id, time: r.time, authorId: r.userId, authorName: r.userName, canEdit: false,
+      change: { action: r.action, field: r.field, oldValue: r.oldValue, newValue: r.newValue },
+    }));
+    return { code: 200, msg: '', rows, hasMore: false, lookups: page.lookups ?? {} };
+  },
+}));
 vi.mock('../../../../api/system/dict', () => dictApi);
 
 const lead = leadRecord({ firstName: '伟', lastName: '王', company: '华为', email: 'wang.wei@example.cn', status: 'qualified' });

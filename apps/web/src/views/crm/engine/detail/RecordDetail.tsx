@@ -200,7 +200,7 @@ function RecordDetailView({ module, id, actions, banner, related: moduleRelated,
           <RecordFiles module={module} id={id} canEdit={can.edit} />
         </Col>
         <Col xs={24} xl={8}>
-          <ActivityTimeline module={module} meta={meta} id={id} lookups={lookups} />
+          <ActivityTimeline module={module} meta={meta} id={id} name={recordName(meta, record)} lookups={lookups} />
         </Col>
       </Row>
       <RecordForm module={module} meta={meta} target={form} onClose={() => setForm(null)} onSaved={() => void changed()} onReload={reload} />

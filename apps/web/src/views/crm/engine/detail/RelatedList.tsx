@@ -17,7 +17,7 @@ import { fieldByName } from '../moduleMeta';
 import { useModuleMeta } from '../useModuleMeta';
 import { useModulePermissions } from '../useModulePermissions';
 import { useRecordLink } from '../useRecordLink';
-import { ACTIVITY_KEY } from './ActivityTimeline';
+import { ACTIVITY_KEY } from './timeline/timelineKey';
 import type { RelatedTotal } from './relatedTotals';
 
 /** Columns of a related list: the first ones of the other module's first view, less the field that points here. */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { DuplicateFound } from '@orbit/shared/contract/duplicates';
 import type { CrmRecord, LookupLabels, ModuleMeta } from '@orbit/shared/contract/crm';
 import type { CrmModule } from '@orbit/shared/crm/modules';
+import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import { createRecord, updateRecord, type RecordValues } from '../../../../api/crm';
 import DialogForm from '../../../../components/admin/DialogForm';
 import { SAVE_CANCELLED, useFormSubmit } from '../../../../components/admin/useFormSubmit';
@@ -29,7 +30,10 @@ const MergeDialog = lazyWhenOpen(() => import('../duplicates/MergeDialog'), (p) 
 type Refused = { found: DuplicateFound; retry: (reason: string) => Promise<number> };
 
 /** A new record of a record type (chosen before), or a record to edit with the names its lookups point at. */
-export type RecordFormTarget = { mode: 'create'; recordTypeId: number | null } | { mode: 'edit'; record: CrmRecord; lookups: LookupLabels };
+export type RecordFormTarget =
+  /** `values`: fields filled in beforehand (a task created from a record's timeline names that record), named by `lookups`. */
+  | { mode: 'create'; recordTypeId: number | null; values?: Record<string, FieldValue>; lookups?: LookupLabels }
+  | { mode: 'edit'; record: CrmRecord; lookups: LookupLabels };
 
 type Props = {
   module: CrmModule;
@@ -65,7 +69,7 @@ export default function RecordForm({ module, meta, target, onClose, onSaved, onR
   const recordTypeId = target?.mode === 'create' ? target.recordTypeId : (record?.recordTypeId ?? null);
   const sections = target ? layoutSections(meta, layoutOf(meta, recordTypeId), target.mode) : [];
   const userId = session?.user.userId ?? 0;
-  const lookups: LookupLabels = target?.mode === 'edit' ? target.lookups : { user: { [userId]: session?.user.nickName ?? '' } };
+  const lookups: LookupLabels = target?.mode === 'edit' ? target.lookups : { ...target?.lookups, user: { [userId]: session?.user.nickName ?? '' } };
 
   /** Sends a save; a duplicate rule's refusal opens the warning instead (the form stays open). */
   const saveOrAsk = async (send: (reason?: string) => Promise<number>): Promise<number | typeof SAVE_CANCELLED> => {
@@ -169,7 +173,7 @@ export default function RecordForm({ module, meta, target, onClose, onSaved, onR
     >
       {target && (
         <ModuleMetaContext.Provider value={meta}>
-          <DialogForm form={form} layout="vertical" initialValues={record ?? newRecordValues(sections, userId)}
+          <DialogForm form={form} layout="vertical" initialValues={record ?? { ...newRecordValues(sections, userId), ...(target.mode === 'create' ? target.values : {}) }}
             onValuesChange={(changed: Record<string, unknown>) => {
               for (const [name, value] of Object.entries(changed)) {
                 const filled = rules.fillOnChange?.(name, value);
