@@ -8,7 +8,7 @@ import { bearer, loginAs, orbitWeb, type TestApp } from '../helpers/testApp';
 import { signedInApp } from '../helpers/signedInApp';
 import { get } from './authTestUtils';
 
-const TOP_LEVEL = ['Leads', 'Opportunity', 'Account', 'Contact', 'Task', 'Campaign', 'Report', 'Dashboard', 'Setup', 'System'];
+const TOP_LEVEL = ['Leads', 'Opportunity', 'Account', 'Contact', 'Task', 'Campaign', 'Activity', 'Report', 'Dashboard', 'Setup', 'System'];
 
 /** Every router of a tree, depth first. */
 const flatten = (list: RouterVo[]): RouterVo[] => list.flatMap((r) => [r, ...flatten(r.children ?? [])]);
@@ -40,7 +40,7 @@ describe('GET /getRouters', () => {
   it('admin: the full seeded menu, in order', async () => {
     const data = await productRouters(adminToken);
     expect(data.map((r) => r.meta.title)).toEqual(TOP_LEVEL);
-    expect(data.map((r) => r.path)).toEqual(['/Leads', '/opportunity', '/account', '/contact', '/task', '/campaign', '/report', '/dashboard', '/setup', '/system']);
+    expect(data.map((r) => r.path)).toEqual(['/Leads', '/opportunity', '/account', '/contact', '/task', '/campaign', '/activity', '/report', '/dashboard', '/setup', '/system']);
   });
 
   it('directories are RouterVo with Layout, alwaysShow and noRedirect; pages carry their view path', async () => {
@@ -78,15 +78,15 @@ describe('GET /getRouters', () => {
   it('nested directories use ParentView; set-up holds the field layouts and the logs', async () => {
     const setup = (await routers(adminToken)).find((r) => r.name === 'Setup')!;
     expect(setup.children!.map((c) => c.name)).toEqual([
-      'SetupLeads', 'SetupOpportunity', 'SetupAccount', 'SetupTask', 'SetupCampaign', 'SetupContact', 'LogLogin', 'LogOperation',
+      'SetupLeads', 'SetupOpportunity', 'SetupAccount', 'SetupTask', 'SetupCampaign', 'SetupContact', 'SetupActivity', 'LogLogin', 'LogOperation',
     ]);
     const leadsLayout = setup.children![0]!;
     expect(leadsLayout).toMatchObject({ path: 'index-leads', component: 'ParentView', alwaysShow: true, redirect: 'noRedirect' });
     expect(leadsLayout.children).toEqual([
       expect.objectContaining({ name: 'LeadsFields', path: 'leads-fields', component: 'setup/fields/index', meta: expect.objectContaining({ title: 'Leads Page Layout' }) }),
     ]);
-    expect(setup.children![6]).toMatchObject({ path: 'log-login', component: 'monitor/logininfor/index' });
-    expect(setup.children![7]).toMatchObject({ path: 'log-operation', component: 'monitor/operlog/index' });
+    expect(setup.children![7]).toMatchObject({ path: 'log-login', component: 'monitor/logininfor/index' });
+    expect(setup.children![8]).toMatchObject({ path: 'log-operation', component: 'monitor/operlog/index' });
   });
 
   it('system administration lists users, roles, departments, menus, dictionaries, settings and notices; buttons are never routes', async () => {
@@ -111,7 +111,7 @@ describe('GET /getRouters', () => {
 
   it('a sales_rep sees only the menus its role grants: the CRM modules, no set-up, no system', async () => {
     const data = await routers(repToken);
-    expect(data.map((r) => r.name)).toEqual(['Leads', 'Opportunity', 'Account', 'Contact', 'Task', 'Campaign', 'Report', 'Dashboard']);
+    expect(data.map((r) => r.name)).toEqual(['Leads', 'Opportunity', 'Account', 'Contact', 'Task', 'Campaign', 'Activity', 'Report', 'Dashboard']);
     const names = flatten(data).map((r) => r.name);
     expect(names).toContain('LeadsDetail');
     expect(names).not.toContain('User');
@@ -168,7 +168,7 @@ describe('GET /getRouters', () => {
 
   it('a marketing user sees campaigns, reports, dashboard, leads and contacts only', async () => {
     const data = await routers(await loginAs(app, 'mia.chen'));
-    expect(data.map((r) => r.name)).toEqual(['Leads', 'Contact', 'Campaign', 'Report', 'Dashboard']);
+    expect(data.map((r) => r.name)).toEqual(['Leads', 'Contact', 'Campaign', 'Activity', 'Report', 'Dashboard']);
   });
 
   describe('changes to sys_menu are reflected at once', () => {
