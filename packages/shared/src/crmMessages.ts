@@ -9,6 +9,7 @@ import { reportEn, reportZh } from './crm/reportMessages';
 import { fileJobEn, fileJobZh } from './crm/fileJobMessages';
 import { importEn, importZh } from './crm/importMessages';
 import { attachmentEn, attachmentZh } from './crm/attachmentMessages';
+import { calendarEn, calendarZh } from './crm/calendarMessages';
 
 /**
  * Messages of the records engine and the business modules, en and zh (merged into messages.ts).
@@ -66,6 +67,7 @@ export const crmEn = {
   ...fileJobEn,
   ...importEn,
   ...attachmentEn,
+  ...calendarEn,
 } as const;
 
 export type CrmMessageKey = keyof typeof crmEn;
@@ -121,4 +123,5 @@ export const crmZh: Record<CrmMessageKey, string> = {
   ...fileJobZh,
   ...importZh,
   ...attachmentZh,
+  ...calendarZh,
 };
