@@ -22,7 +22,7 @@ describe('calendar', () => {
   let emma: Call;
   let sophia: Call;
   let mia: Call;
-  const tasks: Record<string, number> = {};
+  const tasks = { oliviaCall: 0, oliviaDone: 0, oliviaLater: 0, oliviaNoDate: 0, grace: 0, noah: 0 };
 
   const createTask = async (call: Call, body: Record<string, unknown>) => {
     const res = await call('POST', '/crm/task', body);
@@ -41,9 +41,13 @@ describe('calendar', () => {
     app = await createTestApp();
     admin = caller(app, await loginAs(app, 'admin'));
     ids = await userIds(admin);
-    [olivia, grace, noah, emma, sophia, mia] = await Promise.all(
-      ['olivia.park', 'grace.hall', 'noah.king', 'emma.stone', 'sophia.reed', 'mia.chen'].map(async (name) => caller(app, await loginAs(app, name))),
-    );
+    const as = async (name: string) => caller(app, await loginAs(app, name));
+    olivia = await as('olivia.park');
+    grace = await as('grace.hall');
+    noah = await as('noah.king');
+    emma = await as('emma.stone');
+    sophia = await as('sophia.reed');
+    mia = await as('mia.chen');
     tasks.oliviaCall = await createTask(olivia, { subject: 'Call Contoso', dueDate: '2031-03-10' });
     tasks.oliviaDone = await createTask(olivia, { subject: 'Send the quote', dueDate: '2031-03-12', status: 'completed' });
     tasks.oliviaLater = await createTask(olivia, { subject: 'Outside the range', dueDate: '2031-05-20' });

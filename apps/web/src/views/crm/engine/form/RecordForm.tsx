@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DuplicateFound } from '@orbit/shared/contract/duplicates';
 import type { CrmRecord, LookupLabels, ModuleMeta } from '@orbit/shared/contract/crm';
+import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import { createRecord, updateRecord, type RecordValues } from '../../../../api/crm';
 import DialogForm from '../../../../components/admin/DialogForm';
@@ -28,8 +29,13 @@ const MergeDialog = lazyWhenOpen(() => import('../duplicates/MergeDialog'), (p) 
 /** A save a duplicate rule refused: what matched, and the same save again with the user's reason. */
 type Refused = { found: DuplicateFound; retry: (reason: string) => Promise<number> };
 
-/** A new record of a record type (chosen before), or a record to edit with the names its lookups point at. */
-export type RecordFormTarget = { mode: 'create'; recordTypeId: number | null } | { mode: 'edit'; record: CrmRecord; lookups: LookupLabels };
+/**
+ * A new record of a record type (chosen before), with values it starts with (a task due on the day
+ * picked in the calendar), or a record to edit with the names its lookups point at.
+ */
+export type RecordFormTarget =
+  | { mode: 'create'; recordTypeId: number | null; values?: Record<string, FieldValue> }
+  | { mode: 'edit'; record: CrmRecord; lookups: LookupLabels };
 
 type Props = {
   module: CrmModule;
@@ -169,7 +175,7 @@ export default function RecordForm({ module, meta, target, onClose, onSaved, onR
     >
       {target && (
         <ModuleMetaContext.Provider value={meta}>
-          <DialogForm form={form} layout="vertical" initialValues={record ?? newRecordValues(sections, userId)}
+          <DialogForm form={form} layout="vertical" initialValues={record ?? { ...newRecordValues(sections, userId), ...(target.mode === 'create' ? target.values : {}) }}
             onValuesChange={(changed: Record<string, unknown>) => {
               for (const [name, value] of Object.entries(changed)) {
                 const filled = rules.fillOnChange?.(name, value);
