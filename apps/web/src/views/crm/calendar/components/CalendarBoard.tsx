@@ -5,7 +5,7 @@ import interactionPlugin, { type EventResizeDoneArg } from '@fullcalendar/intera
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { theme } from 'antd';
-import type { CSSProperties } from 'react';
+import { useState, type CSSProperties } from 'react';
 import type { Language } from '@orbit/shared/constants';
 import type { EntryProps } from '../calendarEvents';
 import { firstDayOf } from '../calendarLocale';
@@ -24,6 +24,7 @@ type Props = {
 };
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin];
+const TIME_GRID_HEIGHT = 720;
 const TOOLBAR = { left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay' };
 
 /**
@@ -33,6 +34,7 @@ const TOOLBAR = { left: 'prev,next today', center: 'title', right: 'dayGridMonth
  */
 export default function CalendarBoard({ events, language, selectable, onRange, onOpen, onMove, onSelect }: Props) {
   const { token } = theme.useToken();
+  const [timed, setTimed] = useState(false);
   // The library's colours from the theme, so that the light and dark themes and the theme colour apply.
   const colours = {
     '--fc-border-color': token.colorBorderSecondary,
@@ -62,7 +64,8 @@ export default function CalendarBoard({ events, language, selectable, onRange, o
         locales={[zhCnLocale]}
         locale={language === 'zh' ? 'zh-cn' : 'en'}
         firstDay={firstDayOf(language, navigator.languages ?? [navigator.language])}
-        height="auto"
+        // The month grows with its weeks; a day's hours scroll inside the week and day views.
+        height={timed ? TIME_GRID_HEIGHT : 'auto'}
         dayMaxEventRows={4}
         scrollTime="08:00:00"
         nowIndicator
@@ -70,7 +73,10 @@ export default function CalendarBoard({ events, language, selectable, onRange, o
         selectable={selectable}
         selectMirror
         eventAllow={(drop, dragged) => !dragged || !propsOf(dragged).allDayOnly || drop.allDay}
-        datesSet={(shown) => onRange({ start: shown.startStr, end: shown.endStr })}
+        datesSet={(shown) => {
+          setTimed(shown.view.type.startsWith('timeGrid'));
+          onRange({ start: shown.startStr, end: shown.endStr });
+        }}
         eventClick={(info: EventClickArg) => {
           info.jsEvent.preventDefault();
           onOpen(propsOf(info.event));
