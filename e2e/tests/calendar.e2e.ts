@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { screenshot } from '../helpers/browser';
+import { pickOption, screenshot } from '../helpers/browser';
 import { apiOf, type Api } from '../helpers/api';
 import { serverAndBrowser } from '../helpers/suite';
 import { openPage, signedInPage } from './shell-support';
@@ -138,6 +138,32 @@ describe('the calendar in Chromium, as a sales rep', () => {
     expect(await calendarOf(page).locator('.fc-col-header-cell').first().getAttribute('class')).toContain('fc-day-mon');
     await settled(page);
     await screenshot(page, 'calendar-week-zh');
+    await context.close();
+  }, 180_000);
+});
+
+describe('the calendar in Chromium, as a sales manager', () => {
+  const app = serverAndBrowser();
+
+  it('shows her own calendar, then her team member’s by the owner filter, named on each entry', async () => {
+    const rep = await signedInPage(app.browser, app.server.url, { username: 'olivia.park' });
+    const subject = 'Aardvark team review';
+    await createTask(apiOf(app.server.url, rep.token), subject, day(1));
+    await rep.context.close();
+
+    const { context, page } = await signedInPage(app.browser, app.server.url, { username: 'emma.stone', width: 1400, height: 1000 });
+    await openPage(page, app.server.url, '/calendar');
+    const owners = page.getByTestId('calendar-owners');
+    await owners.waitFor();
+    await settled(page);
+    expect(await entryIn(dayCell(page, day(1)), subject).count()).toBe(0);
+    await pickOption(page, owners, /^Olivia Park/);
+    await entryIn(dayCell(page, day(1)), `${subject} · Olivia Park`).waitFor();
+    // The picker's list closes when the page is clicked elsewhere.
+    await calendarOf(page).locator('.fc-toolbar-title').click();
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+    await settled(page);
+    await screenshot(page, 'calendar-manager-en');
     await context.close();
   }, 180_000);
 });

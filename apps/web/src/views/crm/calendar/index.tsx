@@ -1,5 +1,5 @@
 import { Alert, Button, Space, Spin, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Language } from '@orbit/shared/constants';
@@ -26,11 +26,9 @@ export default function CalendarPage() {
   const navigate = useNavigate();
   const linkOf = useRecordLink();
   const c = useCalendarController();
-  const [names, setNames] = useState<Record<string, string>>({});
   const { data, isFetching, isError, refetch } = c.query;
   const formMeta = useModuleMeta(c.form?.module ?? c.creatable?.module ?? 'task', !!c.creatable);
   const events = data ? eventsOf(data.entries, data.sources, data.owners, c.ownerIds.length > 0) : [];
-  const known = { ...names, ...(data?.owners ?? {}) };
 
   return (
     <Surface data-testid="calendar-page">
@@ -38,14 +36,7 @@ export default function CalendarPage() {
         {data?.canPickOwners && (
           <Space wrap>
             <Typography.Text>{t('crm.calendar.owners')}</Typography.Text>
-            <OwnerFilter
-              value={c.ownerIds}
-              names={known}
-              onChange={(ids) => {
-                setNames(known);
-                c.setOwnerIds(ids);
-              }}
-            />
+            <OwnerFilter value={c.ownerIds} names={data.owners} onChange={c.setOwnerIds} />
           </Space>
         )}
         {isError && (
