@@ -11,6 +11,7 @@ import { importEn, importZh } from './crm/importMessages';
 import { attachmentEn, attachmentZh } from './crm/attachmentMessages';
 import { userRecordEn, userRecordZh } from './crm/userRecordMessages';
 import { activityEn, activityZh } from './crm/activityMessages';
+import { calendarEn, calendarZh } from './crm/calendarMessages';
 
 /**
  * Messages of the records engine and the business modules, en and zh (merged into messages.ts).
@@ -70,6 +71,7 @@ export const crmEn = {
   ...attachmentEn,
   ...userRecordEn,
   ...activityEn,
+  ...calendarEn,
 } as const;
 
 export type CrmMessageKey = keyof typeof crmEn;
@@ -127,4 +129,5 @@ export const crmZh: Record<CrmMessageKey, string> = {
   ...attachmentZh,
   ...userRecordZh,
   ...activityZh,
+  ...calendarZh,
 };

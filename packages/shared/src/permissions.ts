@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   activity: crud('crm', 'activity'),
   report: crud('crm', 'report'),
   dashboard: crud('crm', 'dashboard'),
+  // The calendar page; what it shows of each module still needs that module's list permission.
+  calendar: { list: 'crm:calendar:list' },
   setupFields: { list: 'setup:fields:list', add: 'setup:fields:add', edit: 'setup:fields:edit', remove: 'setup:fields:remove' },
   user: { ...crud('system', 'user'), import: 'system:user:import', resetPwd: 'system:user:resetPwd' },
   role: crud('system', 'role'),

@@ -79,6 +79,11 @@ function recordTable(seed: ModuleSeed) {
         // The recycle bin: the caller's deleted records, newest first.
         index(`${seed.table}_deleted_idx`).on(col('owner_id'), col('deleted_at')).where(sql`deleted_at is not null`),
         ...(seed.indexes?.(seed.table, col) ?? []),
+        // The calendar: one owner's entries in a range of days (modules/crm/calendar/calendarEntries.ts).
+        ...(seed.calendar ?? []).map((source) => {
+          const start = columnOf(seed.fields.find((f) => f.name === source.start)!);
+          return index(`${seed.table}_calendar_${source.key}_idx`).on(col('owner_id'), col(start)).where(sql.raw(`deleted_at is null and ${start} is not null`));
+        }),
       ];
     },
   );

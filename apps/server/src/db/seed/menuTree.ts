@@ -67,6 +67,8 @@ export const menuTree: MenuSeed[] = [
   crmModule('Account', 'account', 'account', P.account, 'peoples'),
   crmModule('Contact', 'contact', 'contact', P.contact, 'contacts'),
   crmModule('Task', 'task', 'task', P.task, 'list'),
+  // A top-level page (`/calendar`). Upgraded installs get it from migration 0025 (calendar); keep the two in step.
+  { name: 'Calendar', routeName: 'Calendar', path: 'calendar', type: 'C', component: 'crm/calendar/index', perms: P.calendar.list, icon: 'calendar' },
   crmModule('Campaign', 'campaign', 'campaign', P.campaign, 'guide'),
   crmModule('Activity', 'activity', 'activity', P.activity, 'message'),
   crmModule('Report', 'report', 'report', P.report, 'chart'),

@@ -13,8 +13,8 @@ export const departments: DeptSeed[] = [
   { key: 'support', name: 'Support', parent: 'head', leader: 'Sophia Reed', email: 'support@example.com' },
 ];
 
-const crmAll = [P.leads, P.opportunity, P.account, P.contact, P.task, P.activity, P.campaign, P.report, P.dashboard].flatMap((g) => Object.values(g));
-const viewOnly = [P.leads, P.opportunity, P.account, P.contact, P.task, P.activity, P.campaign, P.report, P.dashboard].flatMap((g) => [g.list, g.query]);
+const crmAll = [P.leads, P.opportunity, P.account, P.contact, P.task, P.activity, P.campaign, P.report, P.dashboard, P.calendar].flatMap((g) => Object.values(g));
+const viewOnly = [...[P.leads, P.opportunity, P.account, P.contact, P.task, P.activity, P.campaign, P.report, P.dashboard].flatMap((g) => [g.list, g.query]), P.calendar.list];
 const work = (g: { list: string; query: string; add: string; edit: string; export: string }) => [g.list, g.query, g.add, g.edit, g.export];
 
 /** `landsOn`: the built-in dashboard (its key) the role's holders land on at `/`. */
@@ -28,7 +28,7 @@ export const roles: RoleSeed[] = [
   {
     key: 'sales_rep', name: 'Sales Representative', sort: 3, dataScope: '5', remark: 'Works their own records only', landsOn: 'sales',
     permissions: [
-      ...work(P.leads), P.leads.convert, ...work(P.opportunity), ...work(P.account), ...work(P.contact), ...work(P.task), P.task.remove, ...work(P.activity), P.activity.remove,
+      ...work(P.leads), P.leads.convert, ...work(P.opportunity), ...work(P.account), ...work(P.contact), ...work(P.task), P.task.remove, ...work(P.activity), P.activity.remove, P.calendar.list,
       P.campaign.list, P.campaign.query, P.dashboard.list, P.dashboard.query,
       // Their own reports (private until they share them; only the author changes one).
       P.report.list, P.report.query, P.report.add, P.report.edit, P.report.remove,

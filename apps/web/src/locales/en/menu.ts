@@ -24,6 +24,7 @@ export default {
   'menu.Task': 'Task',
   'menu.TaskIndex': 'Task',
   'menu.TaskDetail': 'Task Detail',
+  'menu.Calendar': 'Calendar',
   'menu.Campaign': 'Campaign',
   'menu.CampaignIndex': 'Campaign',
   'menu.CampaignDetail': 'Campaign Detail',

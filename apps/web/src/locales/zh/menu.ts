@@ -24,6 +24,7 @@ export default {
   'menu.Task': '任务',
   'menu.TaskIndex': '任务',
   'menu.TaskDetail': '任务详情',
+  'menu.Calendar': '日历',
   'menu.Campaign': '市场活动',
   'menu.CampaignIndex': '市场活动',
   'menu.CampaignDetail': '市场活动详情',

@@ -29,6 +29,8 @@ export const activitySeed: ModuleSeed = {
   table: 'crm_activity',
   nameFields: ['subject'],
   keyFields: ['kind', 'createTime', 'ownerId'],
+  // Meetings are on their owner's calendar from start to end (all day when ticked); a drag moves both.
+  calendar: [{ key: 'meeting', start: 'startAt', end: 'endAt', allDay: 'allDay', where: { field: 'kind', op: 'eq', value: 'meeting' } }],
   fields: withSystemFields(
     [
       { name: 'kind', type: 'picklist', dictType: ACTIVITY_KIND_DICT, en: 'Kind', zh: '类型', required: true, defaultValue: 'note' },

@@ -30,6 +30,29 @@ export type ListViewSeed = {
 export type DuplicateRuleSeed = { key: string; en: string; zh: string; conditions: DuplicateCondition[]; action?: DuplicateAction; threshold?: number };
 
 /**
+ * A way the module's records appear on the calendar (docs/records-engine.md, "Calendar sources"):
+ * the fields an entry is read from, which are also the fields a drag writes (through the engine's
+ * update). Each source gets an index `(owner_id, start column)` on present rows, so the calendar
+ * reads it with one range scan per owner.
+ */
+export type CalendarSourceSeed = {
+  /** Names the source within its module (an entry's `source`); never renamed. */
+  key: string;
+  /** When the entry starts: a date field (an all-day entry) or a date-time field. */
+  start: string;
+  /** When it ends, of the start's type (inclusive for dates); absent: the entry has no length. */
+  end?: string;
+  /** A checkbox field: the entry covers whole days although its start and end are date-times (an all-day meeting). */
+  allDay?: string;
+  /** Only the module's records matching this (meetings among activities); checked like a list's filter. */
+  where?: FilterNode;
+  /** A picklist field shown as the entry's status. */
+  status?: string;
+  /** Records matching this are done (drawn struck through). */
+  done?: FilterNode;
+};
+
+/**
  * Everything a business module ships as data: its table, standard fields, record types with their
  * layouts (or one layout when it has no record types) and built-in list views. The engine does
  * the rest; a module folder adds only the behaviour that is its own (lead conversion…).
@@ -55,6 +78,8 @@ export type ModuleSeed = {
    * reminders; the covering index campaign figures read member leads through).
    */
   indexes?: (table: string, col: (name: string) => SQL) => IndexBuilder[];
+  /** How its records appear on the calendar (none: they do not). */
+  calendar?: CalendarSourceSeed[];
 };
 
 /** A module's fields after the system ones (which every module has). */

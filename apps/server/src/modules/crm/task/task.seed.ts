@@ -60,6 +60,8 @@ export const taskSeed: ModuleSeed = {
     },
     { name: 'all', en: 'All Tasks', zh: '全部任务', columns: ['subject', 'name', 'relatedTo', 'dueDate', 'status', 'priority', 'ownerId'], sortField: 'dueDate', sortOrder: 'asc' },
   ],
+  // On the calendar a task is an all-day entry on its due date; dragging it moves the due date.
+  calendar: [{ key: 'due', start: 'dueDate', status: 'status', done: { field: 'status', op: 'eq', value: TASK_COMPLETED } }],
   // The navbar's reminders (task/taskReminders.ts): the assignee's open tasks whose reminder time has come.
   indexes: (table, col) => [
     index(`${table}_reminder_due_idx`).on(col('owner_id'), col('reminder_at')).where(sql`deleted_at is null and reminder_at is not null and completed_at is null`),

@@ -31,7 +31,10 @@ type Refused = { found: DuplicateFound; retry: (reason: string) => Promise<numbe
 
 /** A new record of a record type (chosen before), or a record to edit with the names its lookups point at. */
 export type RecordFormTarget =
-  /** `values`: fields filled in beforehand (a task created from a record's timeline names that record), named by `lookups`. */
+  /**
+   * `values`: fields filled in beforehand (a task created from a record's timeline names that
+   * record; a task due on the day picked in the calendar), named by `lookups`.
+   */
   | { mode: 'create'; recordTypeId: number | null; values?: Record<string, FieldValue>; lookups?: LookupLabels }
   | { mode: 'edit'; record: CrmRecord; lookups: LookupLabels };
 
