@@ -61,6 +61,22 @@ describe('calendar', () => {
 
   const MARCH = 'start=2031-03-01&end=2031-04-01';
 
+  it('shows a meeting from its start to its end, as the activity module declares it; calls and notes are not on it', async () => {
+    const account = (await olivia('POST', '/crm/account', { name: 'Calendar Meeting Co' })).body.data as number;
+    const about = { relatedTo: { module: 'account', id: account } };
+    const meeting = (await olivia('POST', '/crm/activity', { kind: 'meeting', subject: 'Quarterly review', ...about, startAt: '2031-06-10T09:00:00.000Z', endAt: '2031-06-10T10:30:00.000Z' })).body.data as number;
+    await olivia('POST', '/crm/activity', { kind: 'note', subject: 'Not on the calendar', ...about, notes: '<p>x</p>' });
+    const data = await entriesOf(olivia, 'start=2031-06-01&end=2031-06-30');
+    expect(data.entries.filter((e) => e.module === 'activity')).toEqual([
+      expect.objectContaining({ module: 'activity', source: 'meeting', id: meeting, title: 'Quarterly review', allDay: false, canEdit: true }),
+    ]);
+    const [entry] = data.entries.filter((e) => e.module === 'activity');
+    expect(new Date(entry!.start).toISOString()).toBe('2031-06-10T09:00:00.000Z');
+    expect(new Date(entry!.end!).toISOString()).toBe('2031-06-10T10:30:00.000Z');
+    // Another rep sees none of it.
+    expect((await entriesOf(noah, 'start=2031-06-01&end=2031-06-30')).entries.filter((e) => e.module === 'activity')).toEqual([]);
+  });
+
   it('shows the caller’s own tasks of the range as all-day entries on their due dates, and what they may do', async () => {
     const data = await entriesOf(olivia, MARCH);
     expect(data.entries.map((e) => e.id)).toEqual([tasks.oliviaCall, tasks.oliviaDone]);
@@ -69,7 +85,10 @@ describe('calendar', () => {
       ownerId: ids['olivia.park']!, status: 'not_started', completed: false, canEdit: true,
     });
     expect(data.entries[1]).toMatchObject({ status: 'completed', completed: true });
-    expect(data.sources).toEqual([{ module: 'task', source: 'due', startField: 'dueDate', allDayOnly: true, canAdd: true }]);
+    expect(data.sources).toEqual([
+      { module: 'task', source: 'due', startField: 'dueDate', allDayOnly: true, canAdd: true },
+      { module: 'activity', source: 'meeting', startField: 'startAt', allDayOnly: false, canAdd: true },
+    ]);
     expect(data.owners).toEqual({ [ids['olivia.park']!]: 'Olivia Park' });
     expect(data.canPickOwners).toBe(false);
     expect(data.truncated).toBe(false);

@@ -7,11 +7,11 @@ import { sysMenu, sysRoleMenu } from '../../src/db/schema/menu';
 import { sysRole } from '../../src/db/schema/organisation';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 
-const migration = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src/db/migrations/0025_calendar.sql'), 'utf8');
+const migration = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src/db/migrations/0027_calendar.sql'), 'utf8');
 /** The hand-written statements that add the calendar page to an install seeded before it. */
 const menuStatements = migration.split('-- Hand-written')[1]!.split('--> statement-breakpoint');
 
-describe('migration 0025 (calendar) on an install seeded before it', () => {
+describe('migration 0027 (calendar) on an install seeded before it', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await createTestApp();

@@ -34,6 +34,9 @@ const isStringParameter = (p: Parameter) => p.in === 'query' && p.schema?.type !
 /** Routes that send mail or build or send a file rather than read a list (an attachment's `?inline=`). */
 const NOT_LISTS = [/\/sendCode$/, /\/resendCode$/, /\/import\/template$/, /\/crm\/attachment\/\{id\}$/];
 
+/** Plain values for required text parameters whose format is checked (a calendar's range); others get 'a'. */
+const REQUIRED_TEXT: Record<string, string> = { start: '2026-11-01', end: '2026-11-30' };
+
 /** Rows an answer carries: a page's total, or the length of a tree/array answer. */
 function sizeOf(body: { total?: unknown; rows?: unknown; data?: unknown }): number | undefined {
   if (typeof body.total === 'number') return body.total;
@@ -105,7 +108,7 @@ describe('an SQL-injection corpus through every list', () => {
       if (!path) continue; // nothing of that kind to open as this user
       // Plain values for what the list requires (a role's users need the role, a search its text).
       const required = Object.fromEntries(
-        list.parameters.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, p.schema?.type === 'integer' ? (requiredIds[p.name] ?? '1') : 'a']),
+        list.parameters.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, p.schema?.type === 'integer' ? (requiredIds[p.name] ?? '1') : (REQUIRED_TEXT[p.name] ?? 'a')]),
       );
       // What the list holds for this user with nothing asked of it (a campaign's "children" and the like need a value).
       const baseline = await call(`${path}?${new URLSearchParams(required)}`, token);
