@@ -62,6 +62,27 @@ describe('My day', () => {
     expect((await day(olivia)).tasks!.map((t) => t.id)).not.toContain(due);
   });
 
+  it('lists my meetings of the day by start (all-day ones too), not tomorrow’s, calls or others’ ones', async () => {
+    const at = (day: string, hour: number, minute = 0) => {
+      const [y, m, d] = day.split('-').map(Number);
+      return new Date(y!, m! - 1, d!, hour, minute).toISOString();
+    };
+    const account = await created(olivia, 'account', { name: 'My Day Meetings Co' });
+    const about = { relatedTo: { module: 'account', id: account } };
+    const meeting = (call: Call, subject: string, extra: object) => created(call, 'activity', { kind: 'meeting', subject, ...about, ...extra });
+    const afternoon = await meeting(olivia, 'Afternoon review', { startAt: at(today, 15), endAt: at(today, 16), location: 'Room 4' });
+    const morning = await meeting(olivia, 'Morning stand-up', { startAt: at(today, 9), endAt: at(today, 9, 15) });
+    const allDay = await meeting(olivia, 'Trade fair', { startAt: at(shift(today, -1), 0), endAt: at(shift(today, 1), 0), allDay: true });
+    const tomorrow = await meeting(olivia, 'Tomorrow’s demo', { startAt: at(shift(today, 1), 10), endAt: at(shift(today, 1), 11) });
+    const call = await created(olivia, 'activity', { kind: 'call', subject: 'A call today', direction: 'outbound', ...about });
+    const noahs = await created(noah, 'activity', { kind: 'meeting', subject: 'Noah’s meeting', relatedTo: { module: 'account', id: await created(noah, 'account', { name: 'Noah Co' }) }, startAt: at(today, 11), endAt: at(today, 12) });
+
+    const { meetings } = await day(olivia);
+    expect(meetings!.map((m) => m.id)).toEqual([allDay, morning, afternoon]);
+    expect(meetings!.find((m) => m.id === afternoon)).toEqual({ id: afternoon, subject: 'Afternoon review', startAt: at(today, 15), endAt: at(today, 16), allDay: false, location: 'Room 4' });
+    for (const id of [tomorrow, call, noahs]) expect(meetings!.map((m) => m.id)).not.toContain(id);
+  });
+
   it('sums my open opportunities per stage, in stage order, leaving out closed ones and others’', async () => {
     const before = await day(olivia);
     const account = await created(olivia, 'account', { name: 'Pipeline Figures Ltd' });

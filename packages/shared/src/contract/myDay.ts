@@ -13,6 +13,9 @@ export const MY_DAY_ROWS = 50;
 /** An open task of mine due today or before (overdue), with what one-click completion needs (its version). */
 export type MyDayTask = { id: number; version: number; subject: string; dueDate: string; status: string; priority: string | null; overdue: boolean };
 
+/** A meeting of mine today (an activity of kind meeting): its times as ISO date-times, or a whole day. */
+export type MyDayMeeting = { id: number; subject: string; startAt: string; endAt: string | null; allDay: boolean; location: string | null };
+
 /** One stage of my open pipeline: how many of my open opportunities stand in it, and their amount (decimal string). */
 export type MyDayStage = { stage: string; label: string; count: number; amount: string };
 
@@ -27,6 +30,8 @@ export type MyDay = {
   /** The server's business day (YYYY-MM-DD) the figures are for. */
   today: string;
   tasks: MyDayTask[] | null;
+  /** My meetings of the day, by start (null without the activity list permission). */
+  meetings: MyDayMeeting[] | null;
   /** My open pipeline by stage, in the stage dictionary's order (closed stages left out). */
   pipeline: MyDayStage[] | null;
   leads: MyDayLead[] | null;

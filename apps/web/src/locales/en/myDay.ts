@@ -9,6 +9,7 @@ export default {
   'myDay.agenda': 'Today and overdue',
   'myDay.agendaEmpty': 'Nothing due today. Well done.',
   'myDay.overdue': 'Overdue · due {{date}}',
+  'myDay.allDay': 'All day',
   'myDay.dueToday': 'Due today',
   'myDay.allTasks': 'All my open tasks',
   'myDay.recent': 'Recently viewed',

@@ -9,6 +9,7 @@ export default {
   'myDay.agenda': '今日及逾期',
   'myDay.agendaEmpty': '今天没有到期的任务，做得好。',
   'myDay.overdue': '已逾期 · 截止 {{date}}',
+  'myDay.allDay': '全天',
   'myDay.dueToday': '今天到期',
   'myDay.allTasks': '我的全部未完成任务',
   'myDay.recent': '最近查看',

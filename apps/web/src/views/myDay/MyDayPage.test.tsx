@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MyDay } from '@orbit/shared/contract/myDay';
@@ -16,6 +17,7 @@ const day = (extra: Partial<MyDay> = {}): MyDay => ({
     { id: 11, version: 3, subject: 'Call Acme', dueDate: '2026-11-28', status: 'not_started', priority: 'high', overdue: true },
     { id: 12, version: 1, subject: 'Send the quote', dueDate: '2026-12-01', status: 'in_progress', priority: null, overdue: false },
   ],
+  meetings: [{ id: 21, subject: 'Quarterly review', startAt: '2026-12-01T09:00:00.000Z', endAt: '2026-12-01T10:30:00.000Z', allDay: false, location: 'Room 4' }],
   pipeline: [
     { stage: 'prospecting', label: 'Prospecting', count: 2, amount: '3000.75' },
     { stage: 'negotiation', label: 'Negotiation', count: 1, amount: '500.00' },
@@ -42,6 +44,10 @@ describe('My day', () => {
     answer({ code: 200, data: day() });
     await screen.findByText('Call Acme');
     expect(within(screen.getByTestId('my-day-agenda')).getByText('Overdue · due 2026-11-28')).toBeTruthy();
+    // The day's meetings first, by time, then the tasks.
+    const agenda = within(screen.getByTestId('my-day-agenda'));
+    expect([...screen.getByTestId('my-day-agenda').querySelectorAll('.ant-list-item a')].map((a) => a.textContent)).toEqual(['Quarterly review', 'Call Acme', 'Send the quote']);
+    expect(agenda.getByText(`${dayjs('2026-12-01T09:00:00.000Z').format('HH:mm')}–${dayjs('2026-12-01T10:30:00.000Z').format('HH:mm')} · Room 4`)).toBeTruthy();
     expect(within(screen.getByTestId('my-day-pipeline')).getByText('3 open · $3,500.75')).toBeTruthy();
     expect(within(screen.getByTestId('my-day-pipeline')).getByText('$3,000.75')).toBeTruthy();
     expect(within(screen.getByTestId('my-day-leads')).getByText('Ava Ashdown')).toBeTruthy();
@@ -61,7 +67,7 @@ describe('My day', () => {
 
   it('leaves out the cards of modules the user may not list', async () => {
     signInOlivia([PERMISSIONS.leads.list, PERMISSIONS.leads.query]);
-    api.getMyDay.mockResolvedValue({ code: 200, data: day({ tasks: null, pipeline: null, leads: [] }) });
+    api.getMyDay.mockResolvedValue({ code: 200, data: day({ tasks: null, meetings: null, pipeline: null, leads: [] }) });
     renderCrm(<MyDayPage />);
     await screen.findByText('No new leads this week.');
     expect(screen.queryByTestId('my-day-agenda')).toBeNull();

@@ -19,7 +19,7 @@ import './myDay.css';
 export default function MyDayPage() {
   const { t } = useTranslation();
   const day = useMyDay();
-  const may = { task: useModulePermissions('task').list, opportunity: useModulePermissions('opportunity').list, leads: useModulePermissions('leads').list };
+  const may = { task: useModulePermissions('task').list, activity: useModulePermissions('activity').list, opportunity: useModulePermissions('opportunity').list, leads: useModulePermissions('leads').list };
   const data = day.data;
   if (day.isError) {
     return (
@@ -37,9 +37,9 @@ export default function MyDayPage() {
         <Typography.Text type="secondary">{t('myDay.subtitle', { date: data?.today ?? businessToday() })}</Typography.Text>
       </div>
       <Row gutter={[16, 16]}>
-        {may.task && (
+        {(may.task || may.activity) && (
           <Col xs={24} xl={12}>
-            <TodayAgendaCard tasks={data?.tasks ?? undefined} onChanged={() => void day.refetch()} />
+            <TodayAgendaCard tasks={data?.tasks} meetings={data?.meetings} onChanged={() => void day.refetch()} />
           </Col>
         )}
         {may.opportunity && (

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@orbit/shared/constants';
-import { MY_DAY_ROWS, type MyDay, type MyDayLead, type MyDayStage, type MyDayTask } from '@orbit/shared/contract/myDay';
+import { MY_DAY_ROWS, type MyDay, type MyDayLead, type MyDayMeeting, type MyDayStage, type MyDayTask } from '@orbit/shared/contract/myDay';
 import { CLOSED_LOST, CLOSED_WON } from '@orbit/shared/crm/opportunityStages';
 import { resolveRelativeDate } from '@orbit/shared/crm/relativeDates';
 import { TASK_COMPLETED } from '@orbit/shared/crm/tasks';
@@ -47,6 +47,25 @@ export function createMyDay(db: Db, meta: MetadataStore, userRecords: UserRecord
       const dueDate = dayText(r.due_date)!;
       return { id: Number(r.id), version: Number(r.version), subject: String(r.subject ?? ''), dueDate, status: String(r.status ?? ''), priority: (r.priority as string | null) ?? null, overdue: dueDate < today };
     });
+  }
+
+  /**
+   * My meetings on the business day: those starting today, and all-day ones covering it, by start
+   * (read through the calendar source's index on owner and start).
+   */
+  async function meetings(user: CurrentUser, today: string, tomorrow: string): Promise<MyDayMeeting[]> {
+    const def = meta.module('activity');
+    const [start, end, allDay] = [column(def, 'startAt'), column(def, 'endAt'), column(def, 'allDay')];
+    const rows = await rowsOf<Record<string, unknown>>(
+      db,
+      sql`select id, ${column(def, 'subject')} as subject, ${start} as start_at, ${end} as end_at, ${allDay} as all_day, ${column(def, 'location')} as location
+          from ${tableOf(def.table)}
+          where ${mine(user)} and ${column(def, 'kind')} = 'meeting' and ${start} is not null and ${start} < ${dayStart(tomorrow)}
+            and (${start} >= ${dayStart(today)} or (${allDay} and coalesce(${end}, ${start}) >= ${dayStart(today)}))
+          order by ${start}, id limit ${MY_DAY_ROWS}`,
+    );
+    const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | Date).toISOString());
+    return rows.map((r) => ({ id: Number(r.id), subject: String(r.subject ?? ''), startAt: iso(r.start_at)!, endAt: iso(r.end_at), allDay: r.all_day === true, location: (r.location as string | null) ?? null }));
   }
 
   /** My open opportunities' count and amount per stage, from the board's per-owner totals (closed stages and empty ones left out). */
@@ -102,14 +121,15 @@ export function createMyDay(db: Db, meta: MetadataStore, userRecords: UserRecord
   return async function myDay(user: CurrentUser, lang: Language): Promise<MyDay> {
     const { from: today, to: tomorrow } = resolveRelativeDate('today');
     const weekStart = resolveRelativeDate('thisWeek').from!;
-    const may = (module: 'task' | 'opportunity' | 'leads') => hasPermission(user, PERMISSIONS[module].list);
-    const [taskCard, pipelineCard, leadCard, recent, favourites] = await Promise.all([
+    const may = (module: 'task' | 'opportunity' | 'leads' | 'activity') => hasPermission(user, PERMISSIONS[module].list);
+    const [taskCard, meetingCard, pipelineCard, leadCard, recent, favourites] = await Promise.all([
       may('task') ? tasks(user, tomorrow!, today!) : null,
+      may('activity') ? meetings(user, today!, tomorrow!) : null,
       may('opportunity') ? pipeline(user, lang) : null,
       may('leads') ? leads(user, weekStart, lang) : null,
       userRecords.list(user, 'recent'),
       userRecords.list(user, 'favourite'),
     ]);
-    return { today: today!, tasks: taskCard, pipeline: pipelineCard, leads: leadCard, recent, favourites };
+    return { today: today!, tasks: taskCard, meetings: meetingCard, pipeline: pipelineCard, leads: leadCard, recent, favourites };
   };
 }

@@ -1,35 +1,58 @@
+import { CalendarOutlined } from '@ant-design/icons';
 import { Flex, List, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { MyDayTask } from '@orbit/shared/contract/myDay';
+import type { MyDayMeeting, MyDayTask } from '@orbit/shared/contract/myDay';
 import CompleteTaskButton from '../../crm/task/components/CompleteTaskButton';
 import { useListLink, useRecordLink } from '../../crm/engine/useRecordLink';
 import DayCard from './DayCard';
 
-type Props = { tasks: MyDayTask[] | undefined; onChanged: () => void };
+/** `undefined` while the day loads; `null` for a kind the user may not list. */
+type Props = { tasks: MyDayTask[] | null | undefined; meetings: MyDayMeeting[] | null | undefined; onChanged: () => void };
+
+type Row = { kind: 'meeting'; meeting: MyDayMeeting } | { kind: 'task'; task: MyDayTask };
 
 /**
- * Today's agenda: my open tasks due today and overdue, each completed with one click (the task
- * module's own button: the engine's update of its status). This is the slot for today's meetings
- * too: when activities (issue 31's other part) exist, the day's meetings join these rows by time;
- * until then it shows tasks only.
+ * Today's agenda: my meetings of the day by start time, then my open tasks due today and overdue,
+ * each task completed with one click (the task module's own button: the engine's update of its
+ * status).
  */
-export default function TodayAgendaCard({ tasks, onChanged }: Props) {
+export default function TodayAgendaCard({ tasks, meetings, onChanged }: Props) {
   const { t } = useTranslation();
   const linkOf = useRecordLink();
   const allTasks = useListLink('task');
+  const loading = tasks === undefined || meetings === undefined;
+  const rows: Row[] | undefined = loading ? undefined : [...(meetings ?? []).map((meeting) => ({ kind: 'meeting' as const, meeting })), ...(tasks ?? []).map((task) => ({ kind: 'task' as const, task }))];
+  const time = (m: MyDayMeeting) => (m.allDay ? t('myDay.allDay') : [m.startAt, m.endAt].filter(Boolean).map((at) => dayjs(at).format('HH:mm')).join('–'));
   return (
     <DayCard
       title={t('myDay.agenda')}
       extra={allTasks && <Link to={allTasks}>{t('myDay.allTasks')}</Link>}
-      count={tasks?.length}
+      count={rows?.length}
       empty={t('myDay.agendaEmpty')}
       testId="my-day-agenda"
     >
       <List
-        dataSource={tasks}
-        rowKey="id"
-        renderItem={(task) => {
+        dataSource={rows}
+        rowKey={(row) => `${row.kind}-${row.kind === 'task' ? row.task.id : row.meeting.id}`}
+        renderItem={(row) => {
+          if (row.kind === 'meeting') {
+            const { meeting } = row;
+            const link = linkOf('activity', meeting.id);
+            return (
+              <List.Item data-testid="my-day-meeting">
+                <Flex vertical gap={2}>
+                  <Flex gap={6} align="center">
+                    <CalendarOutlined aria-hidden />
+                    {link ? <Link to={link}>{meeting.subject}</Link> : <Typography.Text>{meeting.subject}</Typography.Text>}
+                  </Flex>
+                  <Typography.Text type="secondary">{[time(meeting), meeting.location].filter(Boolean).join(' · ')}</Typography.Text>
+                </Flex>
+              </List.Item>
+            );
+          }
+          const { task } = row;
           const link = linkOf('task', task.id);
           return (
             <List.Item data-testid="my-day-task" actions={[<CompleteTaskButton key="complete" record={task} onChanged={onChanged} />]}>
