@@ -196,8 +196,16 @@ describe('reports API', () => {
   it('templates: fixed ones cannot be modified or deleted but can be copied; deleting names a template', async () => {
     const templates = await as['emma.stone']!('GET', '/crm/report/list?kind=templates&pageSize=50');
     const fixed = templates.body.rows.filter((r: { fixed: boolean }) => r.fixed);
-    expect(fixed.map((r: { name: string }) => r.name).sort()).toEqual(['Campaign ROI', 'Leads by source and status', 'Overdue tasks by assignee', 'Pipeline by stage', 'Won by owner per quarter']);
+    expect(fixed.map((r: { name: string }) => r.name).sort()).toEqual(['Calls by owner and outcome per week', 'Campaign ROI', 'Leads by source and status', 'Overdue tasks by assignee', 'Pipeline by stage', 'Won by owner per quarter']);
     for (const t of fixed) expect(t.problem).toBeNull();
+    // The calls template counts every call in the viewer's scope, split by owner, week and outcome.
+    const calls = fixed.find((r: { name: string }) => r.name === 'Calls by owner and outcome per week');
+    const run = await as.admin!('GET', `/crm/report/${calls.id}/run`);
+    expect(run.body.code, run.body.msg).toBe(200);
+    const summary = run.body.data.summary as Array<{ rollup: boolean[]; values: unknown[] }>;
+    const [callCount] = await one<{ n: string }>(sql`select count(*)::text as n from crm_activity where kind = 'call' and deleted_at is null`);
+    expect(Number(callCount!.n)).toBeGreaterThan(0);
+    expect(Number(summary.find((r) => r.rollup.every(Boolean))!.values[0])).toBe(Number(callCount!.n));
     const pipeline = fixed.find((r: { name: string }) => r.name === 'Pipeline by stage');
     const change = await as['emma.stone']!('PUT', '/crm/report', { id: pipeline.id, name: 'Mine now', definition: pipeline.definition });
     expect(change.body).toMatchObject({ code: 400, msg: 'Fixed template cannot be modified: copy it to make your own' });

@@ -91,6 +91,23 @@ export const REPORT_TEMPLATES: ReportTemplate[] = [
     },
   },
   {
+    key: 'callsByOwnerOutcomeWeek',
+    en: 'Calls by owner and outcome per week',
+    zh: '按负责人、结果和周的通话',
+    description: 'Calls logged by each owner in each week, split by outcome',
+    descriptionZh: '每位负责人每周记录的通话，按通话结果细分',
+    definition: {
+      module: 'activity',
+      columns: ['subject', 'createTime', 'outcome', 'durationMinutes', 'ownerId'],
+      filter: { field: 'kind', op: 'eq', value: 'call' },
+      format: 'matrix',
+      groupRows: [{ field: 'ownerId' }, { field: 'createTime', bucket: 'week' }],
+      groupColumns: [{ field: 'outcome' }],
+      aggregates: [{ fn: 'count' }],
+      chart: { type: 'column', aggregate: 0 },
+    },
+  },
+  {
     key: 'topOpenOpportunities',
     en: 'Top open opportunities',
     zh: '金额最高的未关闭商机',
