@@ -14,9 +14,8 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../apps/server/src/modules/crm/engine/query/sql';
 import { fillContacts, contactsFilled } from './lib/contactsFill';
 import { startBareHandler } from './lib/benchServers';
-import { casesAgainstBare } from './lib/underLoad';
+import { casesAgainstBare, judgeAgainstTarget } from './lib/underLoad';
 import { withEngineBench } from './lib/engineBench';
-import { loadLine } from './lib/httpLoad';
 import { fillLeads, leadsFilled } from './lib/leadsFill';
 import { LIST_BUDGET_MS } from './lib/listBench';
 import { planOf } from './lib/plans';
@@ -112,17 +111,7 @@ await withEngineBench(
 
     // Under load, as the leads list is measured.
     const loaded = await casesAgainstBare({ databaseUrl, app, capture }, LOADED, tokens);
-    console.log('');
-    for (const l of loaded) console.log(`${l.case.name}\n${loadLine('engine', l.engine)}\n${loadLine('bare SQL', l.bare)}\nratio ${l.ratio.toFixed(2)}`);
-
-    const misses = [
-      ...loaded.filter((l) => l.ratio < TARGET.ratio).map((l) => `${l.case.name}: ratio ${l.ratio.toFixed(2)} < ${TARGET.ratio}`),
-      ...timed.filter((t) => t.engineMs > TARGET.aloneMs).map((t) => `${t.case.name} ${ms(t.engineMs)} ms > ${TARGET.aloneMs} ms`),
-    ];
-    if (misses.length) {
-      console.log(`\nmissed: ${misses.join('; ')}`);
-      process.exitCode = 1;
-    }
+    judgeAgainstTarget(loaded, timed, TARGET);
     const worst = (kind: Case['kind']) => Math.max(...timed.filter((t) => t.case.kind === kind).map((t) => t.engineMs));
     summary = `search: ${loaded.map((l) => `${l.case.kind} ratio ${l.ratio.toFixed(2)}`).join(', ')} of bare SQL; slowest palette ${ms(worst('palette'))} ms, results ${ms(worst('results'))} ms`;
   },

@@ -16,12 +16,11 @@ import { rowsOf } from '../apps/server/src/modules/crm/engine/query/sql';
 import { vacuumAnalyze } from './lib/benchDatabase';
 import { startBareHandler } from './lib/benchServers';
 import { withEngineBench } from './lib/engineBench';
-import { loadLine } from './lib/httpLoad';
 import { LIST_BUDGET_MS } from './lib/listBench';
 import { planOf } from './lib/plans';
 import { signInAll } from './lib/signIn';
 import { medianMs } from './lib/timing';
-import { casesAgainstBare } from './lib/underLoad';
+import { casesAgainstBare, judgeAgainstTarget } from './lib/underLoad';
 
 const ACTIVITIES = Number(process.env.BENCH_TIMELINE_ACTIVITIES ?? 10_000);
 const OTHERS = Number(process.env.BENCH_TIMELINE_OTHERS ?? 200_000);
@@ -131,17 +130,7 @@ await withEngineBench({ fill, isFilled: async (db) => (await accountId(db)) !== 
   }
 
   const loaded = await casesAgainstBare({ databaseUrl, app, capture }, [CASES[0]!, CASES[3]!], tokens);
-  console.log('');
-  for (const l of loaded) console.log(`${l.case.name}\n${loadLine('engine', l.engine)}\n${loadLine('bare SQL', l.bare)}\nratio ${l.ratio.toFixed(2)}`);
-
-  const misses = [
-    ...loaded.filter((l) => l.ratio < TARGET.ratio).map((l) => `${l.case.name}: ratio ${l.ratio.toFixed(2)} < ${TARGET.ratio}`),
-    ...timed.filter((t) => t.engineMs > TARGET.aloneMs).map((t) => `${t.case.name} ${ms(t.engineMs)} ms > ${TARGET.aloneMs} ms`),
-  ];
-  if (misses.length) {
-    console.log(`\nmissed: ${misses.join('; ')}`);
-    process.exitCode = 1;
-  }
+  judgeAgainstTarget(loaded, timed, TARGET);
   summary = `timeline: slowest page alone ${ms(Math.max(...timed.map((t) => t.engineMs)))} ms (budget ${TARGET.aloneMs}); under load ${loaded.map((l) => `${l.case.name} ${l.ratio.toFixed(2)}`).join(', ')} of bare SQL`;
 });
 if (summary) console.log(`\n${summary}`);

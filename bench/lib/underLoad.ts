@@ -1,6 +1,6 @@
 import { startBareHandler } from './benchServers';
 import type { EngineBench } from './engineBench';
-import { engineAgainstBare, type LoadResult } from './httpLoad';
+import { engineAgainstBare, loadLine, type LoadResult } from './httpLoad';
 
 /** The load every "under load" case uses: BENCH_ROUNDS of BENCH_SECONDS per server, BENCH_CONNECTIONS at once. */
 export const LOAD = {
@@ -36,4 +36,21 @@ export async function casesAgainstBare<C extends LoadCase>(bench: Pick<EngineBen
     }
   }
   return loaded;
+}
+
+/**
+ * Prints each case under load beside bare SQL, and fails the run (exit code 1) for a ratio under
+ * the target's or a request alone over its time.
+ */
+export function judgeAgainstTarget(loaded: Array<Loaded<LoadCase>>, timed: Array<{ case: { name: string }; engineMs: number }>, target: { ratio: number; aloneMs: number }): void {
+  console.log('');
+  for (const l of loaded) console.log(`${l.case.name}\n${loadLine('engine', l.engine)}\n${loadLine('bare SQL', l.bare)}\nratio ${l.ratio.toFixed(2)}`);
+  const misses = [
+    ...loaded.filter((l) => l.ratio < target.ratio).map((l) => `${l.case.name}: ratio ${l.ratio.toFixed(2)} < ${target.ratio}`),
+    ...timed.filter((t) => t.engineMs > target.aloneMs).map((t) => `${t.case.name} ${t.engineMs.toFixed(1)} ms > ${target.aloneMs} ms`),
+  ];
+  if (misses.length) {
+    console.log(`\nmissed: ${misses.join('; ')}`);
+    process.exitCode = 1;
+  }
 }
