@@ -86,7 +86,7 @@ describe('global search', () => {
     expect(hits.some((h) => h.label === 'Contoso Marketer')).toBe(true);
     expect((await mia('GET', '/crm/search/results?q=Contoso&module=account')).body.code).toBe(403);
     const results = (await mia('GET', '/crm/search/results?q=Contoso')).body.data as GlobalSearchResults;
-    expect(results.counts.map((c) => c.module).sort()).toEqual(['campaign', 'contact', 'leads'].sort());
+    expect(results.counts.map((c) => c.module).sort()).toEqual(['activity', 'campaign', 'contact', 'leads'].sort());
   });
 
   it('finds a Chinese name as it is written, and a two-character term at the start of a word', async () => {
