@@ -177,7 +177,7 @@ describe('accessibility', () => {
     // The new record's link in the list opens it.
     const link = page.getByRole('link', { name: 'Keyboard-only launch' }).first();
     await link.waitFor();
-    await tabTo(link, 100);
+    await tabTo(link, 150);
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/campaign/campaign-detail');
     await page.getByTestId('record-detail-campaign').getByText('Keyboard-only launch').first().waitFor();

@@ -71,7 +71,7 @@ describe('activities in Chromium, as a sales rep', () => {
     await onOpportunity.getByTestId('activity-entry').filter({ hasText: `Discovery call ${tag}` }).waitFor();
 
     // A note on the opportunity mentioning Emma: @ opens the user picker.
-    await onOpportunity.getByRole('tab', { name: 'Add a note' }).click();
+    await onOpportunity.getByTestId('activity-composer').locator('.ant-segmented-item', { hasText: 'Add a note' }).click();
     const noteForm = onOpportunity.getByTestId('activity-form-note');
     await noteForm.getByTestId('activity-note-editor').click();
     await page.keyboard.type('Pricing approved, please check @');
@@ -86,7 +86,7 @@ describe('activities in Chromium, as a sales rep', () => {
 
     // A meeting on the account.
     await openRecord(page, app.server.url, 'account', account);
-    await onAccount.getByRole('tab', { name: 'Schedule a meeting' }).click();
+    await onAccount.getByTestId('activity-composer').locator('.ant-segmented-item', { hasText: 'Schedule a meeting' }).click();
     const meetingForm = onAccount.getByTestId('activity-form-meeting');
     await formItem(meetingForm, /^Subject$/).locator('input').fill(`Site visit ${tag}`);
     for (const [label, value] of [[/^Start$/, '2030-01-10 09:00:00'], [/^End$/, '2030-01-10 10:30:00']] as const) {
@@ -118,7 +118,7 @@ describe('activities in Chromium, as a sales rep', () => {
     const onContact = await openRecord(page, app.server.url, 'contact', contact);
     const callForm = onContact.getByTestId('activity-form-call');
     await callForm.waitFor();
-    expect(await onContact.getByRole('tab', { name: '记录通话' }).count()).toBe(1);
+    expect(await onContact.getByTestId('activity-composer').locator('.ant-segmented-item', { hasText: '记录通话' }).count()).toBe(1);
     await formItem(callForm, /^主题$/).locator('input').fill(`电话回访 ${tag}`);
     await pickOption(page, formItem(callForm, /^通话结果$/).locator('.ant-select'), /^已留言$/);
     await callForm.getByTestId('activity-save').click();

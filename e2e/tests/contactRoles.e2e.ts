@@ -64,7 +64,8 @@ async function addRole(page: Page, contact: RegExp, search: string, role: RegExp
     await box.dispatchEvent('click');
     await expect.poll(() => box.isChecked()).toBe(true);
   }
-  await okOf(page).click();
+  // The same for OK: a click event rather than a pointer click waiting for the dialog to hold still.
+  await okOf(page).dispatchEvent('click');
   await form.waitFor({ state: 'hidden' });
 }
 

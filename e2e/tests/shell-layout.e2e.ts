@@ -124,7 +124,7 @@ describe('web shell: layout, tags, languages, search', () => {
     // Navigate inside the app so that the tabs are those of one visit.
     await openFromSidebar(page, ['Campaign'], 'CampaignIndex', /campaign-index/);
     const tabs = () => page.getByTestId('tag').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
-    await expect.poll(tabs).toEqual(['/home', '/documentation/index', '/Leads/leads-index', '/opportunity/opportunity-index', '/account/account-index', '/task/task-index', '/campaign/campaign-index']);
+    await expect.poll(tabs).toEqual(['/home', '/documentation/index', '/my-day', '/Leads/leads-index', '/opportunity/opportunity-index', '/account/account-index', '/task/task-index', '/campaign/campaign-index']);
     const tag = (path: string) => page.locator(`[data-testid="tag"][data-path="${path}"]`);
     const openMenus = page.locator('.ant-dropdown:not(.ant-dropdown-hidden):visible');
     /**
@@ -177,7 +177,7 @@ describe('web shell: layout, tags, languages, search', () => {
     await screenshot(page, 'shell-tags-menu-en');
     // A full-page screenshot resizes the page and may move the open menu: choose from a fresh one.
     await page.keyboard.press('Escape');
-    await choose('/opportunity/opportunity-index', 'Close others', ['/home', '/documentation/index', '/opportunity/opportunity-index']);
+    await choose('/opportunity/opportunity-index', 'Close others', ['/home', '/documentation/index', '/my-day', '/opportunity/opportunity-index']);
     await page.waitForURL(/\/opportunity\/opportunity-index$/);
 
     // A pinned tab cannot be closed from its menu.
@@ -187,9 +187,9 @@ describe('web shell: layout, tags, languages, search', () => {
     await page.keyboard.press('Escape');
 
     // Close all leaves the pinned tabs.
-    await choose('/opportunity/opportunity-index', 'Close all', ['/home', '/documentation/index']);
-    await page.waitForURL(/\/documentation\/index$/);
-    await screenshot(page, 'shell-documentation-en');
+    await choose('/opportunity/opportunity-index', 'Close all', ['/home', '/documentation/index', '/my-day']);
+    await page.waitForURL(/\/my-day$/);
+    await screenshot(page, 'shell-close-all-en');
     await context.close();
   });
 

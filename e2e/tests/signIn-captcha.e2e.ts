@@ -56,7 +56,7 @@ describe('the captcha on the forms that mail a code, in Chromium', () => {
     await zh.goto(`${app.server.url}/login`);
     await zh.getByTestId('login-language').getByRole('button', { name: '中文' }).click();
     await signIn(zh, app.server.url, 'olivia.park', 'admin123');
-    await zh.waitForURL(/\/(home|dashboard)/);
+    await zh.waitForURL(/\/(home|dashboard|my-day)/);
 
     const login = (await (await fetch(`${app.server.url}/dev-api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }) })).json()) as { token: string };
     const api = apiOf(app.server.url, login.token);

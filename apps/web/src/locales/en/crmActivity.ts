@@ -16,6 +16,7 @@ export default {
   'crm.activity.tab.note': 'Add a note',
   'crm.activity.tab.meeting': 'Schedule a meeting',
   'crm.activity.tab.task': 'New task',
+  'crm.activity.composer': 'Add to the timeline',
   'crm.activity.newTask': 'Create a task about this record',
   'crm.activity.defaultSubject.call': 'Call',
   'crm.activity.defaultSubject.note': 'Note',

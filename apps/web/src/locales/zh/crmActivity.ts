@@ -16,6 +16,7 @@ export default {
   'crm.activity.tab.note': '添加备注',
   'crm.activity.tab.meeting': '安排会议',
   'crm.activity.tab.task': '新建任务',
+  'crm.activity.composer': '添加到动态',
   'crm.activity.newTask': '为此记录创建任务',
   'crm.activity.defaultSubject.call': '通话',
   'crm.activity.defaultSubject.note': '备注',

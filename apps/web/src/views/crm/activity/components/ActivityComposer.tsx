@@ -1,4 +1,4 @@
-import { Button, Card, Tabs } from 'antd';
+import { Button, Card, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_NAME_MODULES, type ActivityKind } from '@orbit/shared/crm/activities';
@@ -22,6 +22,7 @@ export default function ActivityComposer({ module, id, name, onDone }: TimelineC
   const activityMeta = useModuleMeta('activity', canActivity);
   const taskMeta = useModuleMeta('task', canTask);
   const [task, setTask] = useState<RecordFormTarget | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
   if (!canActivity && !canTask) return null;
   // The tabs appear together once their forms' metadata is in: the first tab is then always "Log a call".
   if ((canActivity && !activityMeta.data) || (canTask && !taskMeta.data)) return null;
@@ -51,9 +52,21 @@ export default function ActivityComposer({ module, id, name, onDone }: TimelineC
         ]
       : []),
   ];
+  // A segmented choice rather than tabs: four labels do not fit the timeline's column, and tabs that
+  // overflow add a "more" button inside their tab list, which screen readers cannot make sense of.
+  const current = items.find((item) => item.key === chosen) ?? items[0]!;
   return (
     <Card size="small" className="crm-activity-composer" data-testid="activity-composer" style={{ marginBottom: 12 }}>
-      <Tabs size="small" items={items} destroyOnHidden />
+      <Segmented
+        block
+        size="small"
+        value={current.key}
+        onChange={(key) => setChosen(String(key))}
+        options={items.map((item) => ({ value: item.key, label: item.label }))}
+        aria-label={t('crm.activity.composer')}
+        style={{ marginBottom: 12 }}
+      />
+      <div key={current.key}>{current.children}</div>
       {taskMeta.data && <RecordForm module="task" meta={taskMeta.data} target={task} onClose={() => setTask(null)} onSaved={onDone} />}
     </Card>
   );
