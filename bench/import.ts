@@ -6,6 +6,9 @@
  *
  *   BENCH_IMPORT_ROWS (default IMPORT_MAX_ROWS, the most one file may hold)  BENCH_PG_URL
  *   BENCH_IMPORT_SHARED_STRINGS=1: the file's texts as shared strings, as Excel saves them
+ *   BENCH_IMPORT_ASSIGNMENT=1: with three lead assignment rules active (issue 34): two whose
+ *     conditions few rows meet (to a user), then every other lead to the Sales West department
+ *     in turn — the rules evaluated once per batch; the run checks the owners came out in turn
  *
  * The issue's target is 100,000 rows with validation in ≤ 60 s, the most a file may hold
  * (IMPORT_MAX_ROWS); a smaller BENCH_IMPORT_ROWS measures the rate and projects the time for
@@ -26,6 +29,7 @@ import { signIn } from './lib/signIn';
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? IMPORT_MAX_ROWS);
 /** The texts as shared strings, as Excel saves them (default: inline, as the app's export writes them). */
 const SHARED_STRINGS = process.env.BENCH_IMPORT_SHARED_STRINGS === '1';
+const ASSIGNMENT = process.env.BENCH_IMPORT_ASSIGNMENT === '1';
 const TARGET = { rows: 100_000, seconds: 60, rssMb: 250 };
 const HEADERS = ['Last Name', 'First Name', 'Company', 'Email', 'Phone', 'Annual Revenue'];
 
@@ -67,6 +71,15 @@ await withBenchDatabase({ fill: async () => undefined }, async (_database, url) 
       return answer.data;
     };
 
+    if (ASSIGNMENT) {
+      const id = async (query: string) => Number((await pool.query<{ id: string }>(query)).rows[0]!.id);
+      const admin = await id(`select user_id as id from sys_user where user_name = 'admin'`);
+      const west = await id(`select dept_id as id from sys_dept where dept_name = 'Sales West'`);
+      await post('/setup/leads/assignmentRules', { name: 'Rich', target: 'user', targetId: admin, conditions: { and: [{ field: 'annualRevenue', op: 'gt', value: 998_000 }] } });
+      await post('/setup/leads/assignmentRules', { name: 'Company 7', target: 'user', targetId: admin, conditions: { and: [{ field: 'company', op: 'eq', value: 'Bench Company 7' }] } });
+      await post('/setup/leads/assignmentRules', { name: 'West in turn', target: 'dept', targetId: west });
+    }
+
     let started = performance.now();
     const form = new FormData();
     form.append('file', new Blob([readFileSync(file)]), 'leads.xlsx');
@@ -91,6 +104,11 @@ await withBenchDatabase({ fill: async () => undefined }, async (_database, url) 
     const runSeconds = (performance.now() - started) / 1000;
     const created = (await pool.query<{ created: number }>('select created from crm_import where file_id = $1', [up.data.fileId])).rows[0]?.created;
     if (created !== ROWS) throw new Error(`created ${created} of ${ROWS}`);
+    if (ASSIGNMENT) {
+      // Every lead went through the rules: the department's users got the rest in turn (within one of each other).
+      const owners = (await pool.query<{ n: string }>(`select count(*) as n from crm_lead l join sys_user u on u.user_id = l.owner_id join sys_dept d on d.dept_id = u.dept_id where d.dept_name = 'Sales West' and l.last_name like 'Bench%' group by l.owner_id`)).rows.map((r) => Number(r.n));
+      if (owners.length < 2 || Math.max(...owners) - Math.min(...owners) > 1) throw new Error(`assignment: the department's owners got ${JSON.stringify(owners)}`);
+    }
     const peak = peakMb(app.pid!);
 
     // The bare baseline: the same rows, one insert of 1,000 rows at a time, no checks, no history.
@@ -109,7 +127,7 @@ await withBenchDatabase({ fill: async () => undefined }, async (_database, url) 
 
     const perRowMs = ((checkSeconds + runSeconds) * 1000) / ROWS;
     const projected = (perRowMs * TARGET.rows) / 1000;
-    console.log(`\n${ROWS.toLocaleString('en')} leads from an xlsx (${HEADERS.length} columns, texts ${SHARED_STRINGS ? 'as shared strings' : 'inline'}), duplicates by e-mail skipped:`);
+    console.log(`\n${ROWS.toLocaleString('en')} leads from an xlsx (${HEADERS.length} columns, texts ${SHARED_STRINGS ? 'as shared strings' : 'inline'}), duplicates by e-mail skipped${ASSIGNMENT ? ', three assignment rules active' : ''}:`);
     console.log(`upload (type check and full read) ${uploadSeconds.toFixed(1)} s`);
     console.log(`dry run (every row checked)       ${checkSeconds.toFixed(1)} s  (${((checkSeconds * 1000) / ROWS).toFixed(2)} ms a row)`);
     console.log(`run to the file's end             ${runSeconds.toFixed(1)} s  (${((runSeconds * 1000) / ROWS).toFixed(2)} ms a row)`);

@@ -5,6 +5,7 @@
  *
  *   DATABASE_URL (an empty database; default: a fresh one on BENCH_PG_URL)  BENCH_KEEP_DB=1
  *   BENCH_ROUNDS (default 3) of BENCH_SECONDS (default 10) per server  BENCH_CONNECTIONS (default 32)
+ *   --shared-only: the sharing case alone (on a kept database, its shares and rules kept when finished: to measure a change of the access predicate)
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { BENCH_ROWS } from './lib/benchDatabase';
 import { withEngineBench } from './lib/engineBench';
 import { startBareHandler } from './lib/benchServers';
-import { LOAD } from './lib/underLoad';
+import { LOAD, casesAgainstBare, type Loaded, type LoadCase } from './lib/underLoad';
+import { shareLeads } from './lib/leadsSharing';
 import { engineAgainstBare, loadLine, type LoadResult } from './lib/httpLoad';
 import { ensureLeadCustomFields } from './lib/leadsCustomFields';
 import { fillLeads, leadsFilled } from './lib/leadsFill';
@@ -24,6 +26,7 @@ import { medianMs } from './lib/timing';
 
 const TARGET = { ratio: 0.7, p99Ms: 50, countMs: 100, searchMs: 50 };
 const RUNS = 7;
+const SHARED_ONLY = process.argv.includes('--shared-only');
 const DOC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/bench-leads.md');
 
 /** The columns of the list page's built-in views. */
@@ -65,6 +68,13 @@ const CASES: Case[] = [
     query: { filter: filter({ field: 'benchTier', op: 'eq', value: 'gold' }), orderByColumn: 'benchScore', isAsc: 'desc' },
   },
 ];
+
+/**
+ * Sharing (issue 32): after the cases above, 10 % of the leads are shared by hand, the rep is on
+ * account teams and two sharing rules are recalculated (lib/leadsSharing.ts); then the rep's list —
+ * her own leads OR shared with her (by hand or by a rule) — under load against the same SQL.
+ */
+const SHARED_CASE = { name: 'rep: all she may read (10 % shared by hand, account teams, two sharing rules)', user: REP, query: {} as Record<string, string> };
 
 const listUrl = (c: Case) => `/crm/leads/list?${new URLSearchParams({ pageNum: '1', pageSize: '20', fields: COLUMNS, ...c.query })}`;
 const ms = (n: number) => n.toFixed(1);
@@ -135,6 +145,36 @@ await withEngineBench(
       return body;
     };
 
+    /** The sharing case (issue 32): shares, teams and rules made, then the rep's whole list under load, alone, and its count. */
+    async function sharedCase(): Promise<{ misses: string[]; summary: string }> {
+      const sharing = await shareLeads(database.db, app.url, tokens.get('admin')!, SHARED_ONLY);
+      console.log(`\nsharing: ${sharing.manual.toLocaleString('en')} leads shared by hand, ${sharing.ruled.toLocaleString('en')} by two rules, ${sharing.teams.toLocaleString('en')} account team members`);
+      const sharedCase: LoadCase = { name: SHARED_CASE.name, user: REP, url: listUrl(SHARED_CASE) };
+      const [sharedLoad] = (await casesAgainstBare({ databaseUrl, app, capture }, [sharedCase], tokens)) as [Loaded<LoadCase>];
+      const sharedStatements = await capture.list(sharedCase.url, tokens.get(REP)!, 'crm_lead');
+      let sharedTotal = 0;
+      const sharedMs = await medianMs(RUNS, async () => (sharedTotal = (await get(app.url, SHARED_CASE)).total));
+      const sharedCountMs = await medianMs(RUNS, () => pool.query(sharedStatements.count.text, sharedStatements.count.values));
+      console.log(`${loadLine('engine', sharedLoad.engine)}\n${loadLine('bare', sharedLoad.bare)}`);
+      console.log(`shared: ${sharedTotal.toLocaleString('en')} leads, ratio ${sharedLoad.ratio.toFixed(2)}, alone ${ms(sharedMs)} ms, count ${ms(sharedCountMs)} ms`);
+      console.log(`\n--- ${SHARED_CASE.name}\n${await planOf(pool, sharedStatements.page)}\n\n${await planOf(pool, sharedStatements.count)}`);
+
+      const misses = [
+        sharedLoad.ratio < TARGET.ratio && `shared ratio ${sharedLoad.ratio.toFixed(2)} < ${TARGET.ratio}`,
+        sharedCountMs > TARGET.countMs && `shared count ${ms(sharedCountMs)} ms > ${TARGET.countMs} ms`,
+      ].filter((m): m is string => Boolean(m));
+      return { misses, summary: `shared: ratio ${sharedLoad.ratio.toFixed(2)}, p99 ${sharedLoad.engine.p99} ms, count ${ms(sharedCountMs)} ms` };
+    }
+    if (SHARED_ONLY) {
+      const shared = await sharedCase();
+      if (shared.misses.length) {
+        console.log(`\nmissed: ${shared.misses.join('; ')}`);
+        process.exitCode = 1;
+      }
+      summary = `leads, ${shared.summary}`;
+      return;
+    }
+
     // The same request through the bare handler, checked to answer the same page.
     const loaded = await capture.list(listUrl(LOADED), tokens.get(MANAGER)!, 'crm_lead');
     const bareServer = await startBareHandler(databaseUrl, loaded);
@@ -167,12 +207,15 @@ await withEngineBench(
     }
     for (const t of timed) console.log(`\n--- ${t.case.name}\n${t.plans.page}\n\n${t.plans.count}`);
 
+    const shared = await sharedCase();
+
     const ratio = engine.requestsPerSecond / bare.requestsPerSecond;
     // The total count of the list under load (the other lists' counts are in the table, and in their request times).
     const countMs = timed.find((t) => t.case === LOADED)!.countMs;
     const searchMs = Math.max(...timed.filter((t) => t.case.kind === 'search').map((t) => t.requestMs));
     const misses = [
       ratio < TARGET.ratio && `ratio ${ratio.toFixed(2)} < ${TARGET.ratio}`,
+      ...shared.misses,
       engine.p99 > TARGET.p99Ms && `p99 ${engine.p99} ms > ${TARGET.p99Ms} ms`,
       countMs > TARGET.countMs && `count ${ms(countMs)} ms > ${TARGET.countMs} ms`,
       searchMs > TARGET.searchMs && `search ${ms(searchMs)} ms > ${TARGET.searchMs} ms`,
@@ -186,7 +229,7 @@ await withEngineBench(
       console.log(`\nmissed: ${misses.join('; ')}`);
       process.exitCode = 1;
     }
-    summary = `leads: ratio ${ratio.toFixed(2)} of bare SQL, p99 ${engine.p99} ms, count ${ms(countMs)} ms, search ${ms(searchMs)} ms`;
+    summary = `leads: ratio ${ratio.toFixed(2)} of bare SQL, p99 ${engine.p99} ms, count ${ms(countMs)} ms, search ${ms(searchMs)} ms; ${shared.summary}`;
   },
 );
 if (summary) console.log(`\n${summary}`);

@@ -16,7 +16,7 @@ import { casesAgainstBare, LOAD, type Loaded as LoadedCase } from './lib/underLo
 import { withEngineBench } from './lib/engineBench';
 import { loadLine } from './lib/httpLoad';
 import { fillOpportunities, opportunitiesFilled } from './lib/opportunitiesFill';
-import { planLines, planOf } from './lib/plans';
+import { plansSection, planOf } from './lib/plans';
 import { signInAll } from './lib/signIn';
 import type { Statement } from './lib/sqlCapture';
 import { medianMs } from './lib/timing';
@@ -107,12 +107,8 @@ function report(loaded: Loaded[], timed: Timed[], misses: string[]): string {
     ...timed.map((t) => `| ${t.case.name} | ${ms(t.requestMs)} | ${t.plans.map(indexesOf).join(' ; ')} |`),
     misses.length ? `\nMissed: ${misses.join('; ')}` : '',
     '',
-    '## Plans',
+    ...plansSection(timed.map((t) => ({ title: t.case.name, statements: t.statements, plans: t.plans }))),
   ];
-  for (const t of timed) {
-    lines.push('', `### ${t.case.name}`);
-    t.statements.forEach((s, i) => lines.push(...planLines(s, t.plans[i]!)));
-  }
   return lines.join('\n') + '\n';
 }
 

@@ -13,7 +13,7 @@ import type { ReportDefinition } from '@orbit/shared/crm/report';
 import { BENCH_ROWS } from './lib/benchDatabase';
 import { withEngineBench } from './lib/engineBench';
 import { fillOpportunities, opportunitiesFilled } from './lib/opportunitiesFill';
-import { planLines, planOf } from './lib/plans';
+import { plansSection, planOf } from './lib/plans';
 import { signInAll } from './lib/signIn';
 import type { Statement } from './lib/sqlCapture';
 import { medianMs } from './lib/timing';
@@ -53,12 +53,8 @@ function report(timed: Timed[], misses: string[]): string {
     ...timed.map((t) => `| ${t.name} | ${t.user} | ${t.ms.toFixed(1)} | ${t.budget} | ${t.plans.map(indexesOf).join(' ; ')} |`),
     misses.length ? `\nMissed: ${misses.join('; ')}` : '',
     '',
-    '## Plans',
+    ...plansSection(timed.map((t) => ({ title: `${t.name} (${t.user})`, statements: t.statements, plans: t.plans }))),
   ];
-  for (const t of timed) {
-    lines.push('', `### ${t.name} (${t.user})`);
-    t.statements.forEach((s, i) => lines.push(...planLines(s, t.plans[i]!)));
-  }
   return lines.join('\n') + '\n';
 }
 

@@ -3,11 +3,12 @@
  * through the real server — its first page, calls only, and a later page — as the administrator
  * and as the sales rep who owns the account, each against the statements the engine ran for it
  * through a bare node-postgres handler, the first page under load as bench/leads.ts measures the
- * leads list. Around it, BENCH_TIMELINE_OTHERS more activities on 2,000 other accounts, so that the
+ * leads list. Around it, BENCH_TIMELINE_OTHERS more activities on other accounts (BENCH_TIMELINE_ACCOUNTS), so that the
  * indexes have to find the account's rows among many. See bench/README.md and docs/benchmarks.md.
  *
  *   DATABASE_URL (an empty database; default: a fresh one on BENCH_PG_URL)  BENCH_KEEP_DB=1
  *   BENCH_TIMELINE_ACTIVITIES (default 10,000) on the account, BENCH_TIMELINE_OTHERS (default 200,000)
+ *   on BENCH_TIMELINE_ACCOUNTS other accounts (default 2,000)
  *   BENCH_ROUNDS (default 3) of BENCH_SECONDS (default 10) per server  BENCH_CONNECTIONS (default 32)
  */
 import { sql } from 'drizzle-orm';
@@ -24,7 +25,7 @@ import { casesAgainstBare, judgeAgainstTarget } from './lib/underLoad';
 
 const ACTIVITIES = Number(process.env.BENCH_TIMELINE_ACTIVITIES ?? 10_000);
 const OTHERS = Number(process.env.BENCH_TIMELINE_OTHERS ?? 200_000);
-const OTHER_ACCOUNTS = 2_000;
+const OTHER_ACCOUNTS = Number(process.env.BENCH_TIMELINE_ACCOUNTS ?? 2_000);
 const ACCOUNT = 'Timeline Bench Holdings';
 const CONTACTS = 20;
 /** The list benchmark's budget: its ratio to bare SQL under load, and its limit for a request alone. */

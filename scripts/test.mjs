@@ -1,30 +1,51 @@
-// `npm test`: every test, in steps — a build (web app and server bundle), then the unit and server
-// tests on embedded PGlite followed by the server tests again on real PostgreSQL, with the
-// Chromium end-to-end tests beside them. Ends with one line `N passed, N failed` over all steps.
+// `npm test`: every test, in steps — a build (web app and server bundle), then the unit tests, the
+// whole server suite on real PostgreSQL (through PgBouncer) and the server tests of the database
+// layer again on embedded PGlite, with the Chromium end-to-end tests (on the embedded database)
+// beside them. Ends with one line `N passed, N failed` over all steps.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
+import { hasPgBouncer, startPgBouncer } from './pgbouncer.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, '.test-results');
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
+/**
+ * The server tests that run on embedded PGlite as well (docs/decisions.md, "The server suite runs
+ * whole on PostgreSQL, its database layer on PGlite too"): PGlite is the same PostgreSQL compiled
+ * to WebAssembly, so the SQL of a feature behaves alike on both; what differs is beneath it — one
+ * connection, the driver, migrations and seeding, backups, the job queue's locking, imports'
+ * batches, set-up's DDL, the engine's generated SQL (filters, formulas, roll-ups, search) and
+ * reports. Those files run on both; every end-to-end test runs the whole product on PGlite too.
+ */
+const PGLITE_FILES = [
+  'test/db/', 'test/backup/', 'test/process/', 'test/jobs/', 'test/demo/', 'test/report/', 'test/files/',
+  'test/crm/records.', 'test/crm/lists.', 'test/crm/listCountAndCursor.', 'test/crm/filterCompiler.', 'test/crm/import',
+  'test/crm/setup.', 'test/crm/formulaFields.', 'test/crm/rollupFields.', 'test/crm/globalSearch.', 'test/crm/sharing',
+  'test/crm/export', 'test/crm/conversion.', 'test/crm/board.', 'test/security/sqlInjection.',
+].map((f) => `apps/server/${f}`);
+
 const only = process.argv.slice(2); // e.g. `npm test -- server-postgres` runs one step
 const step = {
   build: { name: 'build', command: ['npm', 'run', 'build'] },
-  pglite: { name: 'unit-and-server-pglite', args: ['--project', 'shared', '--project', 'web', '--project', 'server'], env: {} },
-  postgres: { name: 'server-postgres', args: ['--project', 'server'], env: { TEST_DATABASE: 'postgres' } },
+  unit: { name: 'unit', args: ['--project', 'shared', '--project', 'web'], env: {} },
+  pglite: { name: 'server-pglite', args: ['--project', 'server', ...PGLITE_FILES], env: {} },
+  // Through PgBouncer in transaction pooling where it is installed (.ci/run installs it): docs/scaling.md.
+  postgres: { name: 'server-postgres', args: ['--project', 'server'], env: { TEST_DATABASE: 'postgres' }, pooler: true },
   e2e: { name: 'e2e', args: ['--project', 'e2e'], env: {} },
 };
 // Stages run one after another; a stage's lanes run side by side, each lane's steps in turn. The
 // browser tests run one file at a time and leave most of a core idle (they wait on page renders),
 // and so do the server tests (on the database, or PGlite's one connection): measured, the unit
 // and server steps used 1.3 of the two cores. So the browser tests run from the start beside
-// the other steps rather than after them; only they need the build.
-const stages = [[[step.build]], [[step.pglite, step.postgres], [step.e2e]]]
+// the other steps rather than after them; only they need the build. The unit tests (jsdom, one
+// file at a time, each importing antd) are nearly as long as the browser tests, so they run in a
+// lane of their own from the start too; the server suite runs whole only once (PGLITE_FILES).
+const stages = [[[step.build]], [[step.postgres, step.pglite], [step.unit], [step.e2e]]]
   .map((stage) => stage.map((lane) => lane.filter((s) => !only.length || only.includes(s.name))).filter((lane) => lane.length))
   .filter((stage) => stage.length);
 
@@ -131,7 +152,17 @@ async function runLane(lane, live) {
       results.push({ passed: 0, failed: 0, broken: false, line: `step ${s.name}: ok` });
       continue;
     }
-    results.push(await vitestStep(s, live));
+    let bouncer;
+    if (s.pooler && hasPgBouncer()) {
+      bouncer = await startPgBouncer();
+      s.env = { ...s.env, TEST_PG_POOLER_URL: bouncer.url };
+      console.log(`${s.name}: through PgBouncer (transaction pooling) on ${bouncer.url}`);
+    } else if (s.pooler) console.log(`${s.name}: PgBouncer is not installed, straight to PostgreSQL`);
+    try {
+      results.push(await vitestStep(s, live));
+    } finally {
+      await bouncer?.stop();
+    }
   }
   return results;
 }

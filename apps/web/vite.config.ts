@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { antdZeroRuntime } from './build/antdZeroRuntime.ts';
 import { precompress } from './build/precompress.ts';
 import { iconChunk } from './build/iconChunk.ts';
 import { sharedLibraryChunk } from './build/sharedLibraryChunk.ts';
@@ -11,7 +12,7 @@ import { sharedLibraryChunk } from './build/sharedLibraryChunk.ts';
 const reactRouterProduction = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs');
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), antdZeroRuntime(), precompress()],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: {
     port: 5173,

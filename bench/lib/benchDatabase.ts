@@ -15,6 +15,7 @@ import pg from 'pg';
 import { openDatabase, type Database, type Db } from '../../apps/server/src/db/client';
 import { prepareDatabase } from '../../apps/server/src/db/prepare';
 import { hasData, seedDemoData } from '../../apps/server/src/db/seed/seedDatabase';
+import { rowsOf } from '../../apps/server/src/modules/crm/engine/query/sql';
 
 export const BENCH_ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -26,6 +27,18 @@ export type BenchSetup = {
   /** Whether a given database already holds this benchmark's rows (kept from an earlier run). */
   isFilled?(db: Db): Promise<boolean>;
 };
+
+/** Whether `table` already holds the benchmark's rows (a database kept from an earlier run). */
+export async function holdsBenchRows(db: Db, table: string): Promise<boolean> {
+  const [row] = await rowsOf<{ n: unknown }>(db, sql`select count(*) as n from ${sql.identifier(table)}`);
+  return Number(row?.n ?? 0) >= BENCH_ROWS;
+}
+
+/** The demo's users by user name, with their departments: the owners the fills weigh. */
+export async function demoUsers(db: Db): Promise<Map<string, { id: number; dept: number }>> {
+  const users = await rowsOf<{ user_name: string; user_id: unknown; dept_id: unknown }>(db, sql`select user_name, user_id, dept_id from sys_user`);
+  return new Map(users.map((u) => [u.user_name, { id: Number(u.user_id), dept: Number(u.dept_id) }]));
+}
 
 async function adminQuery(text: string) {
   const client = new pg.Client({ connectionString: ADMIN_URL });

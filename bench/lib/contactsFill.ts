@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client';
 import { rowsOf } from '../../apps/server/src/modules/crm/engine/query/sql';
-import { BENCH_ROWS, vacuumAnalyze } from './benchDatabase';
+import { BENCH_ROWS, demoUsers, holdsBenchRows, vacuumAnalyze } from './benchDatabase';
 import {
   EN_CITIES, EN_FIRST, EN_LAST, EN_TITLES, OWNERS, SALUTATIONS, SOURCES, ZH_CITIES, ZH_FIRST, ZH_LAST, ZH_TITLES, pick, r, weighted, withIndexesRebuilt,
 } from './leadsFill';
@@ -19,18 +19,10 @@ const BATCH = 100_000;
 const ACCOUNTS = 20_000;
 const DAYS = 730;
 
-export async function contactsFilled(db: Db): Promise<boolean> {
-  const [row] = await rowsOf<{ n: unknown }>(db, sql`select count(*) as n from crm_contact`);
-  return Number(row?.n ?? 0) >= BENCH_ROWS;
-}
+export const contactsFilled = (db: Db) => holdsBenchRows(db, 'crm_contact');
 
 export async function fillContacts(db: Db): Promise<void> {
-  const users = new Map(
-    (await rowsOf<{ user_name: string; user_id: unknown; dept_id: unknown }>(db, sql`select user_name, user_id, dept_id from sys_user`)).map((u) => [
-      u.user_name,
-      { id: Number(u.user_id), dept: Number(u.dept_id) },
-    ]),
-  );
+  const users = await demoUsers(db);
   const owners = OWNERS.filter(([name]) => !['mia.chen', 'lucas.wang'].includes(name)); // contacts are the sales people's
   const owner = weighted(sql`r2`, owners.map(([name, w]) => [users.get(name)!.id, w]), sql`::bigint`);
   const deptOf = sql`case owner_id ${sql.join([...users.values()].map((o) => sql`when ${o.id}::bigint then ${o.dept}::bigint`), sql` `)} end`;

@@ -16,7 +16,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client';
 import { rowsOf } from '../../apps/server/src/modules/crm/engine/query/sql';
-import { BENCH_ROWS, vacuumAnalyze } from './benchDatabase';
+import { BENCH_ROWS, demoUsers, holdsBenchRows, vacuumAnalyze } from './benchDatabase';
 
 const BATCH = 100_000;
 const DAYS = 730;
@@ -123,19 +123,10 @@ async function insertBatch(db: Db, from: number, to: number, owners: Map<string,
     ) lead`);
 }
 
-/** Whether the table already holds the benchmark's rows (a database kept from an earlier run). */
-export async function leadsFilled(db: Db): Promise<boolean> {
-  const [row] = await rowsOf<{ n: unknown }>(db, sql`select count(*) as n from crm_lead`);
-  return Number(row?.n ?? 0) >= BENCH_ROWS;
-}
+export const leadsFilled = (db: Db) => holdsBenchRows(db, 'crm_lead');
 
 export async function fillLeads(db: Db): Promise<void> {
-  const owners = new Map(
-    (await rowsOf<{ user_name: string; user_id: unknown; dept_id: unknown }>(db, sql`select user_name, user_id, dept_id from sys_user`)).map((u) => [
-      u.user_name,
-      { id: Number(u.user_id), dept: Number(u.dept_id) },
-    ]),
-  );
+  const owners = await demoUsers(db);
   const campaigns = (await rowsOf<{ id: unknown }>(db, sql`select id from crm_campaign order by id`)).map((c) => Number(c.id));
   const types = await rowsOf<{ id: unknown; name: string }>(db, sql`select id, name from crm_record_type where module = 'leads'`);
   const typeId = (name: string) => Number(types.find((t) => t.name === name)!.id);

@@ -8,7 +8,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client';
 import { rowsOf } from '../../apps/server/src/modules/crm/engine/query/sql';
-import { BENCH_ROWS, vacuumAnalyze } from './benchDatabase';
+import { BENCH_ROWS, demoUsers, holdsBenchRows, vacuumAnalyze } from './benchDatabase';
 import { EN_SECTORS, EN_STEMS, OWNERS, pick, r, weighted } from './leadsFill';
 
 const BATCH = 100_000;
@@ -38,18 +38,10 @@ export async function insertAccounts(db: Db, owner: SQL, deptOf: SQL, count: num
   return Number(first!.id);
 }
 
-export async function opportunitiesFilled(db: Db): Promise<boolean> {
-  const [row] = await rowsOf<{ n: unknown }>(db, sql`select count(*) as n from crm_opportunity`);
-  return Number(row?.n ?? 0) >= BENCH_ROWS;
-}
+export const opportunitiesFilled = (db: Db) => holdsBenchRows(db, 'crm_opportunity');
 
 export async function fillOpportunities(db: Db): Promise<void> {
-  const users = new Map(
-    (await rowsOf<{ user_name: string; user_id: unknown; dept_id: unknown }>(db, sql`select user_name, user_id, dept_id from sys_user`)).map((u) => [
-      u.user_name,
-      { id: Number(u.user_id), dept: Number(u.dept_id) },
-    ]),
-  );
+  const users = await demoUsers(db);
   const owners = OWNERS.filter(([name]) => !['mia.chen', 'lucas.wang'].includes(name)); // marketers own no deals
   const owner = weighted(sql`r2`, owners.map(([name, w]) => [users.get(name)!.id, w]), sql`::bigint`);
   const deptOf = sql`case owner_id ${sql.join([...users.values()].map((o) => sql`when ${o.id}::bigint then ${o.dept}::bigint`), sql` `)} end`;

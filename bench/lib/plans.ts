@@ -15,3 +15,8 @@ export async function planOf(pool: pg.Pool, statement: Statement): Promise<strin
 export function planLines(statement: Statement, ...plans: string[]): string[] {
   return ['', '```sql', statement.text, `-- ${JSON.stringify(statement.values)}`, '```', ...plans.flatMap((plan) => ['', '```', plan, '```'])];
 }
+
+/** A report's "Plans" section: under each case's title, each statement it ran with its plan. */
+export function plansSection(cases: Array<{ title: string; statements: Statement[]; plans: string[] }>): string[] {
+  return ['## Plans', ...cases.flatMap((c) => ['', `### ${c.title}`, ...c.statements.flatMap((s, i) => planLines(s, c.plans[i]!))])];
+}

@@ -47,6 +47,11 @@ export async function createSqlCapture(databaseUrl: string) {
       const reads = table && new RegExp(` from "${table}(_\\w+)?" `);
       return reads ? log.filter((s) => reads.test(s.text)) : log;
     },
+    /** A session token of a demo user (password admin123), signed in through the same app. */
+    async signIn(username: string): Promise<string> {
+      const res = await app.inject({ method: 'POST', url: '/dev-api/login', payload: { username, password: 'admin123' } });
+      return res.json().token as string;
+    },
     async close() {
       await app.close();
       await pool.end();

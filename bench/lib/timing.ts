@@ -6,6 +6,11 @@ export async function medianMs(runs: number, work: () => Promise<unknown>): Prom
     await work();
     times.push(performance.now() - t0);
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(runs / 2)]!;
+  return median(times);
+}
+
+/** The median of some numbers (the upper one of the middle two when even). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
 }

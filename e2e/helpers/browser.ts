@@ -24,10 +24,26 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Screenshots are for a person to look at, and CI keeps none: a full-page capture of a tall page
+ * costs a second or more of a busy core, over two hundred times a run. `E2E_SCREENSHOTS=1` takes
+ * them in CI too.
+ */
+const takesScreenshots = !process.env.CI || process.env.E2E_SCREENSHOTS === '1';
+
 /** Saves a screenshot of a main screen into the ignored artefacts folder, for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!takesScreenshots) return;
   mkdirSync(artefactsDir, { recursive: true });
   await page.screenshot({ path: path.join(artefactsDir, `${name}.png`), fullPage: true });
+}
+
+/** A screenshot once the page's finite animations (a dialog opening, a message sliding in) have ended. */
+export async function settledScreenshot(page: Page, name: string): Promise<void> {
+  if (!takesScreenshots) return;
+  // As a string: bench/ compiles this file without the DOM's types.
+  await page.waitForFunction("document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)");
+  await screenshot(page, name);
 }
 
 /** Signs in through the real sign-in page (captcha is off in the e2e server). */
@@ -39,22 +55,55 @@ export async function signIn(page: Page, baseUrl: string, username = 'admin', pa
   await page.getByRole('button', { name: /^(Sign in|登\s?录)$/ }).click();
 }
 
+/** The select's search input (role combobox): the locator itself when it is that input. */
+async function comboboxOf(select: Locator): Promise<Locator> {
+  return (await select.getAttribute('role')) === 'combobox' ? select : select.locator('[role="combobox"]').first();
+}
+
 /**
- * Opens an antd select and picks an option. A list that re-renders while the
- * dropdown opens (its data arriving) can close or move the dropdown under the
- * click, so the open-and-pick is retried a few times before it counts as failed.
+ * The dropdown that belongs to an open antd select. The open combobox names its listbox
+ * (`aria-controls`), which lives inside its own dropdown: another select's dropdown that is still
+ * fading out (it stays `:visible` for its closing animation, with options of the same names) is
+ * never matched.
  */
-export async function pickOption(page: Page, select: Locator, option: RegExp, attempts = 3): Promise<void> {
+export async function dropdownOf(page: Page, select: Locator): Promise<Locator> {
+  const combobox = await comboboxOf(select);
+  await expect.poll(() => combobox.getAttribute('aria-controls'), { timeout: 5_000 }).toBeTruthy();
+  const listbox = await combobox.getAttribute('aria-controls');
+  return page.locator(`.ant-select-dropdown:has([id="${listbox}"])`);
+}
+
+/**
+ * Opens an antd select and picks an option in its own dropdown (dropdownOf), then waits for a
+ * single select's dropdown to close, so that it cannot cover the next click. A list that
+ * re-renders while the dropdown opens (its data arriving) can close or move the dropdown under the
+ * click, so the open-and-pick is retried a few times before it counts as failed. `typed` is typed
+ * into the select's search first.
+ */
+export async function pickOption(page: Page, select: Locator, option: RegExp | string, { typed = '', attempts = 3 } = {}): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await select.click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).click({ timeout: 5_000 });
+      const dropdown = await dropdownOf(page, select);
+      // A long list is virtual (only its first options are drawn): typing finds the option.
+      if (typed) await (await comboboxOf(select)).pressSequentially(typed);
+      await dropdown.locator('.ant-select-item-option', { hasText: option }).first().click({ timeout: 8_000 });
+      const multiple = await select.evaluate((el) => !!el.closest('.ant-select-multiple') || !!el.querySelector('.ant-select-multiple') || el.classList.contains('ant-select-multiple'));
+      if (!multiple) await dropdown.waitFor({ state: 'hidden', timeout: 5_000 });
       return;
     } catch (error) {
       if (attempt >= attempts) throw error;
-      await page.keyboard.press('Escape');
+      await closeDropdown(page);
     }
   }
+}
+
+/**
+ * Closes an open select's dropdown with Escape — only when one is open: with none open, Escape
+ * closes the dialog the select is in, and every later step then waits for a form that is gone.
+ */
+export async function closeDropdown(page: Page): Promise<void> {
+  if ((await page.locator('.ant-select-dropdown:visible').count()) > 0) await page.keyboard.press('Escape');
 }
 
 /**

@@ -40,7 +40,8 @@ export async function startServer(env: Record<string, string> = {}, where: { fro
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // Generous: the seeding start (every migration and the demo seed) beside a busy run can take minutes.
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {

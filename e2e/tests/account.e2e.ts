@@ -35,7 +35,8 @@ describe('accounts in Chromium, as a sales manager', () => {
     await create('account', { name: 'Harbourline Freight North', parentAccountId: main });
     await create('account', { name: 'Harbourline Freight South', parentAccountId: main });
     const opportunities = [
-      await create('opportunity', { name: 'Harbourline - Fleet renewal', accountId: main, amount: '120000.00', stage: 'closed_won', closeDate: '2026-11-02' }),
+      // Won without approval: the seeded "Large deal approval" guards Closed Won over 100,000.
+      await create('opportunity', { name: 'Harbourline - Fleet renewal', accountId: main, amount: '95000.00', stage: 'closed_won', closeDate: '2026-11-02' }),
       await create('opportunity', { name: 'Harbourline - Cold chain', accountId: main, amount: '45000.50', stage: 'prospecting', closeDate: '2026-12-15' }),
     ];
 
@@ -48,8 +49,8 @@ describe('accounts in Chromium, as a sales manager', () => {
     await detail.getByTestId('record-name').filter({ hasText: 'Harbourline Logistics' }).waitFor();
     const related = detail.getByTestId('related-opportunity-accountId');
     await related.getByRole('link', { name: 'Harbourline - Cold chain' }).waitFor();
-    expect(await related.getByTestId('related-total-amount').textContent()).toBe('Amount: $165,000.50');
-    expect(await related.getByTestId('related-total-won').textContent()).toBe('Won amount: $120,000.00');
+    expect(await related.getByTestId('related-total-amount').textContent()).toBe('Amount: $140,000.50');
+    expect(await related.getByTestId('related-total-won').textContent()).toBe('Won amount: $95,000.00');
     const children = detail.getByTestId('related-account-parentAccountId');
     await children.getByRole('link', { name: 'Harbourline Freight North' }).waitFor();
     expect(await children.locator('.ant-card-head-title').textContent()).toBe('Child accounts (2)');
@@ -84,14 +85,14 @@ describe('accounts in Chromium, as a sales manager', () => {
     await context.close();
   });
 
-  it('shows the list, the detail with its totals in yen and the hierarchy in Chinese', async () => {
+  it('shows the list, the detail with its totals (in the organisation’s dollars) and the hierarchy in Chinese', async () => {
     const { context, page, token } = await signedInPage(app.browser, app.server.url, { username: 'emma.stone', language: 'zh', width: 1400, height: 900 });
     const api = apiOf(app.server.url, token);
     const create = async (module: string, body: Record<string, unknown>) => (await api('POST', `/crm/${module}`, body)).data as number;
     const group = await create('account', { name: '海港集团' });
     const main = await create('account', { name: '海港物流', parentAccountId: group });
     await create('account', { name: '海港货运北区', parentAccountId: main });
-    await create('opportunity', { name: '海港 - 车队更新', accountId: main, amount: '880000', stage: 'closed_won', closeDate: '2026-11-02' });
+    await create('opportunity', { name: '海港 - 车队更新', accountId: main, amount: '88000', stage: 'closed_won', closeDate: '2026-11-02' });
 
     await openPage(page, app.server.url, '/account/account-index');
     await page.locator('[data-testid="record-list-account"]:visible .ant-table-row').first().waitFor();
@@ -102,7 +103,7 @@ describe('accounts in Chromium, as a sales manager', () => {
     await detail.getByTestId('hierarchy-current').filter({ hasText: '海港物流' }).waitFor();
     const related = detail.getByTestId('related-opportunity-accountId');
     await related.getByRole('link', { name: '海港 - 车队更新' }).waitFor();
-    expect(await related.getByTestId('related-total-won').textContent()).toBe('赢单金额: JP¥880,000');
+    expect(await related.getByTestId('related-total-won').textContent()).toBe('赢单金额: US$88,000.00');
     await settled(page);
     await screenshot(page, 'account-detail-zh');
     await shotOf(page, 'record-hierarchy', 'account-hierarchy-zh');

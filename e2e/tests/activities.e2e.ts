@@ -58,7 +58,7 @@ describe('activities in Chromium, as a sales rep', () => {
     await callForm.getByTestId('activity-save').click();
     const callEntry = onContact.getByTestId('activity-entry').filter({ hasText: `Discovery call ${tag}` });
     await callEntry.waitFor();
-    expect(await callEntry.textContent()).toContain('Connected');
+    await expect.poll(() => callEntry.textContent()).toContain('Connected');
     await settled(page);
     await screenshot(page, 'activity-contact-call-en');
 
@@ -126,7 +126,8 @@ describe('activities in Chromium, as a sales rep', () => {
     const onAccount = await openRecord(page, app.server.url, 'account', account);
     const entry = onAccount.getByTestId('activity-entry').filter({ hasText: `电话回访 ${tag}` });
     await entry.waitFor();
-    expect(await entry.textContent()).toContain('已留言');
+    // Picklist values show once their dictionary is in (a placeholder before, never the code).
+    await expect.poll(() => entry.textContent()).toContain('已留言');
     await settled(page);
     await screenshot(page, 'activity-account-timeline-zh');
     await context.close();

@@ -78,7 +78,7 @@ describe('administration in Chromium', () => {
       rep.evaluate(() =>
         Array.from(document.querySelectorAll('[data-testid="sidebar"] .ant-menu-root > li'), (li) => li.querySelector('[data-testid^="menu-"]')?.getAttribute('data-testid')),
       );
-    expect(await topMenus()).toEqual(['menu-Leads', 'menu-Opportunity', 'menu-Account', 'menu-Contact', 'menu-Task', 'menu-Calendar', 'menu-Campaign', 'menu-Activity', 'menu-Report', 'menu-Dashboard']);
+    expect(await topMenus()).toEqual(['menu-Leads', 'menu-Opportunity', 'menu-Account', 'menu-Contact', 'menu-Task', 'menu-Calendar', 'menu-MyApprovals', 'menu-Inbox', 'menu-Campaign', 'menu-Activity', 'menu-Report', 'menu-Dashboard']);
     await rep.goto(`${app.server.url}/system/user`);
     await expect.poll(() => rep.getByTestId('no-permission').textContent()).toBe(NO_PERMISSION);
     expect(await rep.getByTestId('user-page').count()).toBe(0);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiOf, fixture } from '../helpers/api';
-import { screenshot } from '../helpers/browser';
+import { settledScreenshot } from '../helpers/browser';
 import { serverAndBrowser } from '../helpers/suite';
 import { signedInPage } from './shell-support';
 
@@ -11,12 +11,6 @@ const PDF = Buffer.from(
 );
 
 const filesOf = (page: Page) => page.locator('[data-testid="record-files"]:visible');
-
-/** A screenshot once animations are over (spinners aside). */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
-  await screenshot(page, name);
-}
 
 /** Drops files on the panel (its file input) and waits until the list has `rows` rows. */
 async function attach(page: Page, files: Array<{ name: string; mimeType: string; buffer: Buffer }>, rows: number): Promise<void> {
@@ -52,7 +46,7 @@ describe('files on a record in Chromium', () => {
     expect(panelText).toContain('PDF');
     expect(panelText).toContain('Olivia Park');
     await filesOf(page).scrollIntoViewIfNeeded();
-    await shot(page, 'attachments-list-en');
+    await settledScreenshot(page, 'attachments-list-en');
 
     // The image's preview.
     const row = (name: string) => filesOf(page).locator('.ant-table-row', { hasText: name });
@@ -60,14 +54,14 @@ describe('files on a record in Chromium', () => {
     const image = page.getByTestId('record-file-preview-image');
     await image.waitFor();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    await shot(page, 'attachments-preview-image-en');
+    await settledScreenshot(page, 'attachments-preview-image-en');
     await page.keyboard.press('Escape');
     await image.waitFor({ state: 'detached' });
 
     // The PDF's preview: a frame of its bytes.
     await row('Quote 2026.pdf').getByTestId('record-file-preview').click();
     await page.getByTestId('record-file-preview-pdf').waitFor();
-    await shot(page, 'attachments-preview-pdf-en');
+    await settledScreenshot(page, 'attachments-preview-pdf-en');
     await page.keyboard.press('Escape');
     await page.getByTestId('record-file-preview-pdf').waitFor({ state: 'detached' });
 
@@ -85,7 +79,7 @@ describe('files on a record in Chromium', () => {
     await filesOf(page).locator('input[type="file"]').setInputFiles([{ name: 'empty.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) }]);
     await expect.poll(() => filesOf(page).getByTestId('record-files-error').textContent()).toContain('The file "empty.txt" is empty: nothing was uploaded');
     expect(await filesOf(page).getByTestId('record-file-name').count()).toBe(2);
-    await shot(page, 'attachments-error-en');
+    await settledScreenshot(page, 'attachments-error-en');
 
     // Another rep cannot reach them (outside their data scope).
     const other = await signedInPage(app.browser, app.server.url, { username: 'noah.king', width: 1200, height: 800 });
@@ -119,14 +113,14 @@ describe('files on a record in Chromium', () => {
     expect(text).toContain('图片');
     expect(text).toContain('上传人');
     await filesOf(page).scrollIntoViewIfNeeded();
-    await shot(page, 'attachments-list-zh');
+    await settledScreenshot(page, 'attachments-list-zh');
     await filesOf(page).locator('.ant-table-row', { hasText: '现场照片.png' }).getByTestId('record-file-name').click();
     await page.getByTestId('record-file-preview-image').waitFor();
-    await shot(page, 'attachments-preview-image-zh');
+    await settledScreenshot(page, 'attachments-preview-image-zh');
     await page.keyboard.press('Escape');
     await filesOf(page).locator('input[type="file"]').setInputFiles([{ name: '空文件.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) }]);
     await expect.poll(() => filesOf(page).getByTestId('record-files-error').textContent()).toContain('文件“空文件.txt”为空，未上传任何文件');
-    await shot(page, 'attachments-error-zh');
+    await settledScreenshot(page, 'attachments-error-zh');
     await context.close();
   }, 180_000);
 });

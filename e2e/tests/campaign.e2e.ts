@@ -92,7 +92,7 @@ describe('campaigns in Chromium', () => {
     await context.close();
   }, 240_000);
 
-  it('shows the campaign list and detail in Chinese, with figures in yen and child campaigns included on demand', async () => {
+  it('shows the campaign list and detail in Chinese, with figures in the organisation’s dollars and child campaigns included on demand', async () => {
     const { page, token, context } = await signedInPage(app.browser, app.server.url, { username: 'admin', language: 'zh', width: 1400, height: 1000 });
     const api = apiOf(app.server.url, token);
     const parentId = (await api('POST', '/crm/campaign', { name: '春季新品发布会', status: 'active', actualCost: '300000' })).data as number;
@@ -111,7 +111,7 @@ describe('campaigns in Chromium', () => {
 
     await page.goto(`${app.server.url}/campaign/campaign-detail?flag=detail&id=${parentId}`);
     await expect.poll(() => figure(page, 'members').textContent()).toBe('2');
-    expect(await figure(page, 'actualCost').textContent()).toContain('300,000');
+    expect(await figure(page, 'actualCost').textContent()).toContain('US$300,000.00');
     await detailOf(page).getByTestId('figures-children').click();
     await expect.poll(() => figure(page, 'members').textContent()).toBe('3');
     expect(await figure(page, 'actualCost').textContent()).toContain('400,000');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { pickOption, screenshot } from '../helpers/browser';
+import { closeDropdown, pickOption, screenshot } from '../helpers/browser';
 import { apiOf, fixture, type Api } from '../helpers/api';
 import { serverAndBrowser } from '../helpers/suite';
 import { openPage, signedInPage } from './shell-support';
@@ -40,10 +40,12 @@ async function chooseCampaign(page: Page, formTestId: string, campaign: string) 
       await picker.click();
       await picker.fill(campaign.slice(0, 4));
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: campaign }).click({ timeout: 5_000 });
+      // Under load the search's answer can replace the options under the click: picked only once the box shows it.
+      await expect.poll(() => form.locator('.ant-select').first().innerText(), { timeout: 3_000 }).toContain(campaign);
       break;
     } catch (error) {
       if (attempt >= 3) throw error;
-      await page.keyboard.press('Escape');
+      await closeDropdown(page);
     }
   }
   await okOf(page).click();

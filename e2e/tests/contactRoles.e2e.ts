@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { pickOption, screenshot } from '../helpers/browser';
+import type { Locator, Page } from 'playwright-core';
+import { closeDropdown, pickOption, screenshot } from '../helpers/browser';
 import { apiOf, type Api, fixture } from '../helpers/api';
 import { serverAndBrowser } from '../helpers/suite';
 import { signedInPage } from './shell-support';
@@ -53,10 +53,20 @@ async function openAddRole(page: Page) {
 async function addRole(page: Page, contact: RegExp, search: string, role: RegExp, primary: boolean): Promise<void> {
   const form = await openAddRole(page);
   const picker = form.getByTestId('contact-role-contact');
-  await picker.click();
-  await picker.locator('input').fill(search);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: contact }).click();
-  await pickOption(page, form.getByTestId('contact-role-role'), role);
+  const shown = async (select: Locator) => (await select.innerText()).trim();
+  // Under load the search's answer can replace the options under the click: picked again until the
+  // box shows the contact, so that OK is never pressed on a form the dialog would refuse.
+  for (let attempt = 1; !contact.test(await shown(picker)); attempt++) {
+    if (attempt > 3) throw new Error(`the contact picker never showed ${contact}`);
+    await picker.click();
+    await picker.locator('input').fill(search);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: contact }).click({ timeout: 8_000 }).catch(() => closeDropdown(page));
+  }
+  const rolePicker = form.getByTestId('contact-role-role');
+  for (let attempt = 1; !role.test(await shown(rolePicker)); attempt++) {
+    if (attempt > 3) throw new Error(`the role picker never showed ${role}`);
+    await pickOption(page, rolePicker, role);
+  }
   if (primary) {
     // A click event, not a pointer click: under load the dialog can still be settling after the
     // role's dropdown closes, and a pointer click waits for it to stop moving.

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot } from '../helpers/browser';
+import { settledScreenshot } from '../helpers/browser';
 import { serverAndBrowser } from '../helpers/suite';
 import { openPage, signedInPage } from './shell-support';
 
@@ -18,17 +18,11 @@ async function xlsx(rows: unknown[][]): Promise<Buffer> {
 
 const wizardOf = (page: Page) => page.getByTestId('import-wizard');
 
-/** A screenshot once the dialogs' opening animations are over (spinners, which never end, aside). */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
-  await screenshot(page, name);
-}
-
 /** Opens the wizard on the leads list and uploads the file; answers once the mapping shows. */
 async function uploadInWizard(page: Page, name: string, content: Buffer, uploadShot?: string): Promise<void> {
   await page.locator('[data-testid="record-list-leads"]:visible').getByTestId('list-import').click();
   await wizardOf(page).getByTestId('import-template').waitFor();
-  if (uploadShot) await shot(page, uploadShot);
+  if (uploadShot) await settledScreenshot(page, uploadShot);
   await wizardOf(page).locator('input[type="file"]').setInputFiles({ name, mimeType: XLSX, buffer: content });
   await wizardOf(page).getByTestId('import-mapping').waitFor({ timeout: 30_000 });
 }
@@ -60,17 +54,17 @@ describe('import in Chromium', () => {
       'import-wizard-upload-en',
     );
     await expect.poll(() => wizardOf(page).locator('.ant-table-row').count()).toBe(5);
-    await shot(page, 'import-wizard-mapping-en');
+    await settledScreenshot(page, 'import-wizard-mapping-en');
 
     await toCheck(page);
     await expect.poll(() => wizardOf(page).getByTestId('import-check-errors').locator('.ant-table-row').count()).toBe(2);
     await expect.poll(() => wizardOf(page).getByTestId('import-check-errors').textContent()).toContain('Last Name: Please fill in last name');
-    await shot(page, 'import-wizard-check-en');
+    await settledScreenshot(page, 'import-wizard-check-en');
 
     await wizardOf(page).getByTestId('import-run').click();
     await wizardOf(page).getByTestId('import-done').waitFor({ timeout: 60_000 });
     expect(await wizardOf(page).getByTestId('import-done').textContent()).toMatch(/Created.*2.*Failed.*2/s);
-    await shot(page, 'import-wizard-done-en');
+    await settledScreenshot(page, 'import-wizard-done-en');
 
     const [download] = await Promise.all([page.waitForEvent('download'), wizardOf(page).getByTestId('import-error-file').click()]);
     const book = new ExcelJS.Workbook();
@@ -79,14 +73,14 @@ describe('import in Chromium', () => {
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Last Name', 'First Name', 'Company', 'Email', 'Lead Status', 'Error']);
     expect(sheet.rowCount).toBe(3);
     expect(sheet.getRow(2).getCell(6).value).toBe('Last Name: Please fill in last name');
-    expect(sheet.getRow(3).getCell(6).value).toBe('Email: wrong format');
+    expect(sheet.getRow(3).getCell(6).value).toBe('Email has an invalid value');
 
     // The list shows the new leads; the file centre lists the upload with its counts and undo.
     await wizardOf(page).getByTestId('import-open-files').click();
     const files = page.getByTestId('file-dialog');
     await files.getByTestId('import-phase-imported').first().waitFor();
     expect(await files.getByTestId('import-counts').first().textContent()).toBe('2 created · 0 updated · 0 skipped · 2 failed');
-    await shot(page, 'import-file-centre-en');
+    await settledScreenshot(page, 'import-file-centre-en');
     await context.close();
 
     const zh = await signedInPage(app.browser, app.server.url, { username: 'olivia.park', width: 1400, height: 900, language: 'zh' });
@@ -101,17 +95,17 @@ describe('import in Chromium', () => {
       ]),
       'import-wizard-upload-zh',
     );
-    await shot(zh.page, 'import-wizard-mapping-zh');
+    await settledScreenshot(zh.page, 'import-wizard-mapping-zh');
     await toCheck(zh.page);
     await expect.poll(() => wizardOf(zh.page).getByTestId('import-check-errors').textContent()).toContain('线索状态的值无效');
-    await shot(zh.page, 'import-wizard-check-zh');
+    await settledScreenshot(zh.page, 'import-wizard-check-zh');
     await wizardOf(zh.page).getByTestId('import-run').click();
     await wizardOf(zh.page).getByTestId('import-done').waitFor({ timeout: 60_000 });
     await wizardOf(zh.page).getByTestId('import-open-files').click();
     const zhFiles = zh.page.getByTestId('file-dialog');
     await zhFiles.getByTestId('import-phase-imported').first().waitFor();
     expect(await zhFiles.getByTestId('import-counts').first().textContent()).toBe('新建 1 · 更新 0 · 跳过 0 · 失败 1');
-    await shot(zh.page, 'import-file-centre-zh');
+    await settledScreenshot(zh.page, 'import-file-centre-zh');
     await zh.context.close();
   }, 240_000);
 });

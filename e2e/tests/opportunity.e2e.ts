@@ -1,35 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { screenshot } from '../helpers/browser';
 import { apiOf, type Api, fixture } from '../helpers/api';
+import { dragCard, settled } from '../helpers/board';
 import { serverAndBrowser } from '../helpers/suite';
 import { openPage, signedInPage } from './shell-support';
 
 const listOf = (page: Page) => page.locator('[data-testid="record-list-opportunity"]:visible');
-const boardOf = (page: Page) => page.locator('[data-testid="pipeline-board"]:visible');
+const boardOf = (page: Page) => page.locator('[data-testid="record-board-opportunity"]:visible');
 const detailOf = (page: Page) => page.locator('[data-testid="record-detail-opportunity"]:visible');
 const column = (page: Page, stage: string) => boardOf(page).getByTestId(`board-column-${stage}`);
-
-/**
- * Drags a card onto a column with the mouse, as a user does: Chromium turns the moves into the
- * HTML5 drag events the board listens to (a second move over the target lets it see dragover).
- */
-async function dragCard(page: Page, card: Locator, target: Locator): Promise<void> {
-  await card.scrollIntoViewIfNeeded();
-  const from = (await card.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height - 8);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height - 4, { steps: 3 });
-  const to = (await target.boundingBox())!;
-  await page.mouse.move(to.x + to.width / 2, to.y + 120, { steps: 10 });
-  await page.mouse.move(to.x + to.width / 2 + 5, to.y + 125, { steps: 2 });
-  await page.mouse.up();
-}
-
-/** Waits until nothing on the page is loading any more, for a screenshot that shows the page as it stays. */
-async function settled(page: Page): Promise<void> {
-  await expect.poll(() => page.locator('.ant-spin-spinning:visible, .ant-skeleton:visible').count(), { timeout: 20_000 }).toBe(0);
-}
 
 /** An account and an opportunity of the signed-in user's, for the board to show. */
 async function dealOf(api: Api, account: string, body: Record<string, unknown>): Promise<number> {
@@ -118,9 +98,17 @@ describe('opportunities in Chromium, as a sales rep', () => {
       await expect.poll(() => path.locator('.ant-steps-item-process .ant-steps-item-title').textContent()).toBe(words.proposal);
 
       // The closing step asks won or lost; lost asks its reason, as the board does.
-      await path.getByText(words.closed, { exact: true }).click();
-      await page.getByTestId('stage-path-close').getByRole('button', { name: words.lostButton }).click();
+      // The click is dispatched on the button itself, and tried again: under load a mouse click can land
+      // on the won-or-lost chooser while it still slides into place, and miss.
       const dialog = page.getByTestId('close-opportunity-dialog');
+      for (let attempt = 1; ; attempt++) {
+        const chooser = page.getByTestId('stage-path-close');
+        if (!(await chooser.isVisible())) await path.getByText(words.closed, { exact: true }).click();
+        await chooser.getByRole('button', { name: words.lostButton }).dispatchEvent('click');
+        const opened = await dialog.getByTestId('loss-reason').waitFor({ timeout: 5_000 }).then(() => true, () => false);
+        if (opened) break;
+        if (attempt === 3) throw new Error('the lost dialog did not open');
+      }
       await dialog.getByTestId('loss-reason').fill('Budget moved to next year');
       await page.locator('.ant-modal-wrap:visible').last().getByRole('button', { name: words.ok }).click();
       await expect.poll(() => path.locator('.ant-steps-item-error .ant-steps-item-title').textContent(), { timeout: 20_000 }).toBe(words.lost);
@@ -131,7 +119,7 @@ describe('opportunities in Chromium, as a sales rep', () => {
     }, 120_000);
   }
 
-  it('shows the opportunity screens in Chinese: list, board (amounts in yen) and detail', async () => {
+  it('shows the opportunity screens in Chinese: list, board (amounts in the organisation’s dollars) and detail', async () => {
     const { context, page, token } = await signedInPage(app.browser, app.server.url, { username: 'olivia.park', language: 'zh', width: 1600, height: 900 });
     const api = apiOf(app.server.url, token);
     const id = await dealOf(api, '远航新能源', { name: '远航新能源 - 储能项目', stage: 'needs_analysis', amount: '1200000' });
@@ -144,7 +132,7 @@ describe('opportunities in Chromium, as a sales rep', () => {
     await page.goto(`${app.server.url}/opportunity/opportunity-index?mode=board`);
     await column(page, 'needs_analysis').getByTestId(`board-card-${id}`).waitFor();
     expect(await column(page, 'needs_analysis').innerText()).toContain('需求分析');
-    expect(await column(page, 'needs_analysis').getByTestId(`board-card-${id}`).innerText()).toContain('¥1,200,000');
+    expect(await column(page, 'needs_analysis').getByTestId(`board-card-${id}`).innerText()).toContain('US$1,200,000.00');
     await settled(page);
     await screenshot(page, 'opportunity-board-zh');
 

@@ -122,7 +122,7 @@ describe('web shell: layout, tags, languages, search', () => {
       await page.getByTestId('app-layout').waitFor();
     }
     // Navigate inside the app so that the tabs are those of one visit.
-    await openFromSidebar(page, ['Campaign'], 'CampaignIndex', /campaign-index/);
+    await openFromSidebar(page, [], 'Campaign', /campaign-index/);
     const tabs = () => page.getByTestId('tag').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
     await expect.poll(tabs).toEqual(['/home', '/documentation/index', '/my-day', '/Leads/leads-index', '/opportunity/opportunity-index', '/account/account-index', '/task/task-index', '/campaign/campaign-index']);
     const tag = (path: string) => page.locator(`[data-testid="tag"][data-path="${path}"]`);
@@ -147,13 +147,14 @@ describe('web shell: layout, tags, languages, search', () => {
     };
     /**
      * Chooses an item of a freshly opened menu of the tab and waits for the tabs it should leave.
-     * Tried again (at most three times) when they do not follow: on busy cores a click can land
-     * on a menu that is still moving into place, and miss its item.
+     * The click is dispatched on the item itself: on busy cores a mouse click at the item's place
+     * can land on a menu still sliding into place, on the item above it ("Close others" for
+     * "Close all"). Tried again (at most three times) when the tabs do not follow.
      */
     const choose = async (path: string, item: string, expected: string[]) => {
       for (let attempt = 1; ; attempt++) {
         try {
-          await (await tagMenu(path)).getByRole('menuitem', { name: item, exact: true }).click({ timeout: 5_000 });
+          await (await tagMenu(path)).getByRole('menuitem', { name: item, exact: true }).dispatchEvent('click');
           await expect.poll(tabs, { timeout: 5_000 }).toEqual(expected);
           return;
         } catch (error) {
@@ -283,7 +284,7 @@ describe('web shell: layout, tags, languages, search', () => {
   it('keeps a visited page alive in its tab, breadcrumbs navigate', async () => {
     const { context, page } = await signedInPage(app.browser, app.server.url);
     await openPage(page, app.server.url, '/home');
-    await openFromSidebar(page, ['Setup', 'SetupOpportunity'], 'OpportunityFields', /opportunity-fields$/);
+    await openFromSidebar(page, ['Setup'], 'SetupOpportunity', /opportunity-fields$/);
     await expect.poll(() => page.getByTestId('breadcrumb').textContent()).toBe('Home/Setup/Opportunity/Page Layout');
     await page.getByTestId('breadcrumb').getByRole('link', { name: 'Setup' }).click();
     await page.waitForURL(/\/setup\/index-leads\/leads-fields$/);

@@ -35,6 +35,10 @@ describe('tasks in Chromium, as a sales rep', () => {
     const { context, page, token } = await signedInPage(app.browser, app.server.url, { username: 'olivia.park', width: 1400, height: 900 });
     const api = apiOf(app.server.url, token);
     const { accountId, taskId } = await accountWithOverdueTask(api, 'Harborlight Marine', 'Confirm the dock survey');
+    // A meeting about the account starting in five minutes, reminding ten minutes before: its reminder is due too.
+    const startAt = new Date(Date.now() + 5 * 60_000);
+    const meeting = await api('POST', '/crm/activity', { kind: 'meeting', subject: 'Dock walk-through', relatedTo: { module: 'account', id: accountId }, startAt: startAt.toISOString(), reminderMinutes: 10 });
+    expect(meeting.code, meeting.msg).toBe(200);
 
     // The task list: Olivia's open tasks, the overdue ones highlighted.
     await openPage(page, app.server.url, '/task/task-index');
@@ -47,12 +51,16 @@ describe('tasks in Chromium, as a sales rep', () => {
 
     // The bell: the due reminder, unread, with its account and due date.
     const bell = page.getByTestId('reminder-bell');
-    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 20_000 }).toMatch(/^Task reminders, \d+ unread$/);
+    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 20_000 }).toMatch(/^Reminders, \d+ unread$/);
     await bell.click();
-    const reminder = page.getByTestId('task-reminders').getByTestId('task-reminder').filter({ hasText: 'Confirm the dock survey' });
+    const reminder = page.getByTestId('reminders').getByTestId('reminder').filter({ hasText: 'Confirm the dock survey' });
     await reminder.waitFor();
     expect(await reminder.textContent()).toContain('Account: Harborlight Marine');
     expect(await reminder.textContent()).toContain(`Due ${day(-3)}`);
+    const meetingReminder = page.getByTestId('reminders').getByTestId('reminder').filter({ hasText: 'Dock walk-through' });
+    const hhmm = `${String(startAt.getHours()).padStart(2, '0')}:${String(startAt.getMinutes()).padStart(2, '0')}`;
+    expect(await meetingReminder.textContent()).toContain('Account: Harborlight Marine');
+    expect(await meetingReminder.textContent()).toMatch(new RegExp(`Starts \\d{4}-\\d{2}-\\d{2} ${hhmm}`));
     await page.waitForTimeout(300);
     await screenshot(page, 'task-bell-en');
     await bell.click();
@@ -77,8 +85,8 @@ describe('tasks in Chromium, as a sales rep', () => {
     const task = (await api('GET', `/crm/task/${taskId}`)).data as { status: string; completedAt: string | null };
     expect(task.status).toBe('completed');
     expect(task.completedAt).not.toBeNull();
-    const reminders = (await api('GET', '/crm/task/reminders')).rows as Array<{ id: number }>;
-    expect(reminders.map((r) => r.id)).not.toContain(taskId);
+    const reminders = (await api('GET', '/crm/reminders')).rows as Array<{ module: string; id: number }>;
+    expect(reminders.filter((r) => r.module === 'task').map((r) => r.id)).not.toContain(taskId);
 
     await page.goto(`${app.server.url}/task/task-detail?flag=detail&id=${taskId}`);
     const taskDetail = page.locator('[data-testid="record-detail-task"]:visible');
@@ -101,9 +109,9 @@ describe('tasks in Chromium, as a sales rep', () => {
     await screenshot(page, 'task-list-zh');
 
     const bell = page.getByTestId('reminder-bell');
-    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 20_000 }).toMatch(/^任务提醒，\d+ 条未读$/);
+    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 20_000 }).toMatch(/^提醒，\d+ 条未读$/);
     await bell.click();
-    const reminder = page.getByTestId('task-reminders').getByTestId('task-reminder').filter({ hasText: '确认年度采购合同' });
+    const reminder = page.getByTestId('reminders').getByTestId('reminder').filter({ hasText: '确认年度采购合同' });
     await reminder.waitFor();
     expect(await reminder.textContent()).toContain('客户: 远航新能源');
     await page.waitForTimeout(300);
@@ -115,8 +123,8 @@ describe('tasks in Chromium, as a sales rep', () => {
     await taskDetail.getByTestId('activity-timeline').getByTestId('history-entry').first().waitFor();
     await settled(page);
     await screenshot(page, 'task-detail-zh');
-    const read = (await api('GET', '/crm/task/reminders')).rows as Array<{ id: number; read: boolean }>;
-    expect(read.find((r) => r.id === taskId)?.read).toBe(true);
+    const read = (await api('GET', '/crm/reminders')).rows as Array<{ module: string; id: number; read: boolean }>;
+    expect(read.find((r) => r.module === 'task' && r.id === taskId)?.read).toBe(true);
     await context.close();
   }, 180_000);
 });

@@ -9,15 +9,19 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
 import authPlugin from './plugins/auth';
+import automationPlugin from './plugins/automation';
 import contextPlugin from './plugins/context';
 import errorsPlugin from './plugins/errors';
 import housekeepingPlugin from './plugins/housekeeping';
 import i18nPlugin from './plugins/i18n';
+import inboundMailPlugin from './plugins/inboundMail';
 import jobsPlugin from './plugins/jobs';
 import nulCharactersPlugin from './plugins/nulCharacters';
 import operLogPlugin from './plugins/operLog';
+import reportingPlugin from './plugins/reporting';
 import ruoyiDatesPlugin from './plugins/ruoyiDates';
 import webApp from './plugins/webApp';
+import { OPENAPI_AUTH, OPENAPI_AUTH_DESCRIPTION } from './modules/system/apiKey/openApiAuth';
 import { loadCrmModules } from './modules/crm/engine/crmModules';
 import { loadModuleFiles } from './modules/moduleFiles';
 
@@ -64,12 +68,15 @@ export async function buildApp({ config, db, logger, mailer }: AppOptions) {
     db,
     mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
   });
+  await app.register(reportingPlugin);
   await app.register(authPlugin);
   await app.register(housekeepingPlugin);
   await app.register(jobsPlugin);
+  await app.register(automationPlugin);
+  await app.register(inboundMailPlugin);
   // The OpenAPI document is generated from the same zod schemas that validate the requests.
   await app.register(swagger, {
-    openapi: { info: { title: 'Orbit CRM API', version: APP_VERSION }, servers: [{ url: '/' }] },
+    openapi: { ...OPENAPI_AUTH, info: { title: 'Orbit CRM API', version: APP_VERSION, description: OPENAPI_AUTH_DESCRIPTION }, servers: [{ url: '/' }] },
     transform: jsonSchemaTransform,
   });
   await app.register(operLogPlugin);

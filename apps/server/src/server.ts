@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, warnConnectionLost } from './db/client';
 import { prepareDatabase } from './db/prepare';
+import { answerBackupRequests } from './modules/backup/runningServer';
 import { seedOnFirstStart } from './db/seed/firstStart';
 import { StartupError, startupStep } from './startupStep';
 
@@ -34,6 +35,11 @@ async function main() {
   connectionLost = (error) => app.log.warn({ err: error }, 'database connection lost');
   if (database.seeded) app.log.info(database.seeded);
 
+  // The embedded database is this process's alone: `npm run backup` asks the server for it (modules/backup/runningServer.ts).
+  const forgetPid = database.snapshot
+    ? answerBackupRequests(config.dataDir, { kind: 'pglite', snapshot: database.snapshot }, { info: (m) => app.log.info(m), error: (m) => app.log.error(m) })
+    : () => undefined;
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -42,6 +48,7 @@ async function main() {
     try {
       await app.close();
       await database.close();
+      forgetPid();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

@@ -145,3 +145,11 @@ export const OPPORTUNITY_STAGE_DICT = 'crm_opportunity_stage';
 export const CAMPAIGN_MEMBER_STATUS_DICT = 'crm_campaign_member_status';
 /** The dictionary of the part a contact plays in an opportunity (decision maker, economic buyer…). */
 export const CONTACT_ROLE_DICT = 'crm_contact_role';
+
+/**
+ * The setting `sys.tabs.max` (SETTING_KEYS.maxTabs; here so that the web reads it without the contract's zod): at most this many tabs are open in the tab
+ * strip; over it the least recently used unpinned tab closes.
+ */
+export const MAX_TABS_SETTING_KEY = 'sys.tabs.max';
+export const MAX_TABS_DEFAULT = 10;
+export const MAX_TABS_RANGE = { min: 5, max: 30 } as const;

@@ -5,6 +5,7 @@ import { duplicateEn, duplicateZh } from './crm/duplicateMessages';
 import { contactRoleEn, contactRoleZh } from './crm/contactRoleMessages';
 import { opportunityEn, opportunityZh } from './crm/opportunityMessages';
 import { setupEn, setupZh } from './crm/setupMessages';
+import { fieldSecurityEn, fieldSecurityZh } from './crm/fieldSecurity';
 import { reportEn, reportZh } from './crm/reportMessages';
 import { fileJobEn, fileJobZh } from './crm/fileJobMessages';
 import { importEn, importZh } from './crm/importMessages';
@@ -12,6 +13,14 @@ import { attachmentEn, attachmentZh } from './crm/attachmentMessages';
 import { userRecordEn, userRecordZh } from './crm/userRecordMessages';
 import { activityEn, activityZh } from './crm/activityMessages';
 import { calendarEn, calendarZh } from './crm/calendarMessages';
+import { boardEn, boardZh } from './crm/boardMessages';
+import { moneyEn, moneyZh } from './crm/money';
+import { formulaEn, formulaZh } from './crm/formulaMessages';
+import { listCountEn, listCountZh } from './crm/listCount';
+import { emailEn, emailZh } from './crm/emailMessages';
+import { emailInboundEn, emailInboundZh } from './crm/emailInboundMessages';
+import { automationEn, automationZh } from './crm/automationMessages';
+import { approvalEn, approvalZh } from './crm/approvalMessages';
 
 /**
  * Messages of the records engine and the business modules, en and zh (merged into messages.ts).
@@ -44,7 +53,15 @@ export const crmEn = {
   'record.recordTypeInvalid': 'This record type is not available',
   'record.notMassEditable': '{{field}} cannot be changed for several records at once',
   'record.readOnlyInLayout': '{{field}} is read-only for some of the selected records (in the layout of their record type)',
-  'record.restoreNotAllowed': 'Only the owner of a deleted record or an administrator can restore it',
+  'record.restoreNotAllowed': 'You may restore only the deleted records you could change',
+  'record.readOnly': 'You may read this record but not change it (it is shared with you read-only)',
+  'sharing.badRecipient': 'Choose a user, role or department to share with',
+  'sharing.notFound': 'The share does not exist',
+  'sharing.ruleShare': 'This share comes from the sharing rule “{{name}}”: change the rule in Set-up › Sharing',
+  'sharing.badMember': 'Choose an active user for the team',
+  'sharing.memberNotFound': 'The team member does not exist',
+  'sharing.ruleNotFound': 'The sharing rule does not exist',
+  'sharing.noTeams': 'Only accounts and opportunities have teams',
   'record.restored': '{{count}} record(s) restored',
 
   'view.nameTaken': "You already have a list view named '{{value}}'",
@@ -62,16 +79,25 @@ export const crmEn = {
   ...contactEn,
   ...duplicateEn,
   ...contactRoleEn,
+  ...approvalEn,
   ...campaignEn,
   ...opportunityEn,
   ...setupEn,
+  ...fieldSecurityEn,
   ...reportEn,
   ...fileJobEn,
   ...importEn,
   ...attachmentEn,
+  ...emailEn,
+  ...emailInboundEn,
+  ...moneyEn,
+  ...formulaEn,
+  ...listCountEn,
   ...userRecordEn,
   ...activityEn,
   ...calendarEn,
+  ...boardEn,
+  ...automationEn,
 } as const;
 
 export type CrmMessageKey = keyof typeof crmEn;
@@ -103,7 +129,15 @@ export const crmZh: Record<CrmMessageKey, string> = {
   'record.recordTypeInvalid': '该记录类型不可用',
   'record.notMassEditable': '{{field}}不能批量修改',
   'record.readOnlyInLayout': '部分所选记录的{{field}}为只读（其记录类型的布局）',
-  'record.restoreNotAllowed': '只有已删除记录的负责人或管理员可以恢复它',
+  'record.restoreNotAllowed': '您只能恢复您有权修改的已删除记录',
+  'record.readOnly': '您可以查看此记录，但不能修改它（它以只读方式共享给您）',
+  'sharing.badRecipient': '请选择要共享给的用户、角色或部门',
+  'sharing.notFound': '该共享不存在',
+  'sharing.ruleShare': '此共享来自共享规则“{{name}}”：请在 设置 › 共享 中修改该规则',
+  'sharing.badMember': '请选择一个正常状态的用户加入团队',
+  'sharing.memberNotFound': '该团队成员不存在',
+  'sharing.ruleNotFound': '该共享规则不存在',
+  'sharing.noTeams': '只有客户和商机有团队',
   'record.restored': '已恢复 {{count}} 条记录',
 
   'view.nameTaken': '您已有名为“{{value}}”的列表视图',
@@ -120,14 +154,23 @@ export const crmZh: Record<CrmMessageKey, string> = {
   ...contactZh,
   ...duplicateZh,
   ...contactRoleZh,
+  ...approvalZh,
   ...campaignZh,
   ...opportunityZh,
   ...setupZh,
+  ...fieldSecurityZh,
   ...reportZh,
   ...fileJobZh,
   ...importZh,
   ...attachmentZh,
+  ...emailZh,
+  ...emailInboundZh,
+  ...moneyZh,
+  ...formulaZh,
+  ...listCountZh,
   ...userRecordZh,
   ...activityZh,
   ...calendarZh,
+  ...boardZh,
+  ...automationZh,
 };

@@ -1,3 +1,4 @@
+import { apiKeyEn } from './apiKeyMessages';
 import { crmEn } from './crmMessages';
 import { signInEn } from './signInMessages/en';
 import { systemEn } from './systemMessages';
@@ -172,4 +173,5 @@ export const messagesEn = {
   'profile.emailByCode': 'The e-mail address is not changed here: it changes only with your password and a code sent to the new address ("Change e-mail address" on the profile page of Orbit CRM)',
   ...crmEn,
   ...systemEn,
+  ...apiKeyEn,
 } as const;

@@ -1,3 +1,4 @@
+import { apiKeyZh } from './apiKeyMessages';
 import { crmZh } from './crmMessages';
 import type { messagesEn } from './messagesEn';
 import { signInZh } from './signInMessages/zh';
@@ -169,4 +170,5 @@ export const messagesZh: Record<keyof typeof messagesEn, string> = {
   'profile.emailByCode': '邮箱不能在此修改：需要输入密码，并填写发送到新邮箱的验证码（Orbit CRM 个人中心的“更改邮箱”）',
   ...crmZh,
   ...systemZh,
+  ...apiKeyZh,
 };

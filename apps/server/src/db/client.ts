@@ -13,6 +13,14 @@ import { pooledTransaction } from './pooledTransaction';
 
 /** The one database type the code sees, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT>;
+/**
+ * The name of drizzle's prepared queries: none. Their SQL is still built once in the process, but
+ * PostgreSQL is sent an unnamed statement each time: a named one lives on one server connection,
+ * and behind PgBouncer in transaction pooling its next execution may reach another, which has never
+ * heard of it (docs/scaling.md, "PgBouncer"). Planning these small lookups costs microseconds.
+ */
+export const UNNAMED_STATEMENT = '';
+
 /** A transaction handle or the database itself: repositories accept either. */
 export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'selectDistinct'>;
 
@@ -22,6 +30,8 @@ export type Database = {
   migrate(): Promise<void>;
   /** Runs `work` holding a database-wide lock: processes starting together migrate and seed in turn. */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** The embedded database only: a copy of its data directory as it is now (for backups: modules/backup). */
+  snapshot?: () => Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -39,6 +49,8 @@ export type DatabaseOptions = {
   pgliteLoad?: Blob;
   /** Told when PostgreSQL closes a connection (restart, failover, pg_terminate_backend); default: a warning on stderr. */
   onConnectionLost?: (error: Error) => void;
+  /** How long a query waits for a connection; default CONNECT_TIMEOUT_MS (the reporting replica's is shorter: the primary can answer instead). */
+  connectTimeoutMs?: number;
   /** Told the text of every statement drizzle runs (tests check that no request text reaches it). */
   onStatement?: (text: string) => void;
 };
@@ -52,7 +64,7 @@ const statementLogger = (onStatement?: (text: string) => void) => (onStatement ?
 /** PostgreSQL through a pool when a URL is given; otherwise embedded PGlite in `dataDir` (or in memory). */
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS });
     // A connection the server closes raises an 'error' event on its client, whether idle in the
     // pool or checked out; unheard, it ends the process. The pool drops a dead connection (idle at
     // once, checked out when released) and opens a new one for the next query, so the app recovers
@@ -69,13 +81,17 @@ export function openDatabase(options: DatabaseOptions): Database {
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder }),
       async exclusive(work) {
-        // A session-level lock lives on one connection, so it is taken and released on the same one.
+        // A transaction-scoped lock, held by a transaction left open on a connection of its own while
+        // `work` runs on the others: behind PgBouncer in transaction pooling a session-level lock and
+        // its unlock could reach two different server connections (and the lock would never be freed),
+        // while an open transaction keeps its server connection until it ends.
         const client = await pool.connect();
         try {
-          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+          await client.query('begin');
+          await client.query('select pg_advisory_xact_lock($1)', [STARTUP_LOCK]);
           return await work();
         } finally {
-          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+          await client.query('commit').catch(() => undefined);
           client.release();
         }
       },
@@ -96,6 +112,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     // An embedded database belongs to one process: nobody to wait for.
     exclusive: (work) => work(),
+    snapshot: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -19,7 +19,8 @@ import { createStyles, type XlsxFont, type XlsxStyle } from './xlsxStyles';
  * as it is, with Excel's quote prefix (lib/spreadsheetText.ts): text, shown without an apostrophe.
  */
 
-export type XlsxCell = string | number | boolean | Date | null | undefined;
+/** `{ number, numFmt }`: a number in a format of its own, not its column's (an amount in its record's currency). */
+export type XlsxCell = string | number | boolean | Date | { number: number; numFmt: string } | null | undefined;
 /** `font`: of the column's data cells; `headerFont`: of its header (bold by default). */
 export type XlsxColumn = { header: string; width?: number; numFmt?: string; font?: XlsxFont; headerFont?: XlsxFont };
 export type XlsxRowOptions = { bold?: boolean; font?: XlsxFont; wrap?: boolean; height?: number };
@@ -124,19 +125,20 @@ export function createXlsxWriter(file: Writable): XlsxWorkbook {
       const letterOf = (i: number) => (letters[i] ??= columnLetters(i));
       /** A data cell's style by its column and kind, looked up once: a million-row export asks for it at every cell. */
       const plain = columns.map(() => new Map<string, number>());
-      const styleOf = (column: number, kind: 'value' | 'date' | 'text' | 'quoted', row: XlsxRowOptions | undefined): number => {
+      const styleOf = (column: number, kind: 'value' | 'date' | 'text' | 'quoted', row: XlsxRowOptions | undefined, numFmt?: string): number => {
         const spec = columns[column];
         const style: XlsxStyle = {
           font: row?.font ?? (row?.bold ? 'bold' : spec?.font),
-          numFmt: kind === 'value' ? spec?.numFmt : kind === 'date' ? (spec?.numFmt ?? DATETIME) : undefined,
+          numFmt: kind === 'value' ? (numFmt ?? spec?.numFmt) : kind === 'date' ? (spec?.numFmt ?? DATETIME) : undefined,
           quotePrefix: kind === 'quoted',
           wrap: row?.wrap,
         };
         if (row) return styles.id(style);
-        const known = plain[column]?.get(kind);
+        const cacheKey = numFmt === undefined ? kind : `${kind}\u0001${numFmt}`;
+        const known = plain[column]?.get(cacheKey);
         if (known !== undefined) return known;
         const id = styles.id(style);
-        plain[column]?.set(kind, id);
+        plain[column]?.set(cacheKey, id);
         return id;
       };
       const validations: XlsxValidation[] = [];
@@ -158,6 +160,7 @@ export function createXlsxWriter(file: Writable): XlsxWorkbook {
         if (typeof value === 'number') return Number.isFinite(value) ? `<c r="${ref}"${s(styleOf(column, 'value', options))}><v>${value}</v></c>` : '';
         if (typeof value === 'boolean') return `<c r="${ref}" t="b"${s(styleOf(column, 'value', options))}><v>${value ? 1 : 0}</v></c>`;
         if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : `<c r="${ref}"${s(styleOf(column, 'date', options))}><v>${serialOf(value)}</v></c>`;
+        if (typeof value === 'object') return Number.isFinite(value.number) ? `<c r="${ref}"${s(styleOf(column, 'value', options, value.numFmt))}><v>${value.number}</v></c>` : '';
         const text = escapeXml(value.length > MAX_CELL_TEXT ? value.slice(0, MAX_CELL_TEXT) : value);
         const style = styleOf(column, startsLikeFormula(value) ? 'quoted' : 'text', options);
         return `<c r="${ref}" t="inlineStr"${s(style)}><is><t xml:space="preserve">${text}</t></is></c>`;

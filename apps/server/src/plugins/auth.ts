@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors';
 import { hasPermission, type CurrentUser } from '../modules/auth/currentUser';
 import { createSessionRepository, type SessionRow } from '../modules/auth/session.repository';
+import { isApiKeyShaped } from '@orbit/shared/contract/apiKeys';
+import { createApiKeyAuth } from '../modules/system/apiKey/apiKeyAuth';
 
 /**
  * What a route needs: `public` (anyone), `authenticated` (any signed-in user) or a permission
@@ -17,6 +19,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: SessionRow | null;
     user: CurrentUser | null;
+    /** The API key a request was made with (then `session` is null). */
+    apiKeyId: number | null;
   }
   interface FastifyInstance {
     /** Every registered route with what it declared, for the enforcement test. */
@@ -42,6 +46,8 @@ export default fp(async (app) => {
   app.decorate('routeAccess', []);
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
+  app.decorateRequest('apiKeyId', null);
+  const apiKeyAuth = createApiKeyAuth(app);
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -52,24 +58,33 @@ export default fp(async (app) => {
   });
 
   // onRequest: refuse before the body is even parsed or validated.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config?.access;
     // Routes outside the API (static web files, 404) have no declared access and no data.
     if (access === undefined) {
       if (request.routeOptions.url === undefined || request.routeOptions.config?.static) return;
       throw forbidden();
     }
-    if (access === 'public') return;
     const token = bearerToken(request);
+    // Sign-in, passwords and the keys themselves need the person, not a key (which may have leaked).
+    if (token && request.routeOptions.config?.noApiKey && isApiKeyShaped(token)) throw forbidden('apiKey.notAllowed');
+    if (access === 'public') return;
     if (!token) throw unauthorized();
-    const found = await sessions.touch(token);
-    if (!found) throw unauthorized();
-    const { session, user } = found;
-    if (!user) {
-      await sessions.revoke(session.sessionId);
-      throw unauthorized();
+    let user: CurrentUser;
+    if (isApiKeyShaped(token)) {
+      const found = await apiKeyAuth(request, reply, token);
+      request.apiKeyId = found.key.keyId;
+      user = found.user;
+    } else {
+      const found = await sessions.touch(token);
+      if (!found) throw unauthorized();
+      if (!found.user) {
+        await sessions.revoke(found.session.sessionId);
+        throw unauthorized();
+      }
+      request.session = found.session;
+      user = found.user;
     }
-    request.session = session;
     request.user = user;
     // Until a password an administrator set is replaced, it may only be replaced (the
     // administrator knows it): the routes of the sign-in and password-change flow say so.
@@ -86,5 +101,7 @@ declare module 'fastify' {
     static?: boolean;
     /** Open to a user who must still replace a password an administrator set (sign-in flow, the change itself). */
     beforePasswordChange?: boolean;
+    /** Refuses requests made with an API key (403): sign-in, password and e-mail changes, the key routes. */
+    noApiKey?: boolean;
   }
 }

@@ -1,8 +1,11 @@
 import fp from 'fastify-plugin';
+import { emailSendJob } from '../modules/crm/email/emailSend.job';
+import { massEmailSendJob } from '../modules/crm/email/massEmailSend.job';
 import { recordExportJob } from '../modules/crm/export/recordExport.job';
 import { recordImportRevertJob } from '../modules/crm/import/importRevert.job';
 import { recordImportJob } from '../modules/crm/import/recordImport.job';
 import { reportExportJob } from '../modules/crm/report/reportExport.job';
+import { sharingRuleJob } from '../modules/crm/sharing/sharingRule.job';
 import { systemExportJob } from '../modules/system/export/systemExport.job';
 import { createJobQueue, type JobQueue } from '../modules/jobs/jobQueue';
 import { JobRunner } from '../modules/jobs/jobRunner';
@@ -22,8 +25,8 @@ export default fp(async (app) => {
   const queue = createJobQueue(app.db);
   const runner = new JobRunner(
     queue,
-    { export: recordExportJob, reportExport: reportExportJob, systemExport: systemExportJob, import: recordImportJob, importRevert: recordImportRevertJob },
-    { db: app.db, config: app.config, log: app.log },
+    { export: recordExportJob, reportExport: reportExportJob, systemExport: systemExportJob, import: recordImportJob, importRevert: recordImportRevertJob, emailSend: emailSendJob, massEmailSend: massEmailSendJob, sharingRule: sharingRuleJob },
+    { db: app.db, config: app.config, log: app.log, reporting: app.reporting },
   );
   app.decorate('jobQueue', queue);
   app.decorate('jobs', runner);

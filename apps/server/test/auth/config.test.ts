@@ -20,9 +20,13 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
+      reportingDatabaseUrl: undefined,
       captchaEnabled: true,
       smtpUrl: undefined,
       mailFrom: 'Orbit CRM <no-reply@orbit-crm.local>',
+      secretKey: undefined,
+      emailRetryBaseMs: 5000,
+      inboundSmtpPort: undefined,
       sessionTtlMinutes: 30,
       logLevel: 'info',
       seedDemoData: true,
@@ -33,6 +37,8 @@ describe('loadConfig', () => {
       jobStaleSeconds: 60,
       fileRetentionDays: 7,
       apiErrorStatus: 'http',
+      automationRetryMs: 30000,
+      webhookAllowPrivate: false,
     });
   });
 
@@ -42,9 +48,13 @@ describe('loadConfig', () => {
       HOST: '127.0.0.1',
       DATA_DIR: '/tmp/orbit-data',
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/orbit',
+      REPORTING_DATABASE_URL: 'postgres://reports:secret@replica:5432/orbit',
       CAPTCHA_ENABLED: 'false',
       SMTP_URL: 'smtps://user:pass@mail.example.com:465',
       MAIL_FROM: 'CRM <crm@example.com>',
+      ORBIT_SECRET_KEY: 'a-secret-of-sixteen-or-more',
+      EMAIL_RETRY_BASE_MS: '250',
+      INBOUND_SMTP_PORT: '2525',
       SESSION_TTL_MINUTES: '45',
       LOG_LEVEL: 'warn',
       SEED_DEMO_DATA: '0',
@@ -54,15 +64,21 @@ describe('loadConfig', () => {
       JOB_STALE_SECONDS: '5',
       FILE_RETENTION_DAYS: '30',
       API_ERROR_STATUS: 'envelope',
+      AUTOMATION_RETRY_MS: '1500',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     });
     expect(config).toEqual({
       port: 9090,
       host: '127.0.0.1',
       dataDir: '/tmp/orbit-data',
       databaseUrl: 'postgres://postgres@127.0.0.1:5432/orbit',
+      reportingDatabaseUrl: 'postgres://reports:secret@replica:5432/orbit',
       captchaEnabled: false,
       smtpUrl: 'smtps://user:pass@mail.example.com:465',
       mailFrom: 'CRM <crm@example.com>',
+      secretKey: 'a-secret-of-sixteen-or-more',
+      emailRetryBaseMs: 250,
+      inboundSmtpPort: 2525,
       sessionTtlMinutes: 45,
       logLevel: 'warn',
       seedDemoData: false,
@@ -73,6 +89,8 @@ describe('loadConfig', () => {
       jobStaleSeconds: 5,
       fileRetentionDays: 30,
       apiErrorStatus: 'envelope',
+      automationRetryMs: 1500,
+      webhookAllowPrivate: true,
     });
   });
 
@@ -87,6 +105,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ CAPTCHA_ENABLED: '0' }).captchaEnabled).toBe(false);
     expect(loadConfig({ CAPTCHA_ENABLED: 'true' }).captchaEnabled).toBe(true);
     expect(loadConfig({ DATABASE_URL: 'postgresql://db/orbit' }).databaseUrl).toBe('postgresql://db/orbit');
+  });
+
+  it('REPORTING_DATABASE_URL without DATABASE_URL stops start-up: the embedded database has no replica', () => {
+    expect(configError({ REPORTING_DATABASE_URL: 'postgres://replica/orbit' }).message).toMatch(/^Invalid environment variable REPORTING_DATABASE_URL: needs DATABASE_URL/);
   });
 
   it('treats empty variables as unset', () => {
@@ -116,6 +138,7 @@ describe('loadConfig', () => {
     ['PORT', '1e3'],
     ['DATABASE_URL', 'mysql://root@localhost/orbit'],
     ['DATABASE_URL', 'localhost:5432'],
+    ['REPORTING_DATABASE_URL', 'mysql://replica/orbit'],
     ['CAPTCHA_ENABLED', 'yes'],
     ['CAPTCHA_ENABLED', 'off'],
     ['SESSION_TTL_MINUTES', '0'],
@@ -123,6 +146,8 @@ describe('loadConfig', () => {
     ['SESSION_TTL_MINUTES', '1.5'],
     ['SESSION_TTL_MINUTES', '100000'],
     ['SMTP_URL', 'http://mail.example.com'],
+    ['INBOUND_SMTP_PORT', '70000'],
+    ['INBOUND_SMTP_PORT', 'smtp'],
     ['LOG_LEVEL', 'loud'],
     ['SEED_DEMO_DATA', 'maybe'],
   ];

@@ -134,7 +134,9 @@ describe('every response: version header, security headers, safe errors', () => 
   });
 
   it('a database failure during sign-in: 500, generic message, no internals', async () => {
-    const spy = vi.spyOn(app.db, 'select').mockImplementationOnce(() => {
+    // Every select fails while the request runs (not only the first: the server's own background
+    // work — jobs, automation, housekeeping — may take that one in between).
+    const spy = vi.spyOn(app.db, 'select').mockImplementation(() => {
       throw Object.assign(new Error('relation "sys_user" does not exist: postgres://postgres:hunter2@db'), { code: '42P01' });
     });
     try {

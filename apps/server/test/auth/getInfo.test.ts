@@ -61,6 +61,7 @@ describe('GET /getInfo', () => {
       pwdChrtype: '0',
       // The administrator's role has no landing dashboard: `/` stays the home page (docs/web-shell.md).
       defaultDashboardId: null,
+      organisationCurrency: 'USD',
     });
     expect(dept!.deptName).toBe('Head Office');
     // Secrets and internals never leave the server.

@@ -8,7 +8,7 @@ import { bearer, loginAs, orbitWeb, type TestApp } from '../helpers/testApp';
 import { signedInApp } from '../helpers/signedInApp';
 import { get } from './authTestUtils';
 
-const TOP_LEVEL = ['Leads', 'Opportunity', 'Account', 'Contact', 'Task', 'Calendar', 'Campaign', 'Activity', 'Report', 'Dashboard', 'Setup', 'System'];
+const TOP_LEVEL = ['Leads', 'Opportunity', 'Account', 'Contact', 'Task', 'Calendar', 'My Approvals', 'Inbox', 'Campaign', 'Activity', 'Report', 'Dashboard', 'Setup', 'System'];
 
 /** Every router of a tree, depth first. */
 const flatten = (list: RouterVo[]): RouterVo[] => list.flatMap((r) => [r, ...flatten(r.children ?? [])]);
@@ -40,7 +40,7 @@ describe('GET /getRouters', () => {
   it('admin: the full seeded menu, in order', async () => {
     const data = await productRouters(adminToken);
     expect(data.map((r) => r.meta.title)).toEqual(TOP_LEVEL);
-    expect(data.map((r) => r.path)).toEqual(['/Leads', '/opportunity', '/account', '/contact', '/task', '/', '/campaign', '/activity', '/report', '/dashboard', '/setup', '/system']);
+    expect(data.map((r) => r.path)).toEqual(['/Leads', '/opportunity', '/account', '/contact', '/task', '/', '/', '/', '/campaign', '/activity', '/report', '/dashboard', '/setup', '/system']);
   });
 
   it('directories are RouterVo with Layout, alwaysShow and noRedirect; pages carry their view path', async () => {
@@ -77,21 +77,23 @@ describe('GET /getRouters', () => {
     }
   });
 
-  it('nested directories use ParentView; set-up holds the field layouts and the logs', async () => {
+  it('nested directories use ParentView; set-up holds the field layouts, sharing and the logs', async () => {
     const setup = (await routers(adminToken)).find((r) => r.name === 'Setup')!;
     expect(setup.children!.map((c) => c.name)).toEqual([
-      'SetupLeads', 'SetupOpportunity', 'SetupAccount', 'SetupTask', 'SetupCampaign', 'SetupContact', 'SetupActivity', 'LogLogin', 'LogOperation',
+      'SetupLeads', 'SetupOpportunity', 'SetupAccount', 'SetupTask', 'SetupCampaign', 'SetupContact', 'SetupActivity', 'SetupSharing', 'SetupApprovals', 'LogLogin', 'LogOperation',
     ]);
     const leadsLayout = setup.children![0]!;
     expect(leadsLayout).toMatchObject({ path: 'index-leads', component: 'ParentView', alwaysShow: true, redirect: 'noRedirect' });
     expect(leadsLayout.children).toEqual([
       expect.objectContaining({ name: 'LeadsFields', path: 'leads-fields', component: 'setup/fields/index', meta: expect.objectContaining({ title: 'Leads Page Layout' }) }),
     ]);
-    expect(setup.children![7]).toMatchObject({ path: 'log-login', component: 'monitor/logininfor/index' });
-    expect(setup.children![8]).toMatchObject({ path: 'log-operation', component: 'monitor/operlog/index' });
+    expect(setup.children![7]).toMatchObject({ path: 'sharing', component: 'setup/sharing/index' });
+    expect(setup.children![8]).toMatchObject({ path: 'approvals', component: 'setup/approvals/index' });
+    expect(setup.children![9]).toMatchObject({ path: 'log-login', component: 'monitor/logininfor/index' });
+    expect(setup.children![10]).toMatchObject({ path: 'log-operation', component: 'monitor/operlog/index' });
   });
 
-  it('system administration lists users, roles, departments, menus, dictionaries, settings and notices; buttons are never routes', async () => {
+  it('system administration lists users, roles, departments, menus, dictionaries, settings, notices, exchange rates and webhooks; buttons are never routes', async () => {
     const data = await routers(adminToken);
     const system = data.find((r) => r.name === 'System')!;
     expect(system.children!.map((c) => [c.name, c.path, c.component, c.hidden])).toEqual([
@@ -103,6 +105,8 @@ describe('GET /getRouters', () => {
       ['DictData', 'dict-data', 'system/dict/data', true],
       ['Config', 'config', 'system/config/index', false],
       ['Notice', 'notice', 'system/notice/index', false],
+      ['ExchangeRate', 'exchange-rate', 'system/currency/index', false],
+      ['Webhook', 'webhook', 'system/webhook/index', false],
     ]);
     const buttonCount = (await app.db.select().from(sysMenu).where(eq(sysMenu.menuType, 'F'))).length;
     const pageAndDirCount = (await app.db.select().from(sysMenu).where(inArray(sysMenu.menuType, ['M', 'C']))).length;
@@ -113,7 +117,7 @@ describe('GET /getRouters', () => {
 
   it('a sales_rep sees only the menus its role grants: the CRM modules, no set-up, no system', async () => {
     const data = await routers(repToken);
-    expect(data.map((r) => r.name)).toEqual(['Leads', 'Opportunity', 'Account', 'Contact', 'Task', 'CalendarRoot', 'Campaign', 'Activity', 'Report', 'Dashboard']);
+    expect(data.map((r) => r.name)).toEqual(['Leads', 'Opportunity', 'Account', 'Contact', 'Task', 'CalendarRoot', 'MyApprovalsRoot', 'InboxRoot', 'Campaign', 'Activity', 'Report', 'Dashboard']);
     const names = flatten(data).map((r) => r.name);
     expect(names).toContain('LeadsDetail');
     expect(names).not.toContain('User');
@@ -168,9 +172,9 @@ describe('GET /getRouters', () => {
     }
   });
 
-  it('a marketing user sees campaigns, reports, dashboard, leads and contacts only', async () => {
+  it('a marketing user sees campaigns, reports, dashboard, leads and contacts only (and the inbox of the mail they log)', async () => {
     const data = await routers(await loginAs(app, 'mia.chen'));
-    expect(data.map((r) => r.name)).toEqual(['Leads', 'Contact', 'Campaign', 'Activity', 'Report', 'Dashboard']);
+    expect(data.map((r) => r.name)).toEqual(['Leads', 'Contact', 'InboxRoot', 'Campaign', 'Activity', 'Report', 'Dashboard']);
   });
 
   describe('changes to sys_menu are reflected at once', () => {
@@ -203,7 +207,7 @@ describe('GET /getRouters', () => {
       await app.db.update(sysMenu).set({ status: '1' }).where(eq(sysMenu.menuId, id));
       try {
         const data = await routers(adminToken);
-        expect(data.map((r) => r.name.replace(/Root$/, '')).slice(0, TOP_LEVEL.length - 1)).toEqual(TOP_LEVEL.filter((t) => t !== 'System'));
+        expect(data.map((r) => r.name.replace(/Root$/, '')).slice(0, TOP_LEVEL.length - 1)).toEqual(TOP_LEVEL.filter((t) => t !== 'System').map((t) => t.replace(/\s/g, '')));
         expect(byName(data, 'User')).toBeUndefined();
       } finally {
         await app.db.update(sysMenu).set({ status: '0' }).where(eq(sysMenu.menuId, id));

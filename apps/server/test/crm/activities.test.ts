@@ -96,8 +96,17 @@ describe('activities and the timeline', () => {
     }
     expect(pages.map((r) => `${r.kind}${r.id}`)).toEqual(all.map((r) => `${r.kind}${r.id}`));
     expect(all.length).toBeGreaterThanOrEqual(4);
-    const bad = await timeline(olivia, 'account', account, '?kinds=email');
+    const bad = await timeline(olivia, 'account', account, '?kinds=letter');
     expect(bad.body.code).toBe(400);
+  });
+
+  it('a task naming a contact of the account is on the account’s timeline too (once, when it is also about the account)', async () => {
+    const named = await create(olivia, 'task', { subject: `${tag} Call the contact`, name: { module: 'contact', id: contact }, dueDate: '2030-03-01' });
+    const both = await create(olivia, 'task', { subject: `${tag} Both`, name: { module: 'contact', id: contact }, relatedTo: { module: 'account', id: account }, dueDate: '2030-03-02' });
+    const tasks = (await entries(olivia, 'account', account, '?kinds=task')).map((r) => r.id);
+    expect(tasks).toEqual(expect.arrayContaining([named, both]));
+    expect(tasks.filter((id) => id === both)).toHaveLength(1);
+    expect((await entries(olivia, 'contact', contact, '?kinds=task')).map((r) => r.id)).toEqual(expect.arrayContaining([named, both]));
   });
 
   it('answers 404 to whoever may not open the record, and leaves others’ activities out of their list', async () => {

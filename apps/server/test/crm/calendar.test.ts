@@ -77,6 +77,22 @@ describe('calendar', () => {
     expect((await entriesOf(noah, 'start=2031-06-01&end=2031-06-30')).entries.filter((e) => e.module === 'activity')).toEqual([]);
   });
 
+  it('a meeting is on its user attendees’ calendars too — outside their data scope — but only its author may drag it', async () => {
+    const account = (await olivia('POST', '/crm/account', { name: 'Attended Meeting Co' })).body.data as number;
+    const body = { kind: 'meeting', subject: 'Joint visit', relatedTo: { module: 'account', id: account }, startAt: '2031-07-08T09:00:00.000Z', endAt: '2031-07-08T10:00:00.000Z' };
+    const meeting = (await olivia('POST', '/crm/activity', { ...body, attendees: { users: [ids['noah.king']], people: [] } })).body.data as number;
+    const JULY = 'start=2031-07-01&end=2031-07-31';
+    const his = (await entriesOf(noah, JULY)).entries.filter((e) => e.module === 'activity');
+    expect(his).toEqual([expect.objectContaining({ id: meeting, title: 'Joint visit', ownerId: ids['olivia.park'], canEdit: false })]);
+    expect((await entriesOf(olivia, JULY)).entries.find((e) => e.id === meeting)).toMatchObject({ canEdit: true });
+    const entry = his[0]!;
+    const moved = await noah('PUT', '/crm/calendar/move', { module: 'activity', source: 'meeting', id: meeting, version: entry.version, start: '2031-07-09T09:00:00.000Z', end: '2031-07-09T10:00:00.000Z' });
+    expect(moved.body.code).toBe(400);
+    expect(((await olivia('GET', `/crm/activity/${meeting}`)).body.data as { startAt: string }).startAt).toBe('2031-07-08T09:00:00.000Z');
+    // Grace is not invited: nothing of it on hers.
+    expect((await entriesOf(grace, JULY)).entries.filter((e) => e.module === 'activity')).toEqual([]);
+  });
+
   it('shows the caller’s own tasks of the range as all-day entries on their due dates, and what they may do', async () => {
     const data = await entriesOf(olivia, MARCH);
     expect(data.entries.map((e) => e.id)).toEqual([tasks.oliviaCall, tasks.oliviaDone]);

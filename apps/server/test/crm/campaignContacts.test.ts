@@ -24,6 +24,8 @@ describe('campaign members: contacts', () => {
 
   beforeAll(async () => {
     ({ app, admin, mia, olivia, emma, users } = await campaignApp());
+    // Data-scope tests: campaigns private, as before Set-up › Sharing (test/crm/sharing.test.ts has the public read-only default).
+    expect((await admin('PUT', '/setup/sharing', { module: 'campaign', access: 'private' })).body.code).toBe(200);
   });
   afterAll(() => app.teardown());
 

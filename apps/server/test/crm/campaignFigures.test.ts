@@ -21,6 +21,8 @@ describe('campaign figures', () => {
     app = await createTestApp();
     admin = caller(app, await loginAs(app, 'admin'));
     ids = await userIds(admin);
+    // These tests are about the data scope: campaigns private, as before Set-up › Sharing (test/crm/sharing.test.ts has the public default).
+    expect((await admin('PUT', '/setup/sharing', { module: 'campaign', access: 'private' })).body.code).toBe(200);
   });
   afterAll(() => app.teardown());
 
@@ -65,12 +67,12 @@ describe('campaign figures', () => {
 
     expect(await figures(admin, parent)).toEqual({
       withChildren: false, campaigns: 1, members: 4, leadMembers: 4, contactMembers: 0, responses: 2, responseRate: 0.5, convertedLeads: 2,
-      opportunities: 3, wonOpportunities: 2, wonAmount: '4000.00', actualCost: '1000.00', roi: 3,
+      opportunities: 3, wonOpportunities: 2, wonAmount: '4000.00', actualCost: '1000.00', roi: 3, currency: 'USD',
     });
     // With children: l1 is a member twice (sent here, responded in the child) — one member, one response.
     expect(await figures(admin, parent, true)).toEqual({
       withChildren: true, campaigns: 3, members: 5, leadMembers: 5, contactMembers: 0, responses: 4, responseRate: 0.8, convertedLeads: 2,
-      opportunities: 4, wonOpportunities: 3, wonAmount: '6000.00', actualCost: '1500.00', roi: 3,
+      opportunities: 4, wonOpportunities: 3, wonAmount: '6000.00', actualCost: '1500.00', roi: 3, currency: 'USD',
     });
     expect(await figures(admin, child, true)).toMatchObject({ campaigns: 2, members: 2, responses: 2, opportunities: 1, wonAmount: '2000.00', actualCost: '500.00', roi: 3 });
   });
@@ -97,7 +99,7 @@ describe('campaign figures', () => {
     await opportunity({ stage: 'closed_won', amount: '700.00', campaignId: zero });
     expect(await figures(admin, zero)).toEqual({
       withChildren: false, campaigns: 1, members: 0, leadMembers: 0, contactMembers: 0, responses: 0, responseRate: null, convertedLeads: 0,
-      opportunities: 1, wonOpportunities: 1, wonAmount: '700.00', actualCost: '0.00', roi: null,
+      opportunities: 1, wonOpportunities: 1, wonAmount: '700.00', actualCost: '0.00', roi: null, currency: 'USD',
     });
     expect(await figures(admin, empty)).toMatchObject({ actualCost: null, roi: null, wonAmount: '0.00', responseRate: null });
     const loss = await campaign({ name: 'Figures Loss', actualCost: '400.00' });

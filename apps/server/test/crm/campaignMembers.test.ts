@@ -21,6 +21,8 @@ describe('campaign members', () => {
 
   beforeAll(async () => {
     ({ app, admin, mia, olivia, emma, users: ids } = await campaignApp());
+    // These tests are about the data scope: campaigns private, as before Set-up › Sharing (test/crm/sharing.test.ts has the public default).
+    expect((await admin('PUT', '/setup/sharing', { module: 'campaign', access: 'private' })).body.code).toBe(200);
     campaignId = (await mia('POST', '/crm/campaign', { name: 'Spring Webinar (members test)' })).body.data as number;
   });
   afterAll(() => app.teardown());

@@ -38,6 +38,8 @@ describe('issue 30 routes: hostile requests', () => {
   beforeAll(async () => {
     ctx = await signedInApp(['admin', 'olivia.park', 'noah.king', 'mia.chen', 'sophia.reed']);
     users = await userIds(as().admin);
+    // Data-scope tests: campaigns private, as before Set-up › Sharing (test/crm/sharing.test.ts has the public read-only default).
+    expect((await as().admin('PUT', '/setup/sharing', { module: 'campaign', access: 'private' })).body.code).toBe(200);
     const olivia = as()['olivia.park'];
     account = await create(olivia, 'account', { name: `${tag} Contoso` });
     opportunity = await create(olivia, 'opportunity', { name: `${tag} Deal`, accountId: account, stage: 'prospecting', closeDate: '2026-12-31' });

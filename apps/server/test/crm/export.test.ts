@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { FILE_STATUS } from '@orbit/shared/constants';
+import { SETTING_KEYS } from '@orbit/shared/contract/config';
 import { sysUserFile } from '../../src/db/schema/files';
 import { filesRoot } from '../../src/modules/files/fileStorage';
 import { FORBIDDEN_EN, caller, createRole, createUser, deptIds, NEW_USER_PASSWORD, userIds, withdrawPermissions } from '../helpers/adminApi';
@@ -18,7 +19,8 @@ type Sheet = { headers: string[]; rows: ExcelJS.CellValue[][]; frozen: boolean; 
 
 /**
  * Exports of the records engine (issue 13): queued as a job, written as xlsx, read back here with
- * a spreadsheet library exactly as a user's Excel would read it.
+ * a spreadsheet library exactly as a user's Excel would read it. Every export here is a background
+ * job (`crm.export.directMaxRows` = 0); the short ones written at once are exportDirect.test.ts's.
  */
 describe('record export', () => {
   let app: TestApp;
@@ -28,6 +30,7 @@ describe('record export', () => {
 
   beforeAll(async () => {
     app = await createTestApp({ JOB_CONCURRENCY: '0' });
+    await app.db.execute(sql`update sys_config set config_value = '0' where config_key = ${SETTING_KEYS.exportDirectMaxRows}`);
     oliviaToken = await loginAs(app, 'olivia.park');
     olivia = caller(app, oliviaToken);
     ids = await userIds(caller(app, await loginAs(app, 'admin')));

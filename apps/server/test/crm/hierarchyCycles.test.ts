@@ -12,7 +12,7 @@ type Call = ReturnType<typeof caller>;
  */
 describe.each([
   { module: 'account', field: 'parentAccountId', label: 'Parent Account', labelZh: '上级客户' },
-  { module: 'campaign', field: 'parentCampaignId', label: 'Parent Campaign', labelZh: '上级活动' },
+  { module: 'campaign', field: 'parentCampaignId', label: 'Parent Campaign', labelZh: '上级市场活动' },
 ])('hierarchy cycles: $module.$field', ({ module, field, label, labelZh }) => {
   let app: TestApp;
   let admin: Call;

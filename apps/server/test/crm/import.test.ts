@@ -253,7 +253,7 @@ describe('record import', () => {
         ['Good', 'good@example.com', '+1 555 0100', 'acme.com', 12, 1234.5, 'Contacted', 'Web', 'Global Tech Expo 2026', 'CEO'],
         ['', 'not-an-email', '', 'not a url', 1.5, 'lots', 'New', 'Web', '', ''],
         ['Numbers', 'n@example.com', 'abc', 'https://ok.example', 'ten', '12.345', 'New', 'Web', '', 'x'.repeat(129)],
-        ['Values', 'v@example.com', '', '', '', '', 'Sleeping', 'Carrier pigeon', '', ''],
+        ['Values', 'not-an-email-either', '', '', 'many', '', 'Sleeping', 'Carrier pigeon', '', ''],
         ['Names', 'v@example.com', '', '', '', '', 'New', 'Web', 'No Such Campaign', ''],
       ]);
       const before = await leadCount();
@@ -266,18 +266,18 @@ describe('record import', () => {
           row: 3,
           messages: [
             'Last Name: Please fill in last name',
-            'Email: wrong format',
-            'Website: wrong format',
+            'Email has an invalid value',
+            'Website has an invalid value',
             'Annual Revenue: Please enter a number with at most 2 decimals',
             'Employees: Please enter a whole number',
           ],
         },
         {
           row: 4,
-          messages: ['Title must be at most 128 characters', 'Phone: wrong format', 'Annual Revenue: Please enter a number with at most 2 decimals', 'Employees: Please enter a whole number'],
+          messages: ['Title must be at most 128 characters', 'Phone has an invalid value', 'Annual Revenue: Please enter a number with at most 2 decimals', 'Employees: Please enter a whole number'],
         },
-        // Once the values are well formed, what needs the database: picklist values, names of records.
-        { row: 5, messages: ['Lead Source has an invalid value', 'Lead Status has an invalid value'] },
+        // Every error of a row, those of the values' form and those the database finds (picklist values) alike, in one wording.
+        { row: 5, messages: ['Email has an invalid value', 'Employees: Please enter a whole number', 'Lead Source has an invalid value', 'Lead Status has an invalid value'] },
         { row: 6, messages: ['The selected Campaign does not exist or you have no access to it'] },
       ]);
       expect(await leadCount()).toBe(before);
@@ -299,7 +299,7 @@ describe('record import', () => {
       const res = (await check(emma, 'opportunity', up.fileId, { mapping: up.mapping })).body.data as ImportCheck;
       expect(res).toMatchObject({ rows: 4, create: 2, invalid: 2 });
       expect(res.errors).toEqual([
-        { row: 4, messages: ['Close Date: wrong format'] },
+        { row: 4, messages: ['Close Date has an invalid value'] },
         { row: 5, messages: ['2 records are named "Ambiguous Ltd": Account cannot tell which one is meant'] },
       ]);
       // Olivia cannot see Emma's accounts: the name matches nothing she may use.
@@ -342,7 +342,7 @@ describe('record import', () => {
       const file = await app.inject({ method: 'GET', url: api(`/userFile/download/${state.errorFileId}`), headers: bearer(emmaToken) });
       expect(writtenCell(await xlsxParts(file.rawPayload), 'C3')).toEqual({ text: '=cmd|calc', style: expect.stringContaining('quotePrefix="1"') });
       expect(writtenCell(await xlsxParts(file.rawPayload), 'H3').style).toContain('applyFont="1"'); // the reason, in red
-      expect(errors[2]![7]).toBe('Email: wrong format');
+      expect(errors[2]![7]).toBe('Email has an invalid value');
       // The error file is a download record of its own.
       const downloads = await emma('POST', '/userFile/userFilePageList', { type: FILE_TYPE.download });
       expect(downloads.body.rows[0]).toMatchObject({ id: state.errorFileId, fileName: expect.stringMatching(/^Leads import errors .*\.xlsx$/) });

@@ -18,7 +18,7 @@ describe('import cell values', () => {
     expect(dateInput(46203)).toBe('2026-06-30'); // Excel's serial date
     expect(dateInput('2026/7/1')).toBe('2026-07-01');
     expect(dateInput('2026.07.01')).toBe('2026-07-01');
-    expect(dateInput('2026-02-30')).toBe('2026-02-30'); // not a day: the engine says 'wrong format'
+    expect(dateInput('2026-02-30')).toBe('2026-02-30'); // not a day: the engine says it has an invalid value
     expect(dateInput('next week')).toBe('next week');
   });
 

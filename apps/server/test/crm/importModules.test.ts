@@ -131,9 +131,10 @@ describe('import of every module', () => {
     const file = await app.inject({ method: 'GET', url: api(`/userFile/download/${exported.body.data.fileId}`), headers: bearer(token) });
 
     const up = await upload(app, token, 'leads', 'export.xlsx', file.rawPayload, '', 'zh');
-    expect(up.body.data.headers).toEqual(['名', '姓', '公司', '邮箱', '线索状态', '线索来源', '年收入', '市场活动', '负责人', '创建时间']);
+    // Money comes with its record's currency (issue 33), read back like any picklist.
+    expect(up.body.data.headers).toEqual(['名', '姓', '公司', '邮箱', '线索状态', '线索来源', '年收入', '货币', '市场活动', '负责人', '创建时间']);
     // Owner and creation time are the system's: not mapped.
-    expect(up.body.data.mapping).toEqual(['firstName', 'lastName', 'company', 'email', 'status', 'leadSource', 'annualRevenue', 'campaignId', null, null]);
+    expect(up.body.data.mapping).toEqual(['firstName', 'lastName', 'company', 'email', 'status', 'leadSource', 'annualRevenue', 'currency', 'campaignId', null, null]);
     const mapping = up.body.data.mapping as Array<string | null>;
     const checked = await admin('POST', `/crm/leads/import/${up.body.data.fileId}/check`, { mapping, duplicateField: 'email', duplicatePolicy: 'update' });
     // Every row finds its own record, and nothing in it would change.

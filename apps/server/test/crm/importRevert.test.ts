@@ -202,7 +202,7 @@ describe('import revert and interrupted runs', () => {
         afterRow: (row) => {
           if (row.index === at) throw new Error('process killed');
         },
-      })({ db: app.db, config: app.config, job, payload: job.payload as never, progress: async () => undefined });
+      })({ db: app.db, reporting: app.reporting, config: app.config, job, payload: job.payload as never, progress: async () => undefined });
     /** The process stopped beating: the job is taken up again (or failed after its attempts). */
     const reap = async (job: JobRow) => {
       await app.db.update(sysJob).set({ heartbeatAt: new Date(Date.now() - 10 * 60_000) }).where(eq(sysJob.id, job.id));
@@ -240,9 +240,9 @@ describe('import revert and interrupted runs', () => {
       const taken = await claim('new-worker');
       expect(taken.id).toBe(slow.id);
       // The slow process wakes up and tries its first batch: refused, nothing written.
-      await expect(importJob({ batchSize: 2 })({ db: app.db, config: app.config, job: slow, payload: slow.payload as never, progress: async () => undefined })).rejects.toThrow();
+      await expect(importJob({ batchSize: 2 })({ db: app.db, reporting: app.reporting, config: app.config, job: slow, payload: slow.payload as never, progress: async () => undefined })).rejects.toThrow();
       expect(await countNamed('Slow')).toBe(0);
-      const outcome = await importJob({ batchSize: 2 })({ db: app.db, config: app.config, job: taken, payload: taken.payload as never, progress: async () => undefined });
+      const outcome = await importJob({ batchSize: 2 })({ db: app.db, reporting: app.reporting, config: app.config, job: taken, payload: taken.payload as never, progress: async () => undefined });
       expect(outcome.result).toEqual({ created: 3, updated: 0, skipped: 0, failed: 0 });
       expect(await countNamed('Slow')).toBe(3);
       await createJobQueue(app.db).complete(taken, 'new-worker', outcome);

@@ -166,6 +166,36 @@ describe('records engine lists (leads)', () => {
     expect(users.body.rows).toEqual([{ id: ids['noah.king'], label: 'Noah King', extra: 'Sales West' }]);
   });
 
+  it('lookup pickers rank people named what was typed before other matches, and tell them apart by company, status and e-mail', async () => {
+    // "Moore": the family name of two, the company of two others (whose names sort first).
+    const alice = await createLead(olivia, { firstName: 'Alice', lastName: 'Abbot', company: 'Mooretown Mills', email: 'alice@mooretown.example', status: 'new' });
+    const beth = await createLead(olivia, { firstName: 'Beth', lastName: 'Baker', company: 'Moore Zed & Co', status: 'contacted' });
+    const grace = await createLead(olivia, { firstName: 'Grace', lastName: 'Mooreland', company: 'Elm Ltd', status: 'new' });
+    const liam = await createLead(olivia, { firstName: 'Liam', lastName: 'Moore', company: 'Oak Ltd', email: 'liam@oak.example', status: 'qualified' });
+    const moore = await createLead(olivia, { lastName: 'Moore', company: 'Pine Ltd', status: 'new' });
+    const res = await olivia('GET', '/crm/leads/lookup?q=Moore');
+    const rows = res.body.rows as Array<{ id: number; label: string; extra?: string }>;
+    const order = rows.map((r) => r.id).filter((id) => [alice, beth, grace, liam, moore].includes(id));
+    // Named "Moore", a family name "Moore", a name word starting with it, then the companies (by name).
+    expect(order).toEqual([moore, liam, grace, alice, beth]);
+    expect(rows.find((r) => r.id === liam)).toEqual({ id: liam, label: 'Liam Moore', extra: 'Oak Ltd · Qualified · liam@oak.example' });
+    expect(rows.find((r) => r.id === beth)!.extra).toBe('Moore Zed & Co · Contacted');
+    const zh = await olivia('GET', '/crm/leads/lookup?q=Moore', undefined, { 'accept-language': 'zh' });
+    expect((zh.body.rows as Array<{ id: number; extra?: string }>).find((r) => r.id === liam)!.extra).toMatch(/^Oak Ltd · \S+ · liam@oak\.example$/);
+    expect((zh.body.rows as Array<{ id: number; extra?: string }>).find((r) => r.id === liam)!.extra).not.toContain('Qualified');
+    // Without a search, by name; paging goes on in the same order.
+    const page1 = (await olivia('GET', '/crm/leads/lookup?q=Moore&pageSize=2')).body;
+    const page2 = (await olivia('GET', '/crm/leads/lookup?q=Moore&pageSize=2&pageNum=2')).body;
+    expect([...page1.rows, ...page2.rows].map((r: { id: number }) => r.id)).toEqual(rows.slice(0, 4).map((r) => r.id));
+    expect(page1.total).toBe(rows.length);
+    // Wildcards and quotes are text: a "%" or "_" matches only itself, not every name.
+    for (const q of ['%', '_oore', "Moore' or '1'='1", 'Mo\\ore']) {
+      const hostile = await olivia('GET', `/crm/leads/lookup?q=${encodeURIComponent(q)}`);
+      expect(hostile.status).toBe(200);
+      expect(hostile.body.total).toBe(0);
+    }
+  });
+
   it('the global search finds records of every module the caller may list, within scope', async () => {
     const hits = (await olivia('GET', '/crm/search?q=zeta')).body.data as Array<{ module: string; id: number; label: string; detail: string }>;
     expect(hits.filter((h) => h.module === 'leads').map((h) => h.id).sort()).toEqual([mine.a, mine.b, mine.c].sort());

@@ -95,6 +95,26 @@ describe('merge', () => {
     expect(await rows(sql`select contact_id::int as contact_id, is_primary from crm_opportunity_contact_role where opportunity_id = ${opp}`)).toEqual([{ contact_id: keep, is_primary: true }]);
   });
 
+  it('contacts: their places at meetings move to the survivor, one per meeting', async () => {
+    const account = (await admin()('POST', '/crm/account', { name: 'Merge Attendees Account' })).body.data as number;
+    const contact = async (lastName: string) => (await admin()('POST', '/crm/contact', { lastName, accountId: account })).body.data as number;
+    const [keep, gone, other] = [await contact('Keep'), await contact('Gone'), await contact('Other')];
+    const meeting = async (people: number[]) => {
+      const res = await admin()('POST', '/crm/activity', {
+        kind: 'meeting', subject: 'Merge meeting', relatedTo: { module: 'account', id: account }, startAt: '2031-01-05T09:00:00Z',
+        attendees: { users: [], people: people.map((id) => ({ module: 'contact', id })) },
+      });
+      expect(res.body.code, res.body.msg).toBe(200);
+      return res.body.data as number;
+    };
+    const [both, goneOnly] = [await meeting([keep, gone, other]), await meeting([gone])];
+    expect((await admin()('POST', '/crm/contact/merge', { survivorId: keep, mergedIds: [gone] })).body.code).toBe(200);
+    const people = async (activity: number) =>
+      (await rows(sql`select person_id::int as id from crm_activity_attendee where activity_id = ${activity} order by person_id`)).map((r) => r.id);
+    expect(await people(both)).toEqual([keep, other].sort((a, b) => a - b));
+    expect(await people(goneOnly)).toEqual([keep]);
+  });
+
   it('refuses a bad request, changing nothing: the survivor among the merged, a value from elsewhere, a system field, too many records', async () => {
     const [a, b, c, d] = [await createLead(olivia()), await createLead(olivia()), await createLead(olivia()), await createLead(olivia())];
     expect((await olivia()('POST', '/crm/leads/merge', { survivorId: a, mergedIds: [a] })).body).toMatchObject({ code: 400, msg: 'The surviving record cannot also be one of those merged into it' });

@@ -38,6 +38,8 @@ describe('records engine metadata', () => {
     expect(en.listViews.map((v) => v.label)).toEqual(['All Leads', 'My Leads', 'Open Leads', 'Hot Leads', 'New This Week']);
     expect(zh.listViews[0]!.label).toBe('全部线索');
     expect(en.relatedLists).toContainEqual({ module: 'task', field: 'name', label: 'Name' });
+    // Activities are the timeline's entries, not a related list as well.
+    expect(en.relatedLists.filter((l) => l.module === 'activity')).toEqual([]);
     // The stage path a detail page draws: leads close unqualified or converted (by converting only).
     expect(en.path).toEqual({ field: 'status', closed: ['unqualified', 'converted'], byAction: ['converted'] });
     expect((await meta('opportunity')).path).toEqual({ field: 'stage', closed: ['closed_won', 'closed_lost'], byAction: [] });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyDay } from '@orbit/shared/contract/myDay';
 import { resolveRelativeDate } from '@orbit/shared/crm/relativeDates';
 import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
-import { caller } from '../helpers/adminApi';
+import { caller, userIds } from '../helpers/adminApi';
 import { createLead } from '../helpers/crmApi';
 
 type Call = ReturnType<typeof caller>;
@@ -20,6 +20,7 @@ describe('My day', () => {
   let olivia: Call;
   let noah: Call;
   let mia: Call;
+  let ids: Record<string, number>;
   const today = resolveRelativeDate('today').from!;
 
   beforeAll(async () => {
@@ -27,6 +28,7 @@ describe('My day', () => {
     olivia = caller(app, await loginAs(app, 'olivia.park'));
     noah = caller(app, await loginAs(app, 'noah.king'));
     mia = caller(app, await loginAs(app, 'mia.chen'));
+    ids = await userIds(caller(app, await loginAs(app, 'admin')));
   });
   afterAll(() => app.teardown());
 
@@ -81,6 +83,13 @@ describe('My day', () => {
     expect(meetings!.map((m) => m.id)).toEqual([allDay, morning, afternoon]);
     expect(meetings!.find((m) => m.id === afternoon)).toEqual({ id: afternoon, subject: 'Afternoon review', startAt: at(today, 15), endAt: at(today, 16), allDay: false, location: 'Room 4' });
     for (const id of [tomorrow, call, noahs]) expect(meetings!.map((m) => m.id)).not.toContain(id);
+
+    // A meeting Noah asks Olivia to (outside her data scope) is on her day too.
+    const invited = await created(noah, 'activity', {
+      kind: 'meeting', subject: 'Noah’s invitation', relatedTo: { module: 'account', id: await created(noah, 'account', { name: 'Noah Invites Co' }) },
+      startAt: at(today, 12), endAt: at(today, 13), attendees: { users: [ids['olivia.park']], people: [] },
+    });
+    expect((await day(olivia)).meetings!.map((m) => m.id)).toEqual([allDay, morning, invited, afternoon]);
   });
 
   it('sums my open opportunities per stage, in stage order, leaving out closed ones and others’', async () => {

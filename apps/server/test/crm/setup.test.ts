@@ -212,6 +212,27 @@ describe('set-up: custom fields, layouts, record types', () => {
     expect((await olivia('POST', '/crm/leads', { lastName: 'Standard' })).body.code).toBe(200);
   });
 
+  it('page layouts: Chinese readers see the built-in layouts by their Chinese names, and saving one under that name keeps its name', async () => {
+    type Layout = { id: number; name: string; label: string; isTemplate: boolean; sections: Array<Record<string, unknown>> };
+    const zh = (await admin('GET', '/setup/leads', undefined, { 'accept-language': 'zh' })).body.data as { layouts: Layout[]; fields: Array<{ name: string; layouts: string[] }> };
+    const labels = Object.fromEntries(zh.layouts.map((l) => [l.name, l.label]));
+    expect(labels).toMatchObject({ 'Lead Layout (Template)': '线索布局（模板）', 'Lead Layout': '线索布局', 'Partner Lead Layout': '合作伙伴线索布局', 'Template Copy': 'Template Copy' });
+    expect(zh.fields.find((f) => f.name === 'lastName')!.layouts).toEqual(expect.arrayContaining(['线索布局', '合作伙伴线索布局', 'Template Copy']));
+    expect((await admin('GET', '/setup/leads/fields/lastName/usage', undefined, { 'accept-language': 'zh' })).body.data.layouts).toContain('线索布局');
+    const en = (await setup()).layouts as Layout[];
+    expect(en.every((l) => l.label === l.name)).toBe(true);
+
+    // The editor sends the name it showed: in Chinese, the built-in one's Chinese name, which is no rename.
+    const partner = zh.layouts.find((l) => l.name === 'Partner Lead Layout')!;
+    const sections = partner.sections.map(({ title: _t, ...s }) => s);
+    expect((await admin('PUT', `/setup/leads/layouts/${partner.id}`, { name: '合作伙伴线索布局', sections }, { 'accept-language': 'zh' })).body.code).toBe(200);
+    expect((await setup()).layouts.find((l: Layout) => l.id === partner.id).name).toBe('Partner Lead Layout');
+    // Another name is a rename, shown as typed in both languages.
+    expect((await admin('PUT', `/setup/leads/layouts/${partner.id}`, { name: '渠道线索', sections }, { 'accept-language': 'zh' })).body.code).toBe(200);
+    expect((await setup()).layouts.find((l: Layout) => l.id === partner.id)).toMatchObject({ name: '渠道线索', label: '渠道线索' });
+    expect((await admin('PUT', `/setup/leads/layouts/${partner.id}`, { name: 'Partner Lead Layout', sections })).body.code).toBe(200);
+  });
+
   it('record types: create, rename, deactivate (records keep it), default, assign a layout', async () => {
     const data = await setup();
     const layout = data.layouts.find((l: { name: string }) => l.name === 'Template Copy');

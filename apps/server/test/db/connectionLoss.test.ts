@@ -25,7 +25,7 @@ describe.runIf(testDatabaseKind === 'postgres')('PostgreSQL closes the connectio
   let token: string;
 
   beforeAll(async () => {
-    app = await createTestApp();
+    app = await createTestApp({}, { direct: true });
     url = app.config.databaseUrl!;
     probe = await buildApp({ config: app.config, db: app.db, logger: false, mailer: { send: async () => {} } });
     probe.get('/dev-api/test/slow', { config: { access: 'public' } }, async () => {

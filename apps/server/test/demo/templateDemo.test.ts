@@ -4,7 +4,9 @@ import { MOCK_ROLE_KEY_MAX, MOCK_ROLE_KEY_MIN } from '@orbit/shared/constants';
 import { api, bearer, createTestApp, loginAs, orbitWeb, type TestApp } from '../helpers/testApp';
 
 const flatten = (list: RouterVo[]): RouterVo[] => list.flatMap((r) => [r, ...flatten(r.children ?? [])]);
-const DEMO_TOP = ['Permission', 'IconsRoot', 'ComponentDemo', 'Charts', 'Nested', 'Example', 'TabRoot', 'ErrorPages', 'ErrorLogRoot', 'Excel', 'ExportZipRoot', 'PDFRoot', 'PDFDownRoot', 'ThemeRoot', 'ClipboardDemoRoot', 'I18nRoot', 'ExternalLink'];
+/** The demo's entries, in their folder "Template demo" (issue 36). */
+const DEMO_TOP = ['Permission', 'Icons', 'ComponentDemo', 'Charts', 'Nested', 'Example', 'Tab', 'ErrorPages', 'ErrorLog', 'Excel', 'ExportZip', 'PDF', 'PDFDown', 'Theme', 'ClipboardDemo', 'I18n', 'ExternalLink'];
+const demoEntries = (data: RouterVo[]) => data.find((r) => r.name === 'TemplateDemo')!;
 
 describe('template demo (SPEC §2 demo routes, §6 mock roles, §7 mock endpoints)', () => {
   let app: TestApp;
@@ -24,21 +26,23 @@ describe('template demo (SPEC §2 demo routes, §6 mock roles, §7 mock endpoint
     return { status: res.statusCode, body: res.json() as { code: number; data: unknown } };
   };
 
-  it('admin sees the demo entries after the product menu', async () => {
+  it('admin sees the demo entries in one folder after the product menu, at their own addresses', async () => {
     const data = await routers('admin');
-    expect(data.map((r) => r.name).slice(-DEMO_TOP.length)).toEqual(DEMO_TOP);
+    expect(data.at(-1)).toMatchObject({ name: 'TemplateDemo', path: '/', component: 'Layout' });
+    expect(demoEntries(data).children!.map((r) => r.name)).toEqual(DEMO_TOP);
     const names = flatten(data).map((r) => r.name);
     expect(names).toEqual(expect.arrayContaining(['PagePermission', 'DirectivePermission', 'RolePermission', 'Menu1_2_2', 'EditArticle', 'PDFDown']));
     const edit = flatten(data).find((r) => r.name === 'EditArticle')!;
     expect(edit).toMatchObject({ path: 'edit/:id', hidden: true, component: 'demo/example/edit' });
-    expect(data.find((r) => r.name === 'IconsRoot')).toMatchObject({ path: '/', children: [{ path: 'icon/index', component: 'demo/icon/index' }] });
-    expect(data.at(-1)).toMatchObject({ path: 'https://github.com/PanJiaChen/vue-element-admin', meta: { link: 'https://github.com/PanJiaChen/vue-element-admin' } });
+    expect(demoEntries(data).children!.find((r) => r.name === 'Icons')).toMatchObject({ path: 'icon/index', component: 'demo/icon/index' });
+    expect(demoEntries(data).children!.at(-1)).toMatchObject({ path: 'https://github.com/PanJiaChen/vue-element-admin', meta: { link: 'https://github.com/PanJiaChen/vue-element-admin' } });
   });
 
   it('editor sees the dashboard and every demo page but the permission page and role', async () => {
     const data = await routers('editor');
-    expect(data.map((r) => r.name)).toEqual(['Dashboard', ...DEMO_TOP]);
-    const permission = data.find((r) => r.name === 'Permission')!;
+    expect(data.map((r) => r.name)).toEqual(['Dashboard', 'TemplateDemo']);
+    expect(demoEntries(data).children!.map((r) => r.name)).toEqual(DEMO_TOP);
+    const permission = demoEntries(data).children!.find((r) => r.name === 'Permission')!;
     expect(permission.children!.map((c) => c.name)).toEqual(['DirectivePermission']);
   });
 

@@ -21,6 +21,9 @@ describe('expired files', () => {
     mkdirSync(path.join(root, 'exports/1'), { recursive: true });
     const make = async (name: string, daysOld: number) => {
       writeFileSync(path.join(root, 'exports/1', name), 'x');
+      // The rows an import read from an upload, kept beside it, go with it. Written before the record,
+      // since the server's housekeeping may take the record (and its files) the moment it exists.
+      writeFileSync(path.join(root, 'exports/1', `${name}.rows`), '["Last Name"]');
       // The record and its job together, as an export leaves them: the housekeeping sees both or neither.
       return app.db.transaction(async (tx) => {
         const [file] = await tx
@@ -33,9 +36,6 @@ describe('expired files', () => {
     };
     const old = await make('old.xlsx', 8);
     const fresh = await make('fresh.xlsx', 6);
-    // The rows an import read from an upload, kept beside it, go with it.
-    writeFileSync(path.join(root, 'exports/1/old.xlsx.rows'), '["Last Name"]');
-    writeFileSync(path.join(root, 'exports/1/fresh.xlsx.rows'), '["Last Name"]');
 
     // The server's own housekeeping (at start, then every ten minutes) may take the old file first:
     // what counts is what is left.

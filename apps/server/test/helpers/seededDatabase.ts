@@ -22,7 +22,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (testDatabaseKind === 'postgres') {
     const template = await createPostgresDatabase();
-    const database = openDatabase({ databaseUrl: template.url });
+    // Direct, not through PgBouncer: a pooled server connection left open would stop the copies.
+    const database = openDatabase({ databaseUrl: template.directUrl });
     await migrateAndSeed(database);
     await database.close();
     project.provide('seededDatabase', { kind: 'postgres', name: new URL(template.url).pathname.slice(1) });

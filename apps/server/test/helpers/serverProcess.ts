@@ -53,3 +53,17 @@ export async function waitUntilServing(port: number, ms = 60_000): Promise<boole
   }
   return false;
 }
+
+/** Checks every 100 ms until `check` holds or `ms` pass: whether it held (a server process's work is seen from outside). */
+export async function until(check: () => Promise<boolean> | boolean, ms: number): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) if (await check()) return true;
+  return false;
+}
+
+/** Signs the administrator in to the server process on `port` and answers a JSON caller of its API. */
+export async function adminCaller(port: number) {
+  const base = `http://127.0.0.1:${port}/dev-api`;
+  const login = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }) });
+  const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}`, 'content-type': 'application/json' };
+  return async (method: string, p: string, body: unknown) => (await (await fetch(`${base}${p}`, { method, headers: auth, body: JSON.stringify(body) })).json()) as { code: number; msg: string; data: unknown };
+}

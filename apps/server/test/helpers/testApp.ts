@@ -14,6 +14,12 @@ import type { Mail, Mailer } from '../../src/lib/mailer';
 import { prepareDatabase } from '../../src/db/prepare';
 
 const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/**
+ * PgBouncer in transaction pooling, when `npm test` started one for the PostgreSQL step
+ * (scripts/pgbouncer.mjs): the apps under test reach their databases through it, proving that no
+ * session state leaks across transactions; creating, copying and dropping databases stays direct.
+ */
+const POOLER_URL = process.env.TEST_PG_POOLER_URL;
 
 /** Which database the suite runs on: PGlite (default) or real PostgreSQL (`TEST_DATABASE=postgres`). */
 export const testDatabaseKind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
@@ -51,13 +57,20 @@ export async function terminateConnections(url: string): Promise<number> {
   return result.rowCount ?? 0;
 }
 
-/** A new PostgreSQL database (uniquely named), empty or a copy of `template`, and how to drop it. */
-export async function createPostgresDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new PostgreSQL database (uniquely named), empty or a copy of `template`, and how to drop it:
+ * `url` as the app reaches it (through PgBouncer when there is one), `directUrl` to PostgreSQL
+ * itself (for a template, which must have no connection left when it is copied, and for pg_dump).
+ */
+export async function createPostgresDatabase(template?: string): Promise<{ url: string; directUrl: string; drop(): Promise<void> }> {
   const dbName = `orbit_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(template ? `create database ${dbName} template ${template}` : `create database ${dbName}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  return { url: url.toString(), drop: async () => void (await adminQuery(`drop database if exists ${dbName} with (force)`)) };
+  const at = (base: string) => {
+    const url = new URL(base);
+    url.pathname = `/${dbName}`;
+    return url.toString();
+  };
+  return { url: at(POOLER_URL ?? ADMIN_URL), directUrl: at(ADMIN_URL), drop: async () => void (await adminQuery(`drop database if exists ${dbName} with (force)`)) };
 }
 
 /** Brings a new database to where every test starts: migrated, with the demo data. */
@@ -75,11 +88,15 @@ export async function migrateAndSeed(database: Database): Promise<void> {
  * the run's seeded database (helpers/seededDatabase.ts), or made anew outside a run that has one.
  * On PostgreSQL each call creates a uniquely named database and drops it in teardown.
  */
-export async function createTestApp(overrides: Record<string, string> = {}, options: { onStatement?: (text: string) => void } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  /** `direct`: to PostgreSQL itself, not through PgBouncer — for tests of PostgreSQL closing the app's connections, which a pooler hides. */
+  options: { onStatement?: (text: string) => void; direct?: boolean } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'orbit-test-'));
   const seeded = inject('seededDatabase');
   const postgres = testDatabaseKind === 'postgres' ? await createPostgresDatabase(seeded?.kind === 'postgres' ? seeded.name : undefined) : undefined;
-  const databaseUrl = postgres?.url;
+  const databaseUrl = options.direct ? postgres?.directUrl : postgres?.url;
   const config = loadConfig({ DATA_DIR: dataDir, CAPTCHA_ENABLED: 'false', LOG_LEVEL: 'silent', ...overrides });
   const connectionsLost: Error[] = [];
   const pgliteLoad = seeded?.kind === 'pglite' ? new Blob([readFileSync(seeded.dumpFile)]) : undefined;

@@ -10,6 +10,7 @@ import type { ModuleDef } from '../../src/modules/crm/engine/metadata/moduleDef'
 import { loadCrmModules, moduleSeedOf } from '../../src/modules/crm/engine/crmModules';
 import { resolveReport } from '../../src/modules/crm/report/reportCheck';
 import { detailQuery, summaryQuery } from '../../src/modules/crm/report/reportCompiler';
+import { displayCurrencySql } from '../../src/modules/crm/money/displayCurrency';
 
 await loadCrmModules();
 
@@ -17,7 +18,7 @@ await loadCrmModules();
 function moduleDef(module: CrmModule): ModuleDef {
   const seed = moduleSeedOf(module);
   const fields = seed.fields.map((f, i) => toFieldDef({ ...fieldRow(module, f, i), id: i + 1, active: true, createTime: new Date(), updateTime: null } as never));
-  return { module, table: seed.table, nameFields: seed.nameFields, keyFields: seed.keyFields ?? [], path: seed.path ?? null, fields, byName: new Map(fields.map((f) => [f.name, f])), recordTypes: [], layouts: [] };
+  return { module, table: seed.table, nameFields: seed.nameFields, keyFields: seed.keyFields ?? [], path: seed.path ?? null, board: seed.board ?? {}, fields, byName: new Map(fields.map((f) => [f.name, f])), recordTypes: [], layouts: [], fieldSecurity: new Map() };
 }
 const defs = new Map<CrmModule, ModuleDef>();
 const metaOf = (m: CrmModule) => defs.get(m) ?? defs.set(m, moduleDef(m)).get(m)!;
@@ -54,18 +55,23 @@ describe('report definition → one SQL statement', () => {
     expect(q.sql).toContain(`date_trunc('quarter', "b"."close_date")::date as "k1"`);
     expect(q.sql).toContain(`select "k0", to_char("k1", 'YYYY-MM-DD') as "k1", grouping("k0")`);
     expect(q.sql).toContain('count(*) as "a0"');
-    expect(q.sql).toContain('sum("v1")::text as "a1"');
+    // Money: rounded once to cents, each amount converted at the rate of its record's date (issue 33).
+    expect(q.sql).toContain('round(sum("v1"), 2)::text as "a1"');
+    expect(q.sql).toMatch(/r\.valid_from <= "b"\."\w+"::date/);
     expect(q.sql).toContain('round(avg("v2"), 2)::text as "a2"');
     expect(q.sql).toContain('min("v3")::text as "a3"');
     expect(q.sql).toContain('max("v4")::text as "a4"');
     // The number of records rides on every row: the grand total's count over the grouped rows.
     expect(q.sql).toContain('max(case when grouping("k0") = 1 and grouping("k1") = 1 then count(*) end) over () as "records"');
     // Stages in the dictionary's order, quarters by date; totals after what they total.
+    // (Parameters before it: those of the money's conversion to the viewer's display currency.)
+    const dictParam = q.params.indexOf('crm_opportunity_stage') + 1;
     expect(q.sql).toContain(
-      'order by grouping("k0"), (select min(d.dict_sort) from sys_dict_data d where d.dict_type = $1 and d.dict_value = "k0") asc nulls last, "k0" asc nulls last, grouping("k1"), "k1" asc nulls last',
+      `order by grouping("k0"), (select min(d.dict_sort) from sys_dict_data d where d.dict_type = $${dictParam} and d.dict_value = "k0") asc nulls last, "k0" asc nulls last, grouping("k1"), "k1" asc nulls last`,
     );
     expect(q.sql).toContain('from "crm_opportunity" "b" where "b"."deleted_at" is null');
-    expect(q.params).toEqual(['crm_opportunity_stage', 100]);
+    const conversion = new Set(dialect.sqlToQuery(displayCurrencySql(admin.userId)).params);
+    expect(q.params.filter((p) => !conversion.has(p))).toEqual(['crm_opportunity_stage', 100]);
   });
 
   it('matrix: cells, row totals at each row level, column totals and the grand total', () => {
@@ -109,7 +115,7 @@ describe('report definition → one SQL statement', () => {
       },
       rep,
     );
-    expect(q.sql).toContain('left join "crm_account" "r" on "r"."id" = "b"."account_id" and "r"."deleted_at" is null and "r"."owner_id" = $1');
+    expect(q.sql).toMatch(/left join "crm_account" "r" on "r"\."id" = "b"\."account_id" and "r"\."deleted_at" is null and "r"\."owner_id" = \$\d+/);
     expect(q.sql).toContain('"r"."industry" as "k0"');
     expect(q.sql).toContain('("r"."industry" = $');
   });

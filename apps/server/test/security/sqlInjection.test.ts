@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { fileInboundMail } from '../../src/modules/crm/email/inbound/inboundStore';
 import { bearer, createTestApp, loginAs, type TestApp } from '../helpers/testApp';
 
-type Parameter = { name: string; in: 'path' | 'query' | 'header'; required?: boolean; schema?: { type?: string } };
+type Parameter = { name: string; in: 'path' | 'query' | 'header'; required?: boolean; schema?: { type?: string; enum?: string[] } };
 type Answer = { status: number; code?: number; size?: number; ms: number };
 
 /** In every payload, so that a statement whose text holds it shows request text spliced into SQL. */
@@ -63,6 +65,9 @@ describe('an SQL-injection corpus through every list', () => {
     app = await createTestApp({}, { onStatement: (text) => void statements.push(text) });
     const notice = await app.inject({ method: 'POST', url: '/dev-api/system/notice', headers: bearer(await loginAs(app, 'admin')), payload: { noticeTitle: 'Corpus', noticeType: '1' } });
     requiredIds.noticeId = String(notice.json().data);
+    // An e-mail template to preview (its preview is a list of one: it takes the record's module as text).
+    const template = { name: 'Corpus', subject: 'Hello {{lead.lastName}}', body: '<p>Hi</p>', language: 'en', shared: true };
+    await app.inject({ method: 'POST', url: '/dev-api/crm/email/template', headers: bearer(await loginAs(app, 'admin')), payload: template });
     const doc = (await app.inject({ method: 'GET', url: '/dev-api/openapi.json' })).json() as { paths: Record<string, { get?: { parameters?: Parameter[] } }> };
     for (const [path, methods] of Object.entries(doc.paths)) {
       const parameters = methods.get?.parameters ?? [];
@@ -76,8 +81,10 @@ describe('an SQL-injection corpus through every list', () => {
     if (!path.includes('{id}')) return path;
     const listPath = path.replace(/\/\{id\}.*$/, '/list');
     const res = await app.inject({ method: 'GET', url: listPath, headers: bearer(token) });
-    const body = res.json() as { rows?: Array<{ id: number }>; data?: Array<{ id: number }> };
-    const id = body.rows?.[0]?.id ?? (Array.isArray(body.data) ? body.data[0]?.id : undefined);
+    type Row = { id?: number; templateId?: number };
+    const body = res.json() as { rows?: Row[]; data?: Row[] };
+    const first = body.rows?.[0] ?? (Array.isArray(body.data) ? body.data[0] : undefined);
+    const id = first?.id ?? first?.templateId;
     return id === undefined ? undefined : path.replace('{id}', String(id));
   }
 
@@ -103,16 +110,23 @@ describe('an SQL-injection corpus through every list', () => {
     let attacks = 0;
     let listsAttacked = 0;
     let answeredFromDatabase = 0;
+    const unreached: string[] = [];
     for (const list of lists) {
       const path = await withIds(list.path, token);
-      if (!path) continue; // nothing of that kind to open as this user
-      // Plain values for what the list requires (a role's users need the role, a search its text).
+      if (!path) {
+        unreached.push(`${list.path}: no id to open`);
+        continue; // nothing of that kind to open as this user
+      }
+      // Plain values for what the list requires (a role's users need the role, a search its text, a choice one of its values).
       const required = Object.fromEntries(
-        list.parameters.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, p.schema?.type === 'integer' ? (requiredIds[p.name] ?? '1') : (REQUIRED_TEXT[p.name] ?? 'a')]),
+        list.parameters.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, p.schema?.type === 'integer' ? (requiredIds[p.name] ?? '1') : (REQUIRED_TEXT[p.name] ?? p.schema?.enum?.[0] ?? 'a')]),
       );
       // What the list holds for this user with nothing asked of it (a campaign's "children" and the like need a value).
       const baseline = await call(`${path}?${new URLSearchParams(required)}`, token);
-      if (baseline.code !== 200) continue; // refused to this user whatever the parameters: nothing to widen
+      if (baseline.code !== 200) {
+        unreached.push(`${list.path}: ${baseline.status} ${baseline.code}`);
+        continue; // refused to this user whatever the parameters: nothing to widen
+      }
       listsAttacked += 1;
       for (const parameter of list.parameters.filter(isStringParameter)) {
         const payloads = SORT_PARAMETERS.has(parameter.name) ? SORT_PAYLOADS : PAYLOADS;
@@ -134,9 +148,84 @@ describe('an SQL-injection corpus through every list', () => {
     }
     expect(failures).toEqual([]);
     // The corpus reached the lists: a representative still reads the CRM lists, the administrator every list.
+    if (user === 'admin') expect(unreached).toEqual([]);
     expect(listsAttacked).toBeGreaterThanOrEqual(user === 'admin' ? lists.length : 12);
     expect(attacks).toBeGreaterThan(listsAttacked * PAYLOADS.length);
     // …and the statements were watched: many payloads were answered from the database, as bound values.
     expect(answeredFromDatabase).toBeGreaterThan(100);
+  }, 600_000);
+
+  it('the newer lists (inbox, mass e-mail sends, sharing rules, assignment rules, the workflow run log): payloads in their path parameters, and stored in what they list, never reach SQL as text', async () => {
+    const adminToken = await loginAs(app, 'admin');
+    const oliviaToken = await loginAs(app, 'olivia.park');
+    const as = (token: string) => async (method: string, url: string, payload?: unknown) => {
+      const res = await app.inject({ method: method as 'GET', url: `/dev-api${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+      return { status: res.statusCode, body: res.json() as { code: number; msg?: string; data?: unknown; rows?: unknown[]; total?: number } };
+    };
+    const [admin, olivia] = [as(adminToken), as(oliviaToken)];
+    const doc = (await app.inject({ method: 'GET', url: '/dev-api/openapi.json' })).json() as { paths: Record<string, { get?: unknown }> };
+    const openApiPaths = Object.keys(doc.paths).filter((p) => doc.paths[p]!.get);
+    const NEWER = ['/crm/email/inbox', '/crm/email/mass', '/setup/sharing/rules', '/setup/{module}/assignmentRules', '/setup/automation/runs'];
+    expect(NEWER.filter((p) => !openApiPaths.includes(`/dev-api${p}`) && !openApiPaths.includes(p))).toEqual([]);
+    const failures: string[] = [];
+    const watch = async <T extends { status: number }>(what: string, run: () => Promise<T>): Promise<T> => {
+      statements.length = 0;
+      const answer = await run();
+      if (answer.status >= 500) failures.push(`${what}: status ${answer.status}`);
+      const spliced = statements.find((text) => text.includes(MARKER));
+      if (spliced) failures.push(`${what}: ran ${spliced.slice(0, 200)}`);
+      return answer;
+    };
+
+    // Path parameters: a module name (or a field's name) that is SQL is refused (400), never run.
+    // GET paths with a text path parameter other than an id (`/setup/{module}/assignmentRules`).
+    const withPath = openApiPaths.flatMap((path) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((name) => name !== 'id' && !name.endsWith('Id')).map((name) => ({ path, name })));
+    expect(withPath.some((p) => p.path.endsWith('/setup/{module}/assignmentRules'))).toBe(true);
+    for (const { path, name } of withPath) {
+      for (const payload of PAYLOADS) {
+        const url = path.replace(/^\/dev-api/, '').replace(`{${name}}`, encodeURIComponent(payload)).replace(/\{\w+\}/g, (m) => (m === '{module}' ? 'leads' : '1'));
+        await watch(`${path} ${name}=${payload}`, () => admin('GET', url));
+      }
+    }
+
+    // Stored payloads: each newer list holds a row made of them, and lists it as data.
+    const [role] = ((await app.db.execute(sql`select role_id from sys_role where role_key = 'sales_rep'`)) as unknown as { rows: Array<{ role_id: unknown }> }).rows;
+    const [oliviaId] = ((await app.db.execute(sql`select user_id from sys_user where user_name = 'olivia.park'`)) as unknown as { rows: Array<{ user_id: unknown }> }).rows;
+    const repLeads = async () => (await olivia('GET', '/crm/leads/list?pageSize=1')).body.total ?? 0;
+    const before = await repLeads();
+    const lead = (await admin('POST', '/crm/leads', { lastName: 'Injected', company: PAYLOADS[0], email: 'lead@inj.example' })).body.data as number;
+    for (const [i, payload] of PAYLOADS.entries()) {
+      const filter = { field: 'company', op: 'contains', value: payload };
+      const rule = await watch(`sharing rule ${payload}`, () => admin('POST', '/setup/sharing/rules', { name: `${payload} ${i}`.slice(0, 100), module: 'leads', filter, recipientKind: 'role', recipientId: Number(role!.role_id), canWrite: false }));
+      expect(rule.body.code).toBe(200);
+      const assignment = await watch(`assignment rule ${payload}`, () => admin('POST', '/setup/leads/assignmentRules', { name: `${payload} ${i}`.slice(0, 100), conditions: filter, target: 'user', targetId: Number(oliviaId!.user_id) }));
+      expect(assignment.body.code).toBe(200);
+      await watch(`inbound mail ${payload}`, async () => {
+        const outcome = await fileInboundMail(app.db, app.fileStore, {
+          messageId: `<${i}.${MARKER}@inj.example>`, inReplyTo: null, references: [`<${payload}@inj.example>`], subject: payload,
+          fromAddress: 'olivia.park@example.com', from: 'Olivia Park <olivia.park@example.com>', to: [`${payload}@inj.example`], cc: [],
+          addresses: ['olivia.park@example.com', `${payload.replace(/\s/g, '')}@inj.example`], html: `<p>${payload}</p>`, files: [],
+        }, ['dropbox@orbit.test']);
+        expect(outcome.kind).toBe('inbox');
+        return { status: 200 };
+      });
+    }
+    const template = (await admin('POST', '/crm/email/template', { name: `${MARKER} mass`, subject: `${PAYLOADS[0]} {{lead.company}}`, body: `<p>${PAYLOADS[1]}</p>`, language: 'en', shared: true })).body.data as number;
+    await watch('mass e-mail', () => admin('POST', '/crm/email/mass', { templateId: template, module: 'leads', ids: [lead] }));
+    await app.jobs.drain();
+
+    const listed = async (call: typeof admin, url: string) => {
+      const answer = await watch(url, () => call('GET', url));
+      expect(answer.body.code, `${url}: ${answer.body.msg}`).toBe(200);
+      return JSON.stringify(answer.body);
+    };
+    expect(await listed(olivia, '/crm/email/inbox')).toContain(MARKER);
+    expect(await listed(admin, '/crm/email/mass')).toContain('"queued":1');
+    expect(await listed(admin, '/setup/sharing/rules')).toContain(MARKER);
+    expect(await listed(admin, '/setup/leads/assignmentRules')).toContain(MARKER);
+    await listed(admin, '/setup/automation/runs?pageNum=1&pageSize=50');
+    // The rules ran (recalculated, and assigned the lead on its creation) with the payloads as values: none widened the rep's leads.
+    expect(await repLeads()).toBeLessThanOrEqual(before + 1);
+    expect(failures).toEqual([]);
   }, 600_000);
 });

@@ -29,6 +29,9 @@ describe('parameter settings (/system/config)', () => {
   it('every install has the built-in settings, following their defaults (shown as the value in force), named in the reader’s language', async () => {
     expect(rows.map((r) => r.configKey).sort()).toEqual(Object.values(SETTING_KEYS).sort());
     expect(rows.every((r) => r.configType === 'Y' && r.usesDefault === true && r.configValue === r.defaultValue)).toBe(true);
+    // A change sends the name back with the value: in either language it fits the name's 100 characters.
+    const zhRows: Row[] = (await admin('GET', '/system/config/list?pageSize=100', undefined, ZH)).body.rows;
+    expect([...rows, ...zhRows].filter((r) => r.configName.length > 100).map((r) => r.configName)).toEqual([]);
     const captcha = rows.find((r) => r.configKey === SETTING_KEYS.captchaEnabled)!;
     // The test app runs with CAPTCHA_ENABLED=false: the environment gives the default.
     expect(captcha).toMatchObject({ configName: 'Captcha on the sign-in page (true / false)', defaultValue: 'false' });

@@ -12,6 +12,8 @@ import {
   type ListTotal,
   type ListViewMeta,
   type LookupOption,
+  type MassUndoRecord,
+  type MassUpdateAnswer,
   type ModuleMeta,
   type OwnerScope,
   type RecordAnswer,
@@ -20,7 +22,8 @@ import {
   type UpdateListViewBody,
 } from '@orbit/shared/contract/crm';
 import { isCalendarDate, type FieldValue } from '@orbit/shared/crm/fieldValue';
-import type { RecordExportBody } from '@orbit/shared/contract/recordExport';
+import type { RecordExportAnswer, RecordExportBody } from '@orbit/shared/contract/recordExport';
+import type { BoardAnswer, BoardCardsAnswer } from '@orbit/shared/contract/board';
 import { DUPLICATE_OVERRIDE_KEY, type MergeBody } from '@orbit/shared/contract/duplicates';
 import type { FilterNode } from '@orbit/shared/crm/filter';
 import type { CrmModule } from '@orbit/shared/crm/modules';
@@ -66,9 +69,13 @@ export type RecordListParams = Page & {
   fields?: string[];
   /** Sums over the whole list (a related list's totals), answered in `totals`. */
   totals?: ListTotal[];
+  /** Count every row, past the count threshold. */
+  exactCount?: boolean;
+  /** The page before's `nextCursor`: this page is read after its last row. */
+  after?: string;
 };
 
-export const listRecords = (module: CrmModule, { filter, fields, q, totals, ...params }: RecordListParams) =>
+export const listRecords = (module: CrmModule, { filter, fields, q, totals, exactCount, ...params }: RecordListParams) =>
   crm<RecordPage>({
     url: `/crm/${module}/list`,
     params: {
@@ -77,10 +84,28 @@ export const listRecords = (module: CrmModule, { filter, fields, q, totals, ...p
       filter: filter ? JSON.stringify(filter) : undefined,
       fields: fields?.length ? fields.join(',') : undefined,
       totals: totals?.length ? JSON.stringify(totals) : undefined,
+      exactCount: exactCount ? 'true' : undefined,
     },
   });
 
 export const getRecord = (module: CrmModule, id: number) => crm<RecordAnswer>({ url: `/crm/${module}/${id}` });
+
+/** What a board shows: the list's settings, the picklist it groups by and the fields its cards carry. */
+export type BoardParams = { field: string; q?: string; owner?: OwnerScope; filter?: FilterNode | null; fields?: string[] };
+
+const boardParams = ({ q, filter, fields, ...params }: BoardParams) => ({
+  ...params,
+  q: q?.trim() || undefined,
+  filter: filter ? JSON.stringify(filter) : undefined,
+  fields: fields?.length ? fields.join(',') : undefined,
+});
+
+/** A module's board: every column's count and sums, and its first `cards` (docs/records-engine.md, "Boards"). */
+export const getBoard = (module: CrmModule, params: BoardParams & { cards?: number }) => crm<BoardAnswer>({ url: `/crm/${module}/board`, params: boardParams(params) });
+
+/** A further page of one column (`value` null: the records without one). */
+export const getBoardCards = (module: CrmModule, { value, ...params }: BoardParams & Page & { value: string | null }) =>
+  crm<BoardCardsAnswer>({ url: `/crm/${module}/board/cards`, params: { ...boardParams(params), value: value ?? '' } });
 
 export type RecordValues = Record<string, FieldValue>;
 export type RecordUpdate = { id: number; version: number } & RecordValues;
@@ -123,7 +148,9 @@ export const transferRecords = (module: CrmModule, ids: number[], ownerId: numbe
   crm({ url: `/crm/${module}/mass/transfer`, method: 'POST', data: { ids, ownerId } });
 /** `also`: the values the module's rule asks for with the change (see massUpdateBody). */
 export const massUpdateRecords = (module: CrmModule, ids: number[], field: string, value: FieldValue, also: Record<string, unknown> = {}) =>
-  crm<Data<number>>({ url: `/crm/${module}/mass/update`, method: 'POST', data: { ids, field, value, ...(Object.keys(also).length ? { also } : {}) } });
+  crm<MassUpdateAnswer>({ url: `/crm/${module}/mass/update`, method: 'POST', data: { ids, field, value, ...(Object.keys(also).length ? { also } : {}) } });
+/** Takes a mass update back (its answer's `undo`): every record or none; one changed since answers 409. */
+export const undoMassUpdate = (module: CrmModule, records: MassUndoRecord[]) => crm<Data<number>>({ url: `/crm/${module}/mass/undo`, method: 'POST', data: { records } });
 
 export const listRecycleBin = (module: CrmModule, params: Page) => crm<RecordPage>({ url: `/crm/${module}/recycleBin`, params });
 export const restoreRecords = (module: CrmModule, ids: number[]) => crm({ url: `/crm/${module}/restore`, method: 'PUT', data: { ids } });
@@ -150,6 +177,6 @@ export const convertLead = (body: ConvertLeadBody) => crm<Data<ConvertLeadResult
 
 // ---------------------------------------------------------------- export
 
-/** Queues an export (`POST /crm/{module}/export`); the answer's `msg` says where the file will be. */
+/** An export (`POST /crm/{module}/export`): `ready` when the server wrote it at once (download it now), else queued; `msg` says which. */
 export const exportRecords = (module: CrmModule, body: RecordExportBody) =>
-  crm<Data<{ fileId: number }>>({ url: `/crm/${module}/export`, method: 'POST', data: body });
+  crm<Data<RecordExportAnswer>>({ url: `/crm/${module}/export`, method: 'POST', data: body });

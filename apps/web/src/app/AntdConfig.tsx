@@ -1,4 +1,5 @@
 import { ConfigProvider } from 'antd';
+import 'antd/dist/antd.css';
 import { useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { antdSize, appStore } from '../store/app';

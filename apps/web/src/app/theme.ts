@@ -29,6 +29,7 @@ const STATUS_TOKENS = {
 export const appTheme = (palette: Palette): ThemeConfig => {
   const shade = paletteShades(palette);
   return {
+    zeroRuntime: true,
     token: {
       ...STATUS_TOKENS,
       colorPrimary: palette.main,

@@ -3,7 +3,8 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { DEFAULT_PAGE_SIZE } from '@orbit/shared/constants';
 import { shouldLoadMore } from './shouldLoadMore';
 
-export type LoadMoreOption = { label: React.ReactNode; value: string | number };
+/** An option; `extra`: what tells it apart from others of the same name, shown beside it by a caller's `optionRender`. */
+export type LoadMoreOption = { label: React.ReactNode; value: string | number; extra?: string };
 export type LoadMorePage = { options: LoadMoreOption[]; total: number };
 
 type Props = Omit<SelectProps, 'options' | 'onPopupScroll' | 'loading' | 'showSearch'> & {

@@ -7,6 +7,7 @@ import { settingsStore } from '../store/settings';
 import { addAffixViews } from '../store/tagsView';
 import { logOut } from '../utils/logOut';
 import { lazyWhenOpen } from '../components/lazyWhenOpen';
+import KeyboardShortcuts from './keys/KeyboardShortcuts';
 import Navbar from './Navbar';
 import PageHost from './PageHost';
 import { constantPages } from './routes/constantPages';
@@ -88,6 +89,7 @@ export default function Layout() {
         </main>
       </div>
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <KeyboardShortcuts />
     </div>
   );
 }

@@ -1,9 +1,15 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18n from 'i18next';
 import { MemoryRouter, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { prepareCrmTests, signInOlivia } from '../test/crmFixtures';
 import { renderWithProviders } from '../test/renderWithProviders';
+import { changeLanguage } from '../i18n/i18n';
+import { keyboardOverlayStore } from '../store/keyboardOverlay';
+import { usePageCommand } from './keys/pageCommands';
 import MenuSearch from './MenuSearch';
+import { PageContext } from './PageContext';
+import type { MenuPage } from './routes/menuModel';
 import { RECORD_SEARCH_DELAY_MS } from './routes/useRecordSearch';
 
 const api = vi.hoisted(() => ({ searchRecords: vi.fn() }));
@@ -34,6 +40,7 @@ const optionTexts = () => [...document.querySelectorAll('.ant-select-item-option
 prepareCrmTests();
 beforeEach(() => {
   vi.resetAllMocks();
+  keyboardOverlayStore.set(null);
   signInOlivia();
   userRecords.getRecentRecords.mockResolvedValue({ code: 200, data: [] });
   userRecords.getFavourites.mockResolvedValue({ code: 200, data: [] });
@@ -58,8 +65,9 @@ describe('the search palette', () => {
       ],
     });
     openPalette();
-    await waitFor(() => expect(groupTitles()).toEqual(['Favourites', 'Recently viewed']));
-    expect(optionTexts()).toEqual(['Ashdown Holdings · Accounts', 'Ava Ashdown · Leads']);
+    // The commands follow the records: the list is the user's before it is the product's.
+    await waitFor(() => expect(groupTitles()).toEqual(['Favourites', 'Recently viewed', 'Commands']));
+    expect(optionTexts().slice(0, 3)).toEqual(['Ashdown Holdings · Accounts', 'Ava Ashdown · Leads', 'New lead']);
     fireEvent.click(screen.getByText('Ava Ashdown'));
     expect(screen.getByTestId('location').textContent).toBe('/Leads/leads-detail?flag=detail&id=7');
   });
@@ -117,5 +125,73 @@ describe('the search palette', () => {
     type(input, 'Ashdown');
     await pause();
     expect(api.searchRecords).not.toHaveBeenCalled();
+  });
+});
+
+/** A list page that offers `create`, as RecordList does, once it is mounted. */
+function ListPage({ path, onCreate }: { path: string; onCreate: () => void }) {
+  usePageCommand('create', onCreate);
+  return <output>{path}</output>;
+}
+const pageAt = (fullPath: string) => ({ fullPath, name: 'LeadsIndex', title: 'Leads', component: 'crm/leads/index' }) as MenuPage;
+
+describe('the palette\'s commands', () => {
+  it('lists the commands that name what was typed first, under their heading, with their shortcut', async () => {
+    api.searchRecords.mockResolvedValue({ code: 200, data: [] });
+    const input = openPalette();
+    type(input, 'go opp');
+    await waitFor(() => expect(groupTitles()[0]).toBe('Commands'));
+    expect(optionTexts()[0]).toBe('Go to opportunitiesGO');
+    // Headings are antd's group rows: not options, so never picked by the arrows or Enter.
+    expect(document.querySelectorAll('.ant-select-item-group.ant-select-item-option')).toHaveLength(0);
+    fireEvent.click(screen.getByText('Go to opportunities'));
+    expect(screen.getByTestId('location').textContent).toBe('/opportunity/opportunity-index');
+  });
+
+  it('"new lead" opens the leads list and, once the list is there, its new-record form', async () => {
+    const input = openPalette();
+    type(input, 'new lead');
+    // Records the server finds come after the command that was named.
+    await waitFor(() => expect(groupTitles().slice(0, 2)).toEqual(['Commands', 'Records']));
+    expect(optionTexts()[0]).toBe('New lead');
+    fireEvent.click(screen.getByText('New lead'));
+    const path = screen.getByTestId('location').textContent!;
+    expect(path).toBe('/Leads/leads-index');
+    const onCreate = vi.fn();
+    render(
+      <PageContext.Provider value={pageAt(path)}>
+        <ListPage path={path} onCreate={onCreate} />
+      </PageContext.Provider>,
+    );
+    expect(onCreate).toHaveBeenCalledTimes(1);
+  });
+
+  it('finds a command by its Chinese name in English, and offers "new" only with the permission to add', async () => {
+    const input = openPalette();
+    type(input, '新建线索');
+    await waitFor(() => expect(optionTexts()).toEqual(['New lead']));
+    type(input, '');
+    signInOlivia(['crm:leads:list', 'crm:opportunity:list', 'crm:opportunity:add'], ['leads', 'opportunity']);
+    type(input, 'new');
+    await waitFor(() => expect(optionTexts()).toEqual(['New opportunity']));
+    type(input, 'go to');
+    // Only the pages this menu has: no accounts, tasks, dashboard… here.
+    await waitFor(() => expect(optionTexts()).toEqual(['Go to homeGH', 'Go to leadsGL', 'Go to opportunitiesGO']));
+  });
+
+  it('switches the language, and opens the shortcuts dialog', async () => {
+    let input = openPalette();
+    type(input, 'switch language');
+    await waitFor(() => expect(optionTexts()).toEqual(['Switch language: 中文']));
+    fireEvent.click(screen.getByText('Switch language: 中文'));
+    await waitFor(() => expect(i18n.language).toBe('zh'));
+    await act(() => changeLanguage('en'));
+    fireEvent.click(screen.getByTestId('menu-search'));
+    input = screen.getByRole('combobox');
+    type(input, 'shortcuts');
+    await waitFor(() => expect(optionTexts()).toEqual(['Keyboard shortcuts?']));
+    fireEvent.click(screen.getByText('Keyboard shortcuts'));
+    expect(keyboardOverlayStore.get()).toBe('shortcuts');
+    act(() => keyboardOverlayStore.set(null));
   });
 });

@@ -2,7 +2,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import LanguageSwitch from '../components/LanguageSwitch';
-import TaskReminderBell from '../views/crm/task/components/TaskReminderBell';
+import ReminderBell from '../views/crm/reminders/ReminderBell';
 import { appStore, toggleSidebar } from '../store/app';
 import Breadcrumbs from './Breadcrumbs';
 import ErrorLog from './ErrorLog';
@@ -34,7 +34,7 @@ export default function Navbar({ onOpenSettings, onLogOut }: { onOpenSettings: (
         <MenuSearch />
         {import.meta.env.PROD && <ErrorLog />}
         <NoticeBell />
-        <TaskReminderBell />
+        <ReminderBell />
         <FileDialog />
         <Fullscreen />
         <SizeSelect />

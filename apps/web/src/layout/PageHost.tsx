@@ -3,8 +3,10 @@ import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type 
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, type Location } from 'react-router';
 import ErrorBoundary from '../components/ErrorBoundary';
-import { addView, tagsStore, type VisitedView } from '../store/tagsView';
+import { maxTabsStore } from '../store/maxTabs';
+import { addView, tabKeyOf, tagsStore, type VisitedView } from '../store/tagsView';
 import { PageContext } from './PageContext';
+import { TabContext } from './TabContext';
 import { constantPages } from './routes/constantPages';
 import type { MenuPage } from './routes/menuModel';
 import { menuTitle } from './routes/menuTitle';
@@ -32,21 +34,23 @@ function toLocation(fullPath: string): Location {
  * One page of the shell. Its own <Routes location> gives the page the location of its tab, so a
  * page kept alive in the background keeps reading its own path and query.
  */
-function KeptPage({ page, location, active }: { page: MenuPage; location: Location; active: boolean }) {
+function KeptPage({ page, tabKey, location, active }: { page: MenuPage; tabKey: string; location: Location; active: boolean }) {
   // lazyView returns one stable lazy component per view path, so the page keeps its state.
   const View = lazyView(page.component);
   return (
-    <div className="app-page" hidden={!active} data-page={page.fullPath}>
-      <PageContext.Provider value={page}>
-        <ErrorBoundary>
-          <Suspense fallback={<Spin className="app-page-loading" />}>
-            <Routes location={location}>
-              {/* eslint-disable-next-line react-hooks/static-components -- stable per view path (lazyView) */}
-              <Route path="*" element={<View />} />
-            </Routes>
-          </Suspense>
-        </ErrorBoundary>
-      </PageContext.Provider>
+    <div className="app-page" hidden={!active} data-page={page.fullPath} data-tab={tabKey}>
+      <TabContext.Provider value={tabKey}>
+        <PageContext.Provider value={page}>
+          <ErrorBoundary>
+            <Suspense fallback={<Spin className="app-page-loading" />}>
+              <Routes location={location}>
+                {/* eslint-disable-next-line react-hooks/static-components -- stable per view path (lazyView) */}
+                <Route path="*" element={<View />} />
+              </Routes>
+            </Suspense>
+          </ErrorBoundary>
+        </PageContext.Provider>
+      </TabContext.Provider>
     </div>
   );
 }
@@ -64,29 +68,34 @@ export default function PageHost() {
   const resolution = resolvePath(location.pathname, model);
   const active = resolution.kind === 'page' ? resolution.page : null;
   const fullPath = location.pathname + location.search;
+  // Each record of a record page is a tab of its own, with its own instance of the page.
+  const activeKey = active ? tabKeyOf(active.fullPath, location.search) : null;
+  const maxTabs = maxTabsStore.use();
   // Pages shown at least once. A tab not yet opened (the affixed Home and Documentation on a first
   // visit to a list) has no state to keep, so its page loads when it is first opened, not with
   // whichever page the visit began on (issue 15, bench/wireSize.ts).
   const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set());
-  if (active && !shown.has(active.fullPath)) setShown(new Set(shown).add(active.fullPath));
+  if (activeKey && !shown.has(activeKey)) setShown(new Set(shown).add(activeKey));
 
   useEffect(() => {
-    if (active) addView({ fullPath, path: active.fullPath, name: active.name, title: active.title, affix: active.affix, noCache: active.noCache });
-  }, [active, fullPath]);
+    if (active && activeKey) addView({ key: activeKey, fullPath, path: active.fullPath, name: active.name, title: active.title, affix: active.affix, noCache: active.noCache }, maxTabs);
+  }, [active, activeKey, fullPath, maxTabs]);
 
+  // The browser's title: the page's own name for its tab (a record's, usePageTitle), else its menu title.
+  const activeLabel = views.find((v) => v.key === activeKey)?.label;
   useEffect(() => {
     const titled = active ?? (resolution.kind === 'noPermission' ? { name: 'Page401', title: 'Page401' } : null);
-    if (titled) setPageTitle(menuTitle(titled));
-  }, [active, resolution.kind, i18n.language]);
+    if (titled) setPageTitle(activeLabel ?? menuTitle(titled));
+  }, [active, activeLabel, resolution.kind, i18n.language]);
 
   const pagesByPath = useMemo(() => new Map([...constantPages, ...model.pages].map((p) => [p.fullPath, p])), [model]);
 
   if (resolution.kind === 'redirect') return <Navigate to={resolution.to + location.search} replace />;
   if (resolution.kind === 'notFound') return <Navigate to="/404" replace />;
 
-  const mounted: VisitedView[] = views.filter((v) => v.path === active?.fullPath || (!v.noCache && pagesByPath.has(v.path) && shown.has(v.path)));
-  if (active && !mounted.some((v) => v.path === active.fullPath)) {
-    mounted.push({ fullPath, path: active.fullPath, name: active.name, title: active.title, affix: active.affix, noCache: active.noCache, version: 0 });
+  const mounted: VisitedView[] = views.filter((v) => v.key === activeKey || (!v.noCache && pagesByPath.has(v.path) && shown.has(v.key)));
+  if (active && activeKey && !mounted.some((v) => v.key === activeKey)) {
+    mounted.push({ key: activeKey, fullPath, path: active.fullPath, name: active.name, title: active.title, affix: active.affix, noCache: active.noCache, version: 0 });
   }
   return (
     <>
@@ -96,8 +105,8 @@ export default function PageHost() {
         </Suspense>
       )}
       {mounted.map((view) => {
-        const isActive = view.path === active?.fullPath;
-        return <KeptPage key={`${view.path}#${view.version}`} page={pagesByPath.get(view.path)!} active={isActive} location={isActive ? location : toLocation(view.fullPath)} />;
+        const isActive = view.key === activeKey;
+        return <KeptPage key={`${view.key}#${view.version}`} tabKey={view.key} page={pagesByPath.get(view.path)!} active={isActive} location={isActive ? location : toLocation(view.fullPath)} />;
       })}
     </>
   );

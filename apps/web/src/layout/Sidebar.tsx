@@ -11,7 +11,7 @@ import { usePalette } from '../store/palette';
 import { settingsStore } from '../store/settings';
 import { menuIcon } from './menuIcons';
 import { withoutEntries } from './routes/hideEntries';
-import { activeEntry, type MenuNode } from './routes/menuModel';
+import { activeEntry, foldersAbove, type MenuNode } from './routes/menuModel';
 import { menuTitle } from './routes/menuTitle';
 import { resolvePath } from './routes/resolvePath';
 import { useMenuModel } from './routes/useMenuModel';
@@ -65,7 +65,7 @@ export default function Sidebar() {
   const resolution = resolvePath(pathname, model);
   const page = resolution.kind === 'page' ? resolution.page : null;
   const selected = page ? activeEntry(page, model) : '';
-  const parentKeys = useMemo(() => page?.parents.map((d) => d.fullPath) ?? [], [page]);
+  const parentKeys = useMemo(() => (selected ? foldersAbove(model.tree, selected) : []), [model.tree, selected]);
   const [openKeys, setOpenKeys] = useState<string[]>(parentKeys);
   useEffect(() => {
     setOpenKeys((keys) => [...new Set([...keys, ...parentKeys])]);

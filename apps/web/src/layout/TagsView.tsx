@@ -3,58 +3,63 @@ import { Dropdown } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { closeAllViews, closeOtherViews, closeView, refreshView, tagsStore, type VisitedView } from '../store/tagsView';
+import { loadMaxTabs } from '../store/maxTabs';
+import { closeAllViews, closeOtherViews, closeView, refreshView, tabKeyOf, tagsStore, type VisitedView } from '../store/tagsView';
 import { HOME_PATH } from './routes/constantPages';
 import { menuTitle } from './routes/menuTitle';
 import { resolvePath } from './routes/resolvePath';
 import { useMenuModel } from './routes/useMenuModel';
 
 /**
- * Tabs of visited pages. Right-click: refresh, close, close others, close all. Pinned (affix) tabs
- * have no close button and survive "close all".
+ * Tabs of visited pages, one per page and one per record of a record page, named by the page
+ * (usePageTitle) or its menu entry. Right-click: refresh, close, close others, close all. Pinned
+ * (affix) tabs have no close button and survive "close all". The strip scrolls sideways and keeps
+ * the active tab in view; the setting `sys.tabs.max` caps how many are open (PageHost).
  */
 export default function TagsView() {
   const views = tagsStore.use();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const model = useMenuModel();
   const { t } = useTranslation();
   const resolution = resolvePath(pathname, model);
-  const activePath = resolution.kind === 'page' ? resolution.page.fullPath : null;
+  const activeKey = resolution.kind === 'page' ? tabKeyOf(resolution.page.fullPath, search) : null;
   const activeRef = useRef<HTMLSpanElement | null>(null);
 
+  useEffect(() => void loadMaxTabs(), []);
   // Block body: newer browsers return a promise from scrollIntoView, which an effect must not return.
+  // After every change of the tabs too: the active tab's label arrives after it opened (usePageTitle).
   useEffect(() => {
     void activeRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [activePath]);
+  }, [activeKey, views]);
 
   const goToLast = (remaining: VisitedView[]) => navigate(remaining.at(-1)?.fullPath ?? HOME_PATH);
 
   const handleClose = (view: VisitedView) => {
-    const remaining = closeView(view.path);
-    if (view.path === activePath) goToLast(remaining);
+    const remaining = closeView(view.key);
+    if (view.key === activeKey) goToLast(remaining);
   };
   const handleCloseOthers = (view: VisitedView) => {
-    closeOtherViews(view.path);
-    if (view.path !== activePath) navigate(view.fullPath);
+    closeOtherViews(view.key);
+    if (view.key !== activeKey) navigate(view.fullPath);
   };
   const handleCloseAll = (view: VisitedView) => {
     closeAllViews();
     const remaining = tagsStore.get();
-    if (!remaining.some((v) => v.path === activePath) || view.path !== activePath) goToLast(remaining);
+    if (!remaining.some((v) => v.key === activeKey) || view.key !== activeKey) goToLast(remaining);
   };
   const handleRefresh = (view: VisitedView) => {
-    refreshView(view.path);
-    if (view.path !== activePath) navigate(view.fullPath);
+    refreshView(view.key);
+    if (view.key !== activeKey) navigate(view.fullPath);
   };
 
   return (
     <div className="app-tags" data-testid="tags-view" role="tablist">
       {views.map((view) => {
-        const active = view.path === activePath;
+        const active = view.key === activeKey;
         return (
           <Dropdown
-            key={view.path}
+            key={view.key}
             trigger={['contextMenu']}
             menu={{
               items: [
@@ -79,13 +84,14 @@ export default function TagsView() {
               className={`app-tag${active ? ' active' : ''}`}
               data-testid="tag"
               data-path={view.path}
+              data-key={view.key}
               data-affix={view.affix ? 'true' : 'false'}
               onClick={() => navigate(view.fullPath)}
               onMouseUp={(e) => {
                 if (e.button === 1 && !view.affix) handleClose(view);
               }}
             >
-              {menuTitle(view)}
+              <span className="app-tag-label">{view.label ?? menuTitle(view)}</span>
               {!view.affix && (
                 <CloseOutlined
                   className="app-tag-close"

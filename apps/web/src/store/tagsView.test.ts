@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addAffixViews, addView, closeAllViews, closeOtherViews, closeView, refreshView, resetViews, tagsStore } from './tagsView';
+import { addAffixViews, addView, closeAllViews, closeOtherViews, closeView, labelView, refreshView, resetViews, tabKeyOf, tagsStore } from './tagsView';
 
 const view = (path: string, extra: Partial<{ affix: boolean; noCache: boolean; fullPath: string }> = {}) => ({
   path,
@@ -60,5 +60,45 @@ describe('pinned tabs', () => {
     expect(tagsStore.get().map((v) => [v.path, v.affix])).toEqual([['/home', true], ['/dashboard/dashboard-index', true]]);
     closeAllViews();
     expect(paths()).toEqual(['/home', '/dashboard/dashboard-index']);
+  });
+});
+
+describe('a tab per record, named by its page, capped', () => {
+  const record = (path: string, id: number) => ({ ...view(path, { fullPath: `${path}?flag=detail&id=${id}` }), key: tabKeyOf(path, `?flag=detail&id=${id}`) });
+  beforeEach(() => {
+    resetViews();
+    addAffixViews([view('/home', { affix: true })]);
+  });
+
+  it('keys a record page by its id, any other page by its path', () => {
+    expect(tabKeyOf('/Leads/leads-detail', '?flag=detail&id=7')).toBe('/Leads/leads-detail?flag=detail&id=7');
+    expect(tabKeyOf('/Leads/leads-index', '?status=new')).toBe('/Leads/leads-index');
+  });
+
+  it('opens two records as two tabs, each named by its page', () => {
+    addView(record('/Leads/leads-detail', 1));
+    addView(record('/Leads/leads-detail', 2));
+    expect(tagsStore.get().map((v) => v.key)).toEqual(['/home', '/Leads/leads-detail?flag=detail&id=1', '/Leads/leads-detail?flag=detail&id=2']);
+    labelView('/Leads/leads-detail?flag=detail&id=2', 'Fjord Analytics');
+    expect(tagsStore.get().map((v) => v.label)).toEqual([undefined, undefined, 'Fjord Analytics']);
+    // A page may name its tab before the shell opens it (both in one commit, the child's effect first).
+    labelView('/Leads/leads-detail?flag=detail&id=3', 'Olivia Park');
+    addView(record('/Leads/leads-detail', 3));
+    expect(tagsStore.get().at(-1)!.label).toBe('Olivia Park');
+    closeView('/Leads/leads-detail?flag=detail&id=3');
+    closeView('/Leads/leads-detail?flag=detail&id=1');
+    expect(tagsStore.get().map((v) => v.key)).toEqual(['/home', '/Leads/leads-detail?flag=detail&id=2']);
+  });
+
+  it('closes the least recently used unpinned tab over the cap, never the pinned or the opened one', () => {
+    addView(view('/a'), 4);
+    addView(view('/b'), 4);
+    addView(view('/c'), 4);
+    // Showing /a again makes /b the least recently used.
+    addView(view('/a'), 4);
+    addView(view('/d'), 4);
+    expect(paths()).toEqual(['/home', '/a', '/c', '/d']);
+    addView(view('/e'), 2);
+    expect(paths()).toEqual(['/home', '/e']);
   });
 });

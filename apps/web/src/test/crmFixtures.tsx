@@ -149,6 +149,7 @@ export const leadsMeta: ModuleMeta = {
   ],
   relatedLists: [],
   path: null,
+  board: { field: 'status', sums: [] },
 };
 
 /** A module without record types, one section of the given fields (the parts of other modules a lead's conversion creates). */
@@ -172,6 +173,7 @@ export function simpleMeta(module: ModuleMeta['module'], nameField: string, fiel
     listViews: [view(201, 'All', { columns: [nameField] })],
     relatedLists: [],
     path: null,
+    board: { field: fields.find((f) => f.type === 'picklist')?.name ?? null, sums: [] },
   };
 }
 
@@ -277,6 +279,7 @@ export function signInOlivia(permissions: string[] = ['*:*:*'], modules: readonl
     isPasswordExpired: false,
     pwdChrtype: '0',
     defaultDashboardId: null,
+    organisationCurrency: 'USD',
     routers: modules.map(moduleMenu),
   });
 }

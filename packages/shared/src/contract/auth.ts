@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Currency } from '../crm/money';
 import { EMAIL_CODE_LENGTH, EMAIL_MAX, PASSWORD_MAX, USERNAME_MAX } from '../constants';
 import { passwordProblem } from '../passwordPolicy';
 import { optionalEmail, optionalText, requiredEmail, requiredText, secret, stringValue } from '../validation';
@@ -106,6 +107,8 @@ export type GetInfoResponse = {
   pwdChrtype: string;
   /** The dashboard of the user's role shown pinned at `/` (SPEC §2's second reading); null: the home page. */
   defaultDashboardId: number | null;
+  /** The currency every amount is in (setting `crm.currency.organisation`), written in the reader's language. */
+  organisationCurrency: Currency;
 };
 
 /** RouterVo of `/getRouters`. */

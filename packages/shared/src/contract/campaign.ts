@@ -78,4 +78,8 @@ export type CampaignFigures = {
   wonAmount: string;
   actualCost: string | null;
   roi: number | null;
+  /** The organisation currency: the one the cost and won amount are in (issue 33). */
+  currency: string;
+  /** The cost or won amount adds amounts of other currencies, converted at each record's date's rate; absent otherwise. */
+  moneyConverted?: true;
 };

@@ -78,7 +78,8 @@ export const nullableText = (max: number) =>
     .nullish()
     .transform((v) => v ?? '');
 
-export type PageRows<T> = { code: number; msg: string; total: number; rows: T[] };
+/** `totalCapped`: there are more rows than `total` says (a records list counts only up to a threshold: crm/listCount.ts). */
+export type PageRows<T> = { code: number; msg: string; total: number; rows: T[]; totalCapped?: boolean };
 export type TreeSelectNode = { id: number; label: string; disabled?: boolean; children?: TreeSelectNode[] };
 
 /** Ids as RuoYi sends them in a body ("1,2,3") or as a JSON array: at most 500. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PALETTE_SETTING_KEY } from '../palette';
+import { MAX_TABS_SETTING_KEY } from '../constants';
 import { requiredText } from '../validation';
 import { dateRangeQuery, id, nullableText, pageQuery, sortQuery, textFilter } from './common';
 
@@ -18,6 +19,14 @@ export const SETTING_KEYS = {
   loginLockMinutes: 'sys.login.lockTime',
   fileRetentionDays: 'sys.file.retentionDays',
   attachmentMaxMb: 'crm.attachment.maxMb',
+  exportDirectMaxRows: 'crm.export.directMaxRows',
+  listCountThreshold: 'crm.list.countThreshold',
+  reportingMaxLagSeconds: 'crm.reporting.maxLagSeconds',
+  organisationCurrency: 'crm.currency.organisation',
+  apiKeyRequestsPerMinute: 'sys.apikey.requestsPerMinute',
+  maxTabs: MAX_TABS_SETTING_KEY,
+  webhookAllowPrivate: 'sys.webhook.allowPrivateTargets',
+  massEmailPerMinute: 'crm.email.massPerMinute',
   themePalette: PALETTE_SETTING_KEY,
 } as const;
 export type SettingName = keyof typeof SETTING_KEYS;

@@ -1,9 +1,12 @@
+import type { RollupDef } from '../crm/rollup';
+import type { Currency } from '../crm/money';
 import { z } from 'zod';
 import { MAX_LIST_VALUES, type FieldType } from '../crm/fieldTypes';
 import type { FieldValue } from '../crm/fieldValue';
 import { boundedFilter, fieldName, filterParam, type FilterNode } from '../crm/filter';
 import { CRM_MODULES, type CrmModule, type LookupTarget } from '../crm/modules';
 import { OWNER_SCOPES, type OwnerScope } from '../crm/ownerScopes';
+import type { BoardMeta } from '../crm/board';
 import type { MessageKey } from '../messages';
 import { optionalText, requiredText, stringValue } from '../validation';
 import { id, jsonId, pageQuery, sortDirection } from './common';
@@ -47,6 +50,10 @@ export type FieldMeta = {
   /** Matched by the list's quick search and the global search. */
   searchable: boolean;
   defaultValue: FieldValue;
+  /** A formula field's expression (crm/formula.ts): the field is read-only and `type` is its result's. */
+  formula?: string | null;
+  /** A roll-up summary field's definition (crm/rollup.ts): read-only, kept by the database. */
+  rollup?: RollupDef | null;
   order: number;
 };
 
@@ -100,6 +107,8 @@ export type ModuleMeta = {
   relatedLists: RelatedListMeta[];
   /** The picklist a detail page shows as a path of steps across its header (a stage, a status), or null. */
   path: StagePathMeta | null;
+  /** The list's board: the picklist it opens on and the sums of its columns (docs/records-engine.md, "Boards"). */
+  board: BoardMeta;
 };
 
 /**
@@ -146,6 +155,14 @@ export const recordListQuery = z.object({
     .max(4000)
     .regex(/^[a-zA-Z][a-zA-Z0-9_]*(,[a-zA-Z][a-zA-Z0-9_]*)*$/, { error: 'validation.invalidValue' })
     .optional(),
+  /** Count every row however many (`true`); otherwise up to the setting `crm.list.countThreshold` (crm/listCount.ts). */
+  exactCount: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  /**
+   * The `nextCursor` of the page before this one, in the same order: the page is read after that
+   * page's last row (keyset) rather than by skipping rows, so that page 5,000 costs what page 1 does.
+   * One that does not fit the list's order is ignored.
+   */
+  after: stringValue().max(2000).optional(),
   /** Sums over every row of the list (not just the page), as JSON `ListTotal[]`: a related list's totals. */
   totals: stringValue()
     .max(16_000, { error: 'filter.tooComplex' })
@@ -169,10 +186,31 @@ export type RecordListQuery = z.infer<typeof recordListQuery>;
 /** One sum beside a list: a currency or number field, over the rows matching `filter` too when given (an account's won amount). */
 export type ListTotal = { field: string; filter?: FilterNode };
 
-/** `totals`: the sums asked for, in order, as decimal strings ("0" when no row counts). */
-export type RecordPage = { code: number; msg: string; total: number; rows: CrmRecord[]; lookups: LookupLabels; totals?: string[] };
-/** `locked`: why the record cannot be changed (a converted lead), in the request's language; null when it can. */
-export type RecordAnswer = { code: number; msg: string; data: CrmRecord; lookups: LookupLabels; locked: string | null };
+/**
+ * `totals`: the sums asked for, in order, as decimal strings ("0" when no row counts).
+ * `totalCapped`: the list has more rows than `total` (the count threshold), which it then is.
+ * `nextCursor`: the page's end, to send as `after` for the next page (absent on an empty page).
+ */
+export type RecordPage = {
+  code: number;
+  msg: string;
+  total: number;
+  rows: CrmRecord[];
+  lookups: LookupLabels;
+  totals?: string[];
+  /** The currency the money totals are in: the reader's display currency (issue 33). */
+  totalsCurrency?: Currency;
+  /** Some rows of the totals were in another currency and converted. */
+  totalsConverted?: boolean;
+  totalCapped?: boolean;
+  nextCursor?: string;
+};
+/**
+ * `locked`: why the record cannot be changed (a converted lead), in the request's language; null when it can.
+ * `canEdit`: whether the caller's access reaches writing it (a record they may only read — a public
+ * read-only module, a read-only share — answers false).
+ */
+export type RecordAnswer = { code: number; msg: string; data: CrmRecord; lookups: LookupLabels; locked: string | null; canEdit?: boolean };
 
 /** A record to create: field values by name (unknown names are refused, read-only ones ignored). */
 export const recordBody = z.record(fieldName, z.unknown()).refine((body) => Object.keys(body).length <= 500, { error: 'validation.invalidValue' });
@@ -193,6 +231,21 @@ export const massUpdateBody = z.object({
   also: z.record(fieldName, z.unknown()).refine((also) => Object.keys(also).length <= 10, { error: 'validation.invalidValue' }).optional(),
 });
 export const restoreBody = z.object({ ids: idArray });
+
+/**
+ * What one record had before a mass update changed it, and the version that update left: the
+ * mass update's answer carries these (`undo`) and `POST /crm/{m}/mass/undo` takes them back, all
+ * records or none (a record changed since refuses the undo as stale).
+ */
+const massUndoRecord = z.object({
+  id: jsonId,
+  version: z.number().int().min(1),
+  values: z.record(fieldName, z.unknown()).refine((values) => Object.keys(values).length >= 1 && Object.keys(values).length <= 20, { error: 'validation.invalidValue' }),
+});
+export type MassUndoRecord = z.infer<typeof massUndoRecord>;
+export const massUndoBody = z.object({ records: z.array(massUndoRecord).min(1, { error: 'validation.selectRecord' }).max(MAX_LIST_VALUES * 5) });
+/** `POST /crm/{m}/mass/update`: `data` how many records changed, `undo` what each had before. */
+export type MassUpdateAnswer = { code: number; msg: string; data: number; undo: MassUndoRecord[] };
 export const addToCampaignBody = z.object({ ids: idArray, campaignId: id, memberStatus: stringValue().max(100).optional() });
 /** A lead's or contact's membership of a campaign (its campaign history); `status` is a value of crm_campaign_member_status. */
 export type CampaignMembership = { id: number; campaignId: number; campaignName: string; status: string; createTime: string };

@@ -5,6 +5,17 @@ import { recordListQuery } from './crm';
 /** At most this many selected rows in one "export selected" (a list page holds far fewer). */
 export const MAX_EXPORT_SELECTION = 10_000;
 
+/**
+ * The default of the setting `crm.export.directMaxRows`: an export of at most this many rows is
+ * written while the request waits and downloads at once; a longer one is a background job. 0
+ * sends every export to the background; the upper bound keeps a request's work short.
+ */
+export const EXPORT_DIRECT_DEFAULT_ROWS = 5000;
+export const EXPORT_DIRECT_ROWS_RANGE = { min: 0, max: 50_000 } as const;
+
+/** The export's answer: its file-centre record, `ready` when it was written already (download it now). */
+export type RecordExportAnswer = { fileId: number; ready: boolean };
+
 /** The browser's `Date.getTimezoneOffset()`, so that an export's times read as on screen. */
 export const timezoneOffset = z.number().int().min(-14 * 60).max(14 * 60).default(0);
 

@@ -17,8 +17,6 @@ export const IMPORT_MAX_COLUMNS = 200;
 export const IMPORT_REVERT_HOURS = 24;
 /** Rows in error a dry run lists (it checks and counts every row). */
 export const IMPORT_CHECK_ROWS_SHOWN = 100;
-/** Messages listed per row. */
-export const IMPORT_MESSAGES_PER_ROW = 5;
 /**
  * Every note of the template's notes row (under the header) starts with this sign, so that an
  * import of a filled-in template skips that row and never reads a note as data.
@@ -43,6 +41,11 @@ export const importSettingsBody = z.object({
   duplicateField: fieldName.nullable().optional(),
   duplicatePolicy: z.enum(DUPLICATE_POLICIES).default('skip'),
   ownerId: id.optional(),
+  /**
+   * Whether the module's assignment rules give created records their owner (the owner above then
+   * only for rows no entry matches). Absent: they do when no owner is given, as for the API.
+   */
+  useAssignmentRules: z.boolean().optional(),
   timezoneOffset: z
     .number()
     .int()
@@ -96,7 +99,7 @@ export type ImportResult = {
   revertKept?: number;
 };
 
-/** A row in error and its messages (at most IMPORT_MESSAGES_PER_ROW), "Field: message". */
+/** A row in error and every one of its messages, "Field: message" (at most one a field, and the row's own). */
 export type ImportRowErrors = { row: number; messages: string[] };
 
 /** A dry run: what the run would do with every row, nothing written. `errors`: the first rows in error. */

@@ -111,6 +111,10 @@ export type ReportResult = {
   /** A preview cut the rows at REPORT_PREVIEW_LIMIT. */
   truncated: boolean;
   lookups: LookupLabels;
+  /** The reader's display currency (their choice, else the organisation's): the one the figures' money is in (issue 33; always sent, optional for answers from before). */
+  currency?: string;
+  /** The figures total amounts of several currencies, converted to `currency` at each record's date's rate; absent otherwise. */
+  converted?: true;
 };
 
 /** Whom a report can be shared with. */

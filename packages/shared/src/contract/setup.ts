@@ -1,3 +1,6 @@
+import { boundedFilter, fieldName } from '../crm/filter';
+import { ROLLUP_FUNCTIONS } from '../crm/rollup';
+import { FORMULA_MAX_LENGTH } from '../crm/formula';
 import { z } from 'zod';
 import { FIELD_TYPES, type FieldType } from '../crm/fieldTypes';
 import { CRM_MODULES, type CrmModule } from '../crm/modules';
@@ -26,7 +29,7 @@ export const CUSTOM_LOOKUP_TARGETS = [...CRM_MODULES, 'user'] as const;
 export type SetupField = FieldMeta & {
   helpEn: string;
   helpZh: string;
-  /** Page layouts that place it, by name. */
+  /** Page layouts that place it, by name in the request's language. */
   layouts: string[];
   /** Saved list views that show, sort or filter by it. */
   views: number;
@@ -34,7 +37,10 @@ export type SetupField = FieldMeta & {
 
 export type SetupLayout = {
   id: number;
+  /** The name stored (what the editor sends back to keep it). */
   name: string;
+  /** The name in the request's language: a built-in layout's Chinese name for Chinese readers. */
+  label: string;
   isTemplate: boolean;
   /** Record types drawn with it. */
   recordTypes: number[];
@@ -81,6 +87,13 @@ export const createFieldBody = z.object({
     .object({ dictType: stringValue().trim().regex(/^[a-z][a-z0-9_]{1,99}$/, { error: 'validation.invalidValue' }), name: requiredText(100), values: z.array(dictValue).min(1).max(200) })
     .nullish(),
   lookupModule: z.enum(CUSTOM_LOOKUP_TARGETS).nullish(),
+  /** A formula field (crm/formula.ts): read-only, its type that of the formula's result (`type` is then ignored). */
+  formula: stringValue().max(FORMULA_MAX_LENGTH).nullish(),
+  /** A roll-up summary field (crm/rollup.ts): read-only, its type from the summary (`type` is then ignored). */
+  rollup: z
+    .object({ child: z.enum(CRM_MODULES), via: fieldName, fn: z.enum(ROLLUP_FUNCTIONS), field: fieldName.nullish(), filter: boundedFilter.nullish() })
+    .strict()
+    .nullish(),
   /** Page layouts to place the new field in (at the end of their first section). */
   layoutIds: z.array(id).max(50).default([]),
 });
@@ -98,6 +111,8 @@ export const updateFieldBody = z.object({
   type: z.enum(CUSTOM_FIELD_TYPES as [CustomFieldType, ...CustomFieldType[]]).optional(),
   decimals: z.number().int().min(0).max(6).nullish(),
   dictType: stringValue().trim().max(100).nullish(),
+  /** A formula field's new formula (checked and recompiled; its result type may change). */
+  formula: stringValue().max(FORMULA_MAX_LENGTH).nullish(),
 });
 export type UpdateFieldBody = z.input<typeof updateFieldBody>;
 

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { ATTENDEES_MAX, MENTIONS_MAX, TIMELINE_KINDS, TIMELINE_PAGE_DEFAULT, TIMELINE_PAGE_MAX, type TimelineKind } from '../crm/activities';
 import type { CrmModule } from '../crm/modules';
+import type { ApprovalEvent } from '../crm/approvals';
 import type { HistoryAction, LookupLabels } from './crm';
 import type { FieldValue } from '../crm/fieldValue';
 import { stringValue } from '../validation';
 import { jsonId } from './common';
+import type { TimelineEmail } from './email';
 
 /**
  * A record's timeline (`GET /crm/{module}/{id}/timeline?kinds=&pageNum=&pageSize=`, docs/records-engine.md,
@@ -48,6 +50,12 @@ export type TimelineEntry = {
   attendees?: TimelineAttendee[];
   /** A file. */
   file?: { fileName: string; contentType: string; size: number };
+  /** An e-mail sent from Orbit, with its delivery status. */
+  email?: TimelineEmail;
+  /** A workflow rule's run on the record (its error in the reader's language). */
+  workflow?: { ruleId: number; ruleName: string; status: string; attempts: number; error: string | null };
+  /** A step of the record's approval trail: submitted, approved, rejected or recalled, with the comment. */
+  approval?: { event: ApprovalEvent; process: string; comment: string | null };
 };
 
 export type TimelinePage = { code: number; msg: string; rows: TimelineEntry[]; hasMore: boolean; lookups: LookupLabels };

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { EMAIL_MAX, INTRODUCTION_MAX, PASSWORD_MAX, USERNAME_MAX } from '../constants';
 import { textLength } from '../textLength';
+import { CURRENCIES, type Currency } from '../crm/money';
 import { oneOf, optionalEmail, requiredEmail, requiredText, secret, stringValue } from '../validation';
-import { captchaFields, emailCode, newPassword } from './auth';
+import { captchaFields, emailCode, newPassword, type SessionUser } from './auth';
 import { dateRangeQuery, id, nullableText, pageQuery, sortQuery, statusFilter, statusValue, textFilter, type UserIdentity } from './common';
 
 export const USER_SORT_COLUMNS = ['userId', 'userName', 'nickName', 'deptId', 'status', 'createTime', 'loginDate'] as const;
@@ -80,8 +81,18 @@ export const updateProfileBody = z.object({
   introduction: nullableText(INTRODUCTION_MAX)
     .refine((v) => textLength(v) <= INTRODUCTION_MAX, { error: 'validation.tooLong', params: { maximum: INTRODUCTION_MAX } })
     .optional(),
+  /**
+   * The currency mixed totals are converted to for this user (issue 33); null: the organisation
+   * currency; left out: kept as it is. The server also asks that it be active with a rate.
+   */
+  displayCurrency: z.enum(CURRENCIES, { error: 'money.displayCurrencyInvalid' }).nullable().optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
+
+/** The profile's own user: the session's, with the display currency chosen (null: the organisation's). */
+export type ProfileUser = SessionUser & { displayCurrency: Currency | null };
+/** `GET /system/user/profile`: RuoYi's shape, with the currencies the user may read totals in (the organisation's first). */
+export type ProfileAnswer = { data: ProfileUser; roleGroup?: string; postGroup?: string; displayCurrencies?: Currency[] };
 
 /** First step of changing one's own e-mail address: the current password, the new address and the captcha (when on). */
 export const changeEmailBody = z.object({ email: requiredEmail(EMAIL_MAX), password: secret(1, PASSWORD_MAX), ...captchaFields });

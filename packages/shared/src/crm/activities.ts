@@ -12,8 +12,8 @@ export const ACTIVITY_KIND_DICT = 'crm_activity_kind';
 export const CALL_DIRECTION_DICT = 'crm_call_direction';
 export const CALL_OUTCOME_DICT = 'crm_call_outcome';
 
-/** What a timeline entry is: an activity's kind, a task, a file, or a field change of the record itself. */
-export const TIMELINE_KINDS = [...ACTIVITY_KINDS, 'task', 'file', 'change'] as const;
+/** What a timeline entry is: an activity's kind, a task, a file, a field change of the record itself, an e-mail sent from Orbit, a workflow rule's run on it, or a step of its approval trail. */
+export const TIMELINE_KINDS = [...ACTIVITY_KINDS, 'task', 'file', 'change', 'email', 'workflow', 'approval'] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 /** A timeline page: at most this many entries. */

@@ -6,6 +6,8 @@
 export const FIELD_TYPES = [
   'text',
   'textarea',
+  /** Long text with formatting: HTML, cleaned by the server's sanitiser whatever path it came in by. */
+  'richtext',
   'number',
   'currency',
   'percent',
@@ -56,6 +58,7 @@ const CHOICE_OPS: FilterOperator[] = ['eq', 'ne', 'in', 'notIn', 'empty', 'notEm
 export const OPERATORS_BY_TYPE: Record<FieldType, readonly FilterOperator[]> = {
   text: TEXT_OPS,
   textarea: ['contains', 'notContains', 'empty', 'notEmpty'],
+  richtext: ['contains', 'notContains', 'empty', 'notEmpty'],
   phone: TEXT_OPS,
   email: TEXT_OPS,
   url: TEXT_OPS,
@@ -71,8 +74,11 @@ export const OPERATORS_BY_TYPE: Record<FieldType, readonly FilterOperator[]> = {
   relatedRecord: ['eq', 'empty', 'notEmpty'],
 };
 
+/** Long text, plain or formatted: no sort, no btree, a trigram index when filterable. */
+export const LONG_TEXT_TYPES: ReadonlySet<FieldType> = new Set(['textarea', 'richtext']);
+
 /** Types a list can sort by (long text, multi-value and polymorphic values have no useful order). */
-export const SORTABLE_TYPES: ReadonlySet<FieldType> = new Set(FIELD_TYPES.filter((t) => t !== 'textarea' && t !== 'multipicklist' && t !== 'relatedRecord'));
+export const SORTABLE_TYPES: ReadonlySet<FieldType> = new Set(FIELD_TYPES.filter((t) => !LONG_TEXT_TYPES.has(t) && t !== 'multipicklist' && t !== 'relatedRecord'));
 
 /** What the value of an operator looks like: one value, a list, a [from, to] pair, a relative-date name, or none. */
 export type OperandShape = 'one' | 'list' | 'range' | 'relative' | 'none';
@@ -97,7 +103,9 @@ export function operandShape(op: FilterOperator): OperandShape {
 }
 
 /** Text-like types: stored as text, validated by their own format. */
-export const TEXT_TYPES: ReadonlySet<FieldType> = new Set(['text', 'textarea', 'phone', 'email', 'url']);
+export const TEXT_TYPES: ReadonlySet<FieldType> = new Set(['text', 'textarea', 'richtext', 'phone', 'email', 'url']);
+/** Types whose largest length is a setting of the field. */
+export const LENGTH_TYPES: ReadonlySet<FieldType> = new Set(['text', 'textarea', 'richtext']);
 export const NUMERIC_TYPES: ReadonlySet<FieldType> = new Set(['number', 'currency', 'percent']);
 
 /** Default and largest lengths (double-width characters count 2, SPEC §5). */

@@ -29,19 +29,19 @@ describe('checkFieldValue: one value against its field, as server and form both 
     expect(ok(rules('text', { maxLength: 4 }), '  ab  ')).toBe('ab');
     expect(ok(rules('text', { maxLength: 4 }), '中文')).toBe('中文');
     expect(checkFieldValue(rules('text', { maxLength: 4 }), '中文字')).toEqual({ ok: false, key: 'validation.tooLong', params: { max: 4 } });
-    expect(key(rules('text'), 12)).toBe('validation.wrongFormat');
+    expect(key(rules('text'), 12)).toBe('validation.invalidValue');
   });
 
   it('formats: e-mail, url (with or without its scheme), phone', () => {
     expect(key(rules('email'), 'a@b.co')).toBe('ok');
-    expect(key(rules('email'), 'a@b')).toBe('validation.wrongFormat');
+    expect(key(rules('email'), 'a@b')).toBe('validation.invalidValue');
     expect(key(rules('url'), 'https://acme.com/x')).toBe('ok');
     expect(key(rules('url'), 'acme.com')).toBe('ok');
-    expect(key(rules('url'), 'not a url')).toBe('validation.wrongFormat');
+    expect(key(rules('url'), 'not a url')).toBe('validation.invalidValue');
     expect(key(rules('phone'), '+1 (555) 010-2030 ext. 12')).toBe('ok');
     expect(key(rules('phone'), '+86 10 1234 5678')).toBe('ok');
-    expect(key(rules('phone'), 'call me')).toBe('validation.wrongFormat');
-    expect(key(rules('phone'), '--')).toBe('validation.wrongFormat');
+    expect(key(rules('phone'), 'call me')).toBe('validation.invalidValue');
+    expect(key(rules('phone'), '--')).toBe('validation.invalidValue');
   });
 
   it('numbers: whole numbers, decimals, money as text that never passes through a float, percent within 0–100', () => {
@@ -55,7 +55,7 @@ describe('checkFieldValue: one value against its field, as server and form both 
     expect(key(rules('currency'), Infinity)).toBe('validation.decimalNumber');
     expect(key(rules('number'), '1'.repeat(19))).toBe('validation.numberDigits');
     expect(ok(rules('percent'), 55.5)).toBe(55.5);
-    expect(key(rules('percent'), 101)).toBe('validation.wrongFormat');
+    expect(key(rules('percent'), 101)).toBe('validation.invalidValue');
   });
 
   it('numbers beyond their column, or beyond what a JSON number carries exactly, are refused: read as decimal text, never through a float', () => {
@@ -79,9 +79,9 @@ describe('checkFieldValue: one value against its field, as server and form both 
 
   it('dates must exist and fall within years 1900–2999; date-times are normalised to ISO', () => {
     expect(ok(rules('date'), '2026-02-28')).toBe('2026-02-28');
-    for (const bad of ['2026-02-30', '0000-01-01', '9999-12-31', '2026-13-01', '26-1-1']) expect(key(rules('date'), bad)).toBe('validation.wrongFormat');
+    for (const bad of ['2026-02-30', '0000-01-01', '9999-12-31', '2026-13-01', '26-1-1']) expect(key(rules('date'), bad)).toBe('validation.invalidValue');
     expect(ok(rules('datetime'), '2026-11-23T10:00:00Z')).toBe('2026-11-23T10:00:00.000Z');
-    expect(key(rules('datetime'), '2026-11-23T25:00:00Z')).toBe('validation.wrongFormat');
+    expect(key(rules('datetime'), '2026-11-23T25:00:00Z')).toBe('validation.invalidValue');
     expect(isCalendarDate('2024-02-29')).toBe(true);
     expect(isCalendarDate('2023-02-29')).toBe(false);
   });

@@ -9,6 +9,7 @@ import {
   MAX_YEAR,
   MIN_YEAR,
   NUMBER_PRECISION,
+  LONG_TEXT_TYPES,
   TEXTAREA_MAX_LENGTH,
   TEXT_MAX_LENGTH,
   type FieldType,
@@ -19,6 +20,10 @@ import {
  * and by the web form (as the user types), so both say the same thing with the same message.
  * What needs the database — a picklist's allowed values, whether a looked-up record exists and
  * may be seen, uniqueness — is checked by the server; the form learns it from the server's answer.
+ * A value that is not of its field's type or choices reads one way whatever the type —
+ * 'validation.invalidValue' ("Email has an invalid value"), as the database's checks say it of a
+ * picklist value — so that a form and an import's list of errors speak alike; limits the user can
+ * act on (length, decimals, digits, one choice) keep their own words.
  */
 export type FieldRules = {
   type: FieldType;
@@ -101,14 +106,14 @@ export function numberText(value: number): string | undefined {
 const DECIMAL_TEXT = /^-?(\d+)(?:\.(\d+))?$/;
 
 function checkText(rules: FieldRules, value: unknown): ValueCheck {
-  if (typeof value !== 'string') return fail('validation.wrongFormat');
+  if (typeof value !== 'string') return fail('validation.invalidValue');
   const text = value.trim();
-  const max = rules.maxLength ?? (rules.type === 'textarea' ? TEXTAREA_MAX_LENGTH : TEXT_MAX_LENGTH);
+  const max = rules.maxLength ?? (LONG_TEXT_TYPES.has(rules.type) ? TEXTAREA_MAX_LENGTH : TEXT_MAX_LENGTH);
   if (textLength(text) > max) return fail('validation.tooLong', { max });
-  if (rules.type === 'email' && !EMAIL_PATTERN.test(text)) return fail('validation.wrongFormat');
+  if (rules.type === 'email' && !EMAIL_PATTERN.test(text)) return fail('validation.invalidValue');
   // A website typed without its scheme ("acme.com") is accepted as people type it.
-  if (rules.type === 'url' && !URL_PATTERN.test(text) && !URL_PATTERN.test(`https://${text}`)) return fail('validation.wrongFormat');
-  if (rules.type === 'phone' && (!PHONE_PATTERN.test(text) || (text.match(/\d/g)?.length ?? 0) < 3)) return fail('validation.wrongFormat');
+  if (rules.type === 'url' && !URL_PATTERN.test(text) && !URL_PATTERN.test(`https://${text}`)) return fail('validation.invalidValue');
+  if (rules.type === 'phone' && (!PHONE_PATTERN.test(text) || (text.match(/\d/g)?.length ?? 0) < 3)) return fail('validation.invalidValue');
   return pass(text);
 }
 
@@ -128,7 +133,7 @@ function checkNumber(rules: FieldRules, value: unknown): ValueCheck {
   const money = rules.type === 'currency';
   if (!money && significant > EXACT_NUMBER_DIGITS) return fail('validation.numberDigits', { max: EXACT_NUMBER_DIGITS });
   if (whole > NUMBER_PRECISION - decimals) return fail('validation.integerDigits', { max: NUMBER_PRECISION - decimals });
-  if (rules.type === 'percent' && (Number(text) < 0 || Number(text) > 100)) return fail('validation.wrongFormat');
+  if (rules.type === 'percent' && (Number(text) < 0 || Number(text) > 100)) return fail('validation.invalidValue');
   // Money stays text on the wire (numeric in the database); other numbers are JSON numbers, exact within EXACT_NUMBER_DIGITS.
   return pass(money ? text! : Number(text));
 }
@@ -146,6 +151,7 @@ export function checkFieldValue(rules: FieldRules, value: unknown): ValueCheck {
   switch (rules.type) {
     case 'text':
     case 'textarea':
+    case 'richtext':
     case 'email':
     case 'url':
     case 'phone':
@@ -155,9 +161,9 @@ export function checkFieldValue(rules: FieldRules, value: unknown): ValueCheck {
     case 'percent':
       return checkNumber(rules, value);
     case 'date':
-      return typeof value === 'string' && isCalendarDate(value.trim()) ? pass(value.trim()) : fail('validation.wrongFormat');
+      return typeof value === 'string' && isCalendarDate(value.trim()) ? pass(value.trim()) : fail('validation.invalidValue');
     case 'datetime':
-      return typeof value === 'string' && isDateTime(value.trim()) ? pass(new Date(value.trim()).toISOString()) : fail('validation.wrongFormat');
+      return typeof value === 'string' && isDateTime(value.trim()) ? pass(new Date(value.trim()).toISOString()) : fail('validation.invalidValue');
     case 'checkbox':
       return value === true ? pass(true) : fail('validation.invalidValue');
     case 'picklist':

@@ -26,5 +26,12 @@ export function crmModuleOf(value: string): CrmModule | undefined {
 export const LOOKUP_TARGETS = [...CRM_MODULES, 'user', 'dept', 'recordType'] as const;
 export type LookupTarget = (typeof LOOKUP_TARGETS)[number];
 
+/**
+ * Rows per page of a module's record list (the records engine's lists; issue 36). The
+ * administration lists keep SPEC §9's DEFAULT_PAGE_SIZE (10): a pipeline or a day's leads are
+ * worked through a page at a time, and 20 rows fill a 1440 × 900 screen without hiding the pager.
+ */
+export const RECORD_LIST_PAGE_SIZE = 20;
+
 /** Days a deleted record stays in the recycle bin before it is purged. */
 export const RECYCLE_BIN_DAYS = 30;

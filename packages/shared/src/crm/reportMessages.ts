@@ -33,6 +33,7 @@ export const reportEn = {
   'dashboard.outsideGrid': 'A widget reaches past the 12 columns of the grid',
   'dashboard.overlap': 'Two widgets overlap: move or resize one of them',
   'dashboard.notForRoles': 'A role can land only on a shared or built-in dashboard',
+  'settings.reportingMaxLagSeconds': 'Most seconds the reporting replica may lag before reports read from the primary database',
 } as const;
 
 export const reportZh: Record<keyof typeof reportEn, string> = {
@@ -66,4 +67,5 @@ export const reportZh: Record<keyof typeof reportEn, string> = {
   'dashboard.outsideGrid': '有组件超出了网格的 12 列',
   'dashboard.overlap': '两个组件重叠：请移动或调整其中一个',
   'dashboard.notForRoles': '角色只能以共享或内置的仪表盘为首页',
+  'settings.reportingMaxLagSeconds': '报表只读副本允许的最大延迟秒数（超过时报表改从主数据库读取）',
 };

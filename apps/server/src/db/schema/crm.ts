@@ -3,6 +3,7 @@ import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uniqueInd
 import type { LayoutSection } from '@orbit/shared/contract/crm';
 import type { FilterNode } from '@orbit/shared/crm/filter';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
+import type { RollupDef } from '@orbit/shared/crm/rollup';
 import { ts } from './columns';
 
 /**
@@ -39,6 +40,10 @@ export const crmField = pgTable(
     filterable: boolean('filterable').notNull().default(true),
     searchable: boolean('searchable').notNull().default(false),
     defaultValue: jsonb('default_value').$type<FieldValue>(),
+    /** A formula field's expression (shared crm/formula.ts); its `type` is the result's type and it is read-only. */
+    formula: text('formula'),
+    /** A roll-up summary field's definition (engine/rollup): what it counts or sums of which related list. */
+    rollup: jsonb('rollup').$type<RollupDef>(),
     sortOrder: integer('sort_order').notNull().default(0),
     active: boolean('active').notNull().default(true),
     createTime: ts('create_time').notNull().defaultNow(),

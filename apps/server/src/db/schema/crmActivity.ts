@@ -16,6 +16,8 @@ export const crmActivityAttendee = pgTable(
   },
   (t) => [
     index('crm_activity_attendee_activity_idx').on(t.activityId),
+    // A user's meetings as an attendee (calendar, My day, reminders).
+    index('crm_activity_attendee_user_idx').on(t.userId, t.activityId).where(sql`user_id is not null`),
     uniqueIndex('crm_activity_attendee_user_key').on(t.activityId, t.userId).where(sql`user_id is not null`),
     uniqueIndex('crm_activity_attendee_person_key').on(t.activityId, t.personModule, t.personId).where(sql`person_id is not null`),
     check('crm_activity_attendee_one', sql`(user_id is null) <> (person_id is null and person_module is null)`),

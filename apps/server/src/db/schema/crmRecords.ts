@@ -26,17 +26,28 @@ const SYSTEM_COLUMNS = new Set(['record_type_id', 'owner_id', 'dept_id', 'create
  * typed and the given name are each found at a word's start (quickSearch.ts: a two-character
  * term is matched there, through the trigram index).
  */
-function searchableTexts(seed: ModuleSeed): SQL[] {
-  const text = (name: string) => `coalesce(${columnOf(seed.fields.find((f) => f.name === name)!)}, '')`;
+function searchableTexts(seed: ModuleSeed, omit: ReadonlySet<string> = new Set(), alias = ''): SQL[] {
+  const text = (name: string) => `coalesce(${alias}${columnOf(seed.fields.find((f) => f.name === name)!)}, '')`;
   const person = seed.nameFields.length === 2 ? (seed.nameFields as [string, string]) : undefined;
   const parts = seed.fields
-    .filter((f) => f.searchable && !(person && f.name === person[1]))
+    .filter((f) => f.searchable && !omit.has(f.name) && !(person && f.name === person[1]))
     .map((f) => {
       if (!person || f.name !== person[0]) return sql.raw(text(f.name));
       const [given, family] = [text(person[0]), text(person[1])];
       return sql.raw(`case when ${given} || ${family} ~ '[\u4e00-\u9fff]' then ${family} || ${given} || ' ' || ${given} else ${given} || ' ' || ${family} end`);
     });
   return parts;
+}
+
+/**
+ * `search_text` as it would be without the fields of `omit` (the searchable fields a reader's role
+ * may not see: field-level security), written the same way, so a match on it is a match on what
+ * the reader may see. Computed per row, never indexed: it rechecks what the index found. `alias`: the
+ * table's alias in a join (a plain identifier the caller writes, never request text).
+ */
+export function searchTextWithout(seed: ModuleSeed, omit: ReadonlySet<string>, alias?: string): SQL {
+  if (alias !== undefined && !/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`not an alias: ${alias}`);
+  return sql`lower(${sql.join(searchableTexts(seed, omit, alias ? `${alias}.` : ''), sql.raw(` || ' ' || `))})`;
 }
 
 function recordTable(seed: ModuleSeed) {

@@ -14,7 +14,7 @@ export const sysJob = pgTable(
     /** queued, running, done, failed. */
     state: text('state').notNull().default('queued'),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
-    /** The file-centre record the job fills (status, progress, result). */
+    /** The file-centre record the job fills (status, progress, result); 0 (jobQueue.NO_FILE) when it fills none. */
     fileId: bigint('file_id', { mode: 'number' }).notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     attempts: integer('attempts').notNull().default(0),

@@ -47,6 +47,11 @@ export const sysUser = pgTable(
     remark: text('remark').notNull().default(''),
     /** What the user writes about themselves on their profile (SPEC §3 session user). */
     introduction: text('introduction').notNull().default(''),
+    /**
+     * The currency the user reads mixed totals in (issue 33: boards, related lists, reports,
+     * dashboards, campaign figures); null: the organisation currency (money/displayCurrency.ts).
+     */
+    displayCurrency: text('display_currency'),
     ...auditColumns,
   },
   (t) => [

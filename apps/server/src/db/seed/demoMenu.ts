@@ -94,6 +94,15 @@ export const demoMenuTree: MenuSeed[] = [
   { name: 'External Link', routeName: 'ExternalLink', path: EXTERNAL_LINK, type: 'C', icon: 'link', external: true },
 ];
 
+/**
+ * The folder the demo pages live in, after the product's menu (issue 36: the product's menu is not
+ * mixed with them). Its empty path keeps their addresses (`/icon/index`, `/permission/page`): the
+ * server answers it as the top-level `/`, under which the web joins its pages' paths, and draws it
+ * as a folder. Installs seeded before get it from migration 0032 (template_demo_folder).
+ */
+export const TEMPLATE_DEMO_ROUTE_NAME = 'TemplateDemo';
+export const templateDemoFolder: MenuSeed = { name: 'Template demo', routeName: TEMPLATE_DEMO_ROUTE_NAME, path: '', type: 'M', icon: 'example', children: demoMenuTree };
+
 /** SPEC §6 mock roles besides admin: editor sees every demo page but the permission page and role; visitor, the dashboard. */
 export const demoRoles: Array<RoleSeed & { demoMenus: boolean }> = [
   {

@@ -1,4 +1,5 @@
 import { CONTACT_ROLE_DICT, OPPORTUNITY_STAGE_DICT } from '@orbit/shared/constants';
+import { CURRENCIES, CURRENCY_DICT } from '@orbit/shared/crm/money';
 import { ACTIVITY_KIND_DICT, CALL_DIRECTION_DICT, CALL_OUTCOME_DICT } from '@orbit/shared/crm/activities';
 
 /**
@@ -116,5 +117,11 @@ export const dictionaries: DictSeed[] = [
       v('planned', 'Planned', '计划中', 'info'), v('active', 'Active', '进行中', 'primary'),
       v('completed', 'Completed', '已完成', 'success'), v('aborted', 'Aborted', '已中止', 'danger'),
     ],
+  },
+  // The active currencies (issue 33): every currency a record may be in; an administrator disables the
+  // ones the organisation does not use. Labelled "EUR — Euro" / "EUR — 欧元" (the code stays the value).
+  {
+    type: CURRENCY_DICT, name: 'Currency', values: CURRENCIES.map((code) =>
+      v(code, `${code} — ${new Intl.DisplayNames('en', { type: 'currency' }).of(code)}`, `${code} — ${new Intl.DisplayNames('zh', { type: 'currency' }).of(code)}`)),
   },
 ];

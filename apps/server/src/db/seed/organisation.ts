@@ -13,7 +13,7 @@ export const departments: DeptSeed[] = [
   { key: 'support', name: 'Support', parent: 'head', leader: 'Sophia Reed', email: 'support@example.com' },
 ];
 
-const crmAll = [P.leads, P.opportunity, P.account, P.contact, P.task, P.activity, P.campaign, P.report, P.dashboard, P.calendar].flatMap((g) => Object.values(g));
+const crmAll = [P.leads, P.opportunity, P.account, P.contact, P.task, P.activity, P.massEmail, P.campaign, P.report, P.dashboard, P.calendar, P.approval].flatMap((g) => Object.values(g));
 const viewOnly = [...[P.leads, P.opportunity, P.account, P.contact, P.task, P.activity, P.campaign, P.report, P.dashboard].flatMap((g) => [g.list, g.query]), P.calendar.list];
 const work = (g: { list: string; query: string; add: string; edit: string; export: string }) => [g.list, g.query, g.add, g.edit, g.export];
 
@@ -23,13 +23,15 @@ export const roles: RoleSeed[] = [
   { key: 'admin', name: 'Administrator', sort: 1, dataScope: '1', remark: 'Full access to everything', permissions: [] },
   {
     key: 'sales_manager', name: 'Sales Manager', sort: 2, dataScope: '4', remark: 'Runs a sales team: its department and below', landsOn: 'sales',
-    permissions: [...crmAll, P.setupFields.list] as Permission[],
+    permissions: [...crmAll, P.setupFields.list, P.sharing.share] as Permission[],
   },
   {
     key: 'sales_rep', name: 'Sales Representative', sort: 3, dataScope: '5', remark: 'Works their own records only', landsOn: 'sales',
     permissions: [
-      ...work(P.leads), P.leads.convert, ...work(P.opportunity), ...work(P.account), ...work(P.contact), ...work(P.task), P.task.remove, ...work(P.activity), P.activity.remove, P.calendar.list,
-      P.campaign.list, P.campaign.query, P.dashboard.list, P.dashboard.query,
+      ...work(P.leads), P.leads.convert, ...work(P.opportunity), ...work(P.account), ...work(P.contact), ...work(P.task), P.task.remove, ...work(P.activity), P.activity.remove, P.massEmail.send, P.calendar.list,
+      // Submitting records for approval and following them in My approvals (issue 34).
+      P.approval.list,
+      P.campaign.list, P.campaign.query, P.dashboard.list, P.dashboard.query, P.sharing.share,
       // Their own reports (private until they share them; only the author changes one).
       P.report.list, P.report.query, P.report.add, P.report.edit, P.report.remove,
     ] as Permission[],
@@ -39,7 +41,7 @@ export const roles: RoleSeed[] = [
     permissions: [
       ...Object.values(P.campaign), ...Object.values(P.report), P.dashboard.list, P.dashboard.query,
       P.leads.list, P.leads.query, P.leads.add, P.leads.export, P.contact.list, P.contact.query, P.contact.export,
-      ...work(P.activity),
+      ...work(P.activity), P.massEmail.send, P.sharing.share,
     ] as Permission[],
   },
   { key: 'readonly', name: 'Read Only', sort: 5, dataScope: '1', remark: 'Can look at everything, change nothing', permissions: viewOnly as Permission[] },

@@ -5,7 +5,7 @@ import { crmDashboard } from '../schema/crmReport';
 import { sysDept, sysRole, sysUser, sysUserRole } from '../schema/organisation';
 import { hashPassword } from '../../modules/auth/password';
 import { seedDemoRecords } from './demoRecords';
-import { demoEntryVisibleTo, demoMenuTree, demoRoles, demoRoleUsers } from './demoMenu';
+import { demoEntryVisibleTo, demoMenuTree, demoRoles, demoRoleUsers, templateDemoFolder } from './demoMenu';
 import { insertMenus, type InsertedMenu } from './menuRows';
 import { menuTree, type MenuSeed } from './menuTree';
 import { DEMO_PASSWORD, departments, roles, users, type DeptSeed, type UserSeed } from './organisation';
@@ -88,7 +88,7 @@ export async function seedDatabase(db: Db, people: People): Promise<boolean> {
     }
 
     const menus = await insertMenus(tx, menuTree, 0, [], SEED_BY);
-    if (people.templateDemo) await insertMenus(tx, demoMenuTree, 0, menus, SEED_BY, menuTree.length + 1);
+    if (people.templateDemo) await insertMenus(tx, [templateDemoFolder], 0, menus, SEED_BY, menuTree.length + 1);
     const roleIds = new Map<string, number>();
     // The built-in dashboards exist already (prepareDatabase runs first).
     const builtIn = new Map((await tx.select({ id: crmDashboard.id, key: crmDashboard.builtInKey }).from(crmDashboard).where(isNotNull(crmDashboard.builtInKey))).map((d) => [d.key, d.id]));

@@ -44,12 +44,12 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
     return ok(request, { captchaEnabled: true, ...(await captcha.issue()) });
   });
 
-  app.post('/login', { config: { access: 'public', log: CREDENTIALS }, schema: { body: loginBody } }, async (request) => {
+  app.post('/login', { config: { access: 'public', noApiKey: true, log: CREDENTIALS }, schema: { body: loginBody } }, async (request) => {
     const token = await login.login(request.body, clientInfo(request));
     return ok(request, { token });
   });
 
-  app.post('/logout', { config: { access: 'public' } }, async (request) => {
+  app.post('/logout', { config: { access: 'public', noApiKey: true } }, async (request) => {
     // Public so that an already-expired token can still "log out" without a 401 dialog.
     const token = bearerToken(request);
     const session = token ? (await sessions.touch(token))?.session : undefined;
@@ -61,7 +61,7 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   app.get('/getInfo', { config: { access: 'authenticated', beforePasswordChange: true } }, async (request) => {
-    const info = await buildUserInfo(app.db, requireUser(request), await app.settings.read(['passwordAgeDays', 'passwordChars']));
+    const info = await buildUserInfo(app.db, requireUser(request), await app.settings.read(['passwordAgeDays', 'passwordChars', 'organisationCurrency']));
     if (!info) throw unauthorized();
     return ok(request, info);
   });
@@ -84,14 +84,14 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
     });
   }
 
-  app.post('/checkCode', { config: { access: 'public', log: CREDENTIALS }, schema: { body: checkCodeBody } }, async (request) => {
+  app.post('/checkCode', { config: { access: 'public', noApiKey: true, log: CREDENTIALS }, schema: { body: checkCodeBody } }, async (request) => {
     const { email, code } = request.body;
     const user = await app.db.transaction((tx) => codes.verifyAccount(tx, email, code, 'reset', false));
     if (!user) throw badRequest('auth.codeInvalid');
     return { code: CODE.ok, msg: request.t('auth.codeValid') };
   });
 
-  app.put('/resetPwd', { config: { access: 'public', log: CREDENTIALS }, schema: { body: resetPwdBody } }, async (request) => {
+  app.put('/resetPwd', { config: { access: 'public', noApiKey: true, log: CREDENTIALS }, schema: { body: resetPwdBody } }, async (request) => {
     const { email, code, password } = request.body;
     const charRule = await app.settings.get('passwordChars');
     const valid = await app.db.transaction(async (tx) => {
@@ -113,13 +113,13 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   // Sign-in by a code sent to the user's e-mail address.
-  app.post('/email', { config: { access: 'public', log: CREDENTIALS }, schema: { body: emailBody } }, async (request) => {
+  app.post('/email', { config: { access: 'public', noApiKey: true, log: CREDENTIALS }, schema: { body: emailBody } }, async (request) => {
     await codeGuard.admit(request.body, request.ip);
     await codes.send(request.body.email, 'login', request.lang);
     return { code: CODE.ok, msg: request.t('auth.codeSent') };
   });
 
-  app.post('/switchLogin', { config: { access: 'public', log: CREDENTIALS }, schema: { body: checkCodeBody } }, async (request) => {
+  app.post('/switchLogin', { config: { access: 'public', noApiKey: true, log: CREDENTIALS }, schema: { body: checkCodeBody } }, async (request) => {
     const { email, code } = request.body;
     const client = clientInfo(request);
     const user = await app.db.transaction((tx) => codes.verifyAccount(tx, email, code, 'login', true));

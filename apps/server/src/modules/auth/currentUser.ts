@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { CRM_MODULES } from '@orbit/shared/crm/modules';
 import { ADMIN_ROLE_KEY, ALL_PERMISSION, SUPER_ADMIN_USER_ID } from '@orbit/shared/constants';
 import { DEL_FLAG_PRESENT, STATUS_NORMAL } from '../../db/schema/columns';
+import { crmModuleSharing } from '../../db/schema/crmSharing';
 import { sysMenu, sysRoleMenu } from '../../db/schema/menu';
 import { sysDept, sysRole, sysUser, sysUserRole } from '../../db/schema/organisation';
 
@@ -19,7 +21,31 @@ export type CurrentUser = {
   isAdmin: boolean;
   /** A password set by someone else: nothing but the change itself is allowed until it is replaced. */
   mustChangePwd: boolean;
+  /**
+   * Modules whose Set-up › Sharing default opens them beyond the data scope (`read` or `readwrite`;
+   * a module missing here is private). Read with the session on every request, so a change in
+   * Set-up applies to the next one (engine/query/recordAccess.ts).
+   */
+  moduleAccess?: Partial<Record<string, ModuleAccessLevel>>;
+  /**
+   * Modules with at least one record shared by hand with the user (themselves, a role of theirs,
+   * their department or one above): only these get the "shared with me" term in the access
+   * predicate, so everyone else's queries (and plans) stay as the data scope alone makes them.
+   */
+  sharedModules?: string[];
+  /**
+   * Modules the user reaches through a team (an account team: accounts, their opportunities and
+   * contacts; an opportunity team: opportunities): only these get the team term in the predicate.
+   */
+  teamModules?: string[];
+  /**
+   * Set when a workflow rule's action acts as this user: the changes it writes carry the rule and
+   * the depth (crm/automation/recordEvents.ts), so that they trigger rules only as the rule allows.
+   */
+  automation?: { ruleId: number; depth: number };
 };
+
+export type ModuleAccessLevel = 'read' | 'readwrite';
 
 export function isAdminUser(userId: number, roleKeys: string[]): boolean {
   return userId === SUPER_ADMIN_USER_ID || roleKeys.includes(ADMIN_ROLE_KEY);
@@ -55,6 +81,20 @@ export const currentUserColumns = {
   perms: sql<string[] | null>`(
     select array_agg(distinct ${sysMenu.perms}) from ${sysRoleMenu} inner join ${sysMenu} on ${sysMenu.menuId} = ${sysRoleMenu.menuId}
     where ${eq(sysMenu.status, STATUS_NORMAL)} and ${sysMenu.perms} <> '' and ${sysRoleMenu.roleId} in (select ${sysRole.roleId} from ${sysUserRole}, ${sysRole} where ${enabledRoleOfUser}))`,
+  sharedModules: sql<string[] | null>`(
+    select array_agg(m) from unnest(${sql.raw(`array[${CRM_MODULES.map((m) => `'${m}'`).join(',')}]`)}::text[]) m
+    where exists (select 1 from crm_record_share s where s.module = m and (
+      (s.recipient_kind = 'user' and s.recipient_id = ${sysUser.userId})
+      or (s.recipient_kind = 'role' and s.recipient_id in (select ${sysRole.roleId} from ${sysUserRole}, ${sysRole} where ${enabledRoleOfUser}))
+      or (s.recipient_kind = 'dept' and s.recipient_id in (
+        select ud.dept_id from sys_dept ud where ud.dept_id = ${sysUser.deptId}
+        union all select a::bigint from sys_dept ud, unnest(string_to_array(ud.ancestors, ',')) a where ud.dept_id = ${sysUser.deptId} and a <> ''))
+    )))`,
+  teamModules: sql<string[] | null>`(
+    select array_agg(distinct m) from crm_record_team_member t,
+      unnest(case t.module when 'account' then array['account', 'opportunity', 'contact'] else array[t.module] end) m
+    where t.user_id = ${sysUser.userId})`,
+  moduleAccess: sql<Record<string, ModuleAccessLevel> | null>`(select json_object_agg(${crmModuleSharing.module}, ${crmModuleSharing.access}) from ${crmModuleSharing} where ${crmModuleSharing.access} <> 'private')`,
 };
 
 /** A row of `currentUserColumns`, every column null when the user is gone (a left join). */
@@ -68,6 +108,9 @@ export type CurrentUserRow = {
   mustChangePwd: boolean | null;
   roles: RoleJson[] | null;
   perms: string[] | null;
+  moduleAccess?: Record<string, ModuleAccessLevel> | null;
+  sharedModules?: string[] | null;
+  teamModules?: string[] | null;
 };
 
 /** The signed-in user of a row of `currentUserColumns`; undefined when gone (no row) or disabled. */
@@ -92,6 +135,9 @@ export function toCurrentUser(row: CurrentUserRow | null): CurrentUser | undefin
     permissions,
     isAdmin,
     mustChangePwd: row.mustChangePwd ?? false,
+    moduleAccess: row.moduleAccess ?? {},
+    sharedModules: row.sharedModules ?? [],
+    teamModules: row.teamModules ?? [],
   };
 }
 

@@ -21,7 +21,7 @@ const lockScreenRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post(
     '/unlockscreen',
-    { config: { access: 'authenticated', log: { title: 'Lock screen', withholdBody: true } }, schema: { body: unlockScreenBody } },
+    { config: { access: 'authenticated', noApiKey: true, log: { title: 'Lock screen', withholdBody: true } }, schema: { body: unlockScreenBody } },
     async (request) => {
       const user = await findUserById(app.db, requireUser(request).userId);
       if (!user) throw unauthorized();

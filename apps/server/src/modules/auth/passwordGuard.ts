@@ -60,7 +60,13 @@ export function createPasswordGuard(db: Executor, config?: Config) {
         if (user?.loginIp !== client.ipaddr) counters.push([accountRule, '']);
         for (const [rule, address] of counters) {
           const reservation = await throttle.reserve(rule, subject, address);
-          if (!reservation.allowed) throw tooManyAttempts(reservation);
+          if (!reservation.allowed) {
+            // A refused attempt was counted by the upsert that refused it; it is given back too, so
+            // that the count stays the attempts let through and a right password's returned
+            // place is really free again.
+            await throttle.release(rule, subject, address, reservation);
+            throw tooManyAttempts(reservation);
+          }
           held.push([rule, address, reservation]);
         }
       } catch (error) {

@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, gt, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { UNNAMED_STATEMENT, type Executor } from '../../db/client';
 import { sysSession } from '../../db/schema/auth';
 import { DEL_FLAG_PRESENT } from '../../db/schema/columns';
 import { sysDept, sysUser } from '../../db/schema/organisation';
@@ -17,8 +17,7 @@ export type SessionRow = typeof sysSession.$inferSelect;
 
 /**
  * The live session of a token hash with its user (see currentUser.ts), in one statement: it is
- * read on every API request, so it is also prepared once (SQL built once, planned once per
- * connection).
+ * read on every API request, so its SQL is built once (an unnamed statement: see UNNAMED_STATEMENT).
  */
 const prepareSessionRead = (db: Executor) =>
   db
@@ -28,7 +27,7 @@ const prepareSessionRead = (db: Executor) =>
     .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
     .where(and(eq(sysSession.tokenHash, sql.placeholder('tokenHash')), gt(sysSession.expiresAt, sql.placeholder('now'))))
     .limit(1)
-    .prepare('session_by_token');
+    .prepare(UNNAMED_STATEMENT);
 
 export function createSessionRepository(db: Executor, ttlMinutes: number) {
   const ttlMs = ttlMinutes * 60_000;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { PASSWORD_AGE_HINT_DAYS } from '@orbit/shared/constants';
 import type { SessionUser } from '@orbit/shared/contract/auth';
+import type { Currency } from '@orbit/shared/crm/money';
 import type { Executor } from '../../db/client';
 import { sysDept } from '../../db/schema/organisation';
 import { landingDashboardOf } from '../crm/dashboard/roleDashboards';
@@ -21,8 +22,8 @@ export function isPasswordExpired(user: Pick<UserRow, 'pwdUpdateDate' | 'pwdHint
   return !user.pwdHintPostponedAt || now - user.pwdHintPostponedAt.getTime() >= limit;
 }
 
-/** The `/getInfo` answer for the signed-in user; `rules` are the password settings in force. */
-export async function buildUserInfo(db: Executor, current: CurrentUser, rules: { passwordAgeDays: number; passwordChars: string }) {
+/** The `/getInfo` answer for the signed-in user; `rules` are the settings in force it tells the client. */
+export async function buildUserInfo(db: Executor, current: CurrentUser, rules: { passwordAgeDays: number; passwordChars: string; organisationCurrency: Currency }) {
   const user = await findUserById(db, current.userId);
   if (!user) return undefined;
   const [dept] = user.deptId
@@ -58,5 +59,6 @@ export async function buildUserInfo(db: Executor, current: CurrentUser, rules: {
     // RuoYi's clients read the password character rule from here (to check new passwords themselves).
     pwdChrtype: rules.passwordChars,
     defaultDashboardId: await landingDashboardOf(db, current),
+    organisationCurrency: rules.organisationCurrency,
   };
 }

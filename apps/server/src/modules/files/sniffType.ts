@@ -1,3 +1,5 @@
+import { Transform } from 'node:stream';
+
 /**
  * A file's type by its first bytes (magic numbers), never by its name or the client's Content-Type.
  * Only kinds the product treats differently are told apart: images and PDF (shown in the browser),
@@ -27,4 +29,23 @@ export const SNIFF_BYTES = 4096;
 
 export function sniffContentType(head: Buffer): string {
   return KINDS.find((k) => k.test(head))?.type ?? 'application/octet-stream';
+}
+
+/**
+ * A pass-through for a file on its way to the store that keeps its first bytes: `type()`, once the
+ * file has gone through, is what `sniffContentType` makes of them (streamed, never held whole).
+ */
+export function sniffingTap(): { tap: Transform; type: () => string } {
+  const head: Buffer[] = [];
+  let length = 0;
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (length < SNIFF_BYTES) {
+        head.push(chunk);
+        length += chunk.length;
+      }
+      done(null, chunk);
+    },
+  });
+  return { tap, type: () => sniffContentType(Buffer.concat(head).subarray(0, SNIFF_BYTES)) };
 }

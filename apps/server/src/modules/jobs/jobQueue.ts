@@ -5,8 +5,14 @@ import type { Db, Executor } from '../../db/client';
 import { sysUserFile } from '../../db/schema/files';
 import { sysJob } from '../../db/schema/jobs';
 
-/** Kinds of background work (plugins/jobs.ts maps each to its handler): a records list's export, a report's, an administration list's, an Excel import's run, and its revert. */
-export type JobKind = 'export' | 'reportExport' | 'systemExport' | 'import' | 'importRevert';
+/** Kinds of background work (plugins/jobs.ts maps each to its handler): a records list's export, a report's, an administration list's, an Excel import's run, its revert, an e-mail's send, a mass e-mail's sends, and a sharing rule's recalculation. */
+export type JobKind = 'export' | 'reportExport' | 'systemExport' | 'import' | 'importRevert' | 'emailSend' | 'massEmailSend' | 'sharingRule';
+
+/**
+ * The `fileId` of a job that fills no file-centre record (an e-mail's send): no record has it
+ * (ids start at 1), so the queue's writes of the job's file change nothing.
+ */
+export const NO_FILE = 0;
 export type JobRow = typeof sysJob.$inferSelect;
 
 /** Every job's payload carries the language its file's messages are written in. */
@@ -37,6 +43,16 @@ export function createJobQueue(db: Db) {
     async enqueue(tx: Executor, job: { kind: JobKind; userId: number; fileId: number; payload: JobPayload }): Promise<number> {
       const [row] = await tx.insert(sysJob).values(job).returning({ id: sysJob.id });
       return row!.id;
+    },
+
+    /**
+     * A job that `worker` runs at once (a short export, while its request waits): written already
+     * claimed, so no other process takes it; should this one die, the job is stale like any other
+     * and is taken up again by whoever is left.
+     */
+    async enqueueClaimed(tx: Executor, job: { kind: JobKind; userId: number; fileId: number; payload: JobPayload }, worker: string): Promise<JobRow> {
+      const [row] = await tx.insert(sysJob).values({ ...job, state: 'running', attempts: 1, lockedBy: worker, heartbeatAt: new Date() }).returning();
+      return row!;
     },
 
     /** The oldest queued job, now running on `worker`; null when there is none to take. */

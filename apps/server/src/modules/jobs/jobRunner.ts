@@ -4,7 +4,9 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
+import { primaryOnly, type Reporting } from '../../db/reporting';
 import { sysJob } from '../../db/schema/jobs';
+import type { MessageKey } from '@orbit/shared/messages';
 import { AppError } from '../../lib/errors';
 import type { JobKind, JobPayload, JobQueue, JobRow } from './jobQueue';
 
@@ -33,6 +35,8 @@ export async function holdJob(tx: Executor, job: JobRow): Promise<void> {
 
 export type JobContext = {
   db: Db;
+  /** Where an export's reads go (the reporting replica, or the primary): db/reporting.ts. */
+  reporting: Reporting;
   config: Config;
   job: JobRow;
   payload: JobPayload;
@@ -42,6 +46,8 @@ export type JobContext = {
 
 export type JobOutcome = { storagePath: string | null; done: number; result?: Record<string, number> };
 export type JobHandler = (ctx: JobContext) => Promise<JobOutcome>;
+/** How a run ended here: its file is ready, it failed for a reason (a message key), or it is no longer this process's. */
+export type JobEnd = 'done' | 'released' | { failed: MessageKey };
 
 /**
  * Runs queued jobs in this process, at most `concurrency` at once: polls for work (and is woken
@@ -50,7 +56,7 @@ export type JobHandler = (ctx: JobContext) => Promise<JobOutcome>;
  */
 export class JobRunner {
   readonly worker = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  private readonly running = new Set<Promise<void>>();
+  private readonly running = new Set<Promise<unknown>>();
   private timer: NodeJS.Timeout | undefined;
   private lastReap = 0;
   private ticking = false;
@@ -59,7 +65,7 @@ export class JobRunner {
   constructor(
     private readonly queue: JobQueue,
     private readonly handlers: Partial<Record<JobKind, JobHandler>>,
-    private readonly deps: { db: Db; config: Config; log: FastifyBaseLogger },
+    private readonly deps: { db: Db; config: Config; log: FastifyBaseLogger; reporting?: Reporting },
   ) {}
 
   start(): void {
@@ -87,7 +93,7 @@ export class JobRunner {
       while (!this.closed && this.running.size < slots) {
         const job = await this.queue.claim(this.worker);
         if (!job) break;
-        const run: Promise<void> = this.run(job).finally(() => {
+        const run: Promise<unknown> = this.run(job).finally(() => {
           this.running.delete(run);
           this.wake();
         });
@@ -100,7 +106,15 @@ export class JobRunner {
     }
   }
 
-  private async run(job: JobRow): Promise<void> {
+  /**
+   * Runs a job this process has claimed already (jobQueue.enqueueClaimed) and waits for its end,
+   * outside the concurrency slots: it is a request's own work, as short as the request.
+   */
+  runClaimed(job: JobRow): Promise<JobEnd> {
+    return this.run(job);
+  }
+
+  private async run(job: JobRow): Promise<JobEnd> {
     const { queue, worker } = this;
     let last: { done: number; total: number | null } = { done: 0, total: null };
     const beat = async () => {
@@ -114,6 +128,7 @@ export class JobRunner {
       if (!handler) throw new AppError(500, 'job.failed');
       const outcome = await handler({
         db: this.deps.db,
+        reporting: this.deps.reporting ?? primaryOnly(this.deps.db),
         config: this.deps.config,
         job,
         payload: job.payload as JobPayload,
@@ -122,14 +137,16 @@ export class JobRunner {
           await beat();
         },
       });
-      await queue.complete(job, worker, outcome);
+      return (await queue.complete(job, worker, outcome)) ? 'done' : 'released';
     } catch (err) {
       if (err instanceof JobReleased) {
         if (this.closed) await queue.release(job, worker).catch(() => undefined);
-        return;
+        return 'released';
       }
       this.deps.log.error({ err, jobId: job.id, kind: job.kind }, 'background job failed');
-      await queue.fail(job, worker, err instanceof AppError ? err.key : 'job.failed').catch((e: unknown) => this.deps.log.error({ err: e }, 'could not record a failed job'));
+      const reason = err instanceof AppError ? err.key : 'job.failed';
+      await queue.fail(job, worker, reason).catch((e: unknown) => this.deps.log.error({ err: e }, 'could not record a failed job'));
+      return { failed: reason };
     } finally {
       clearInterval(heartbeat);
     }

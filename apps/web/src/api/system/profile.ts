@@ -1,8 +1,5 @@
-import type { SessionUser } from '@orbit/shared/contract/auth';
-import type { ChangeEmailBody, ConfirmEmailBody, UpdateProfileBody } from '@orbit/shared/contract/user';
+import type { ChangeEmailBody, ConfirmEmailBody, ProfileAnswer, UpdateProfileBody } from '@orbit/shared/contract/user';
 import { request } from '../request';
-
-export type ProfileAnswer = { data: SessionUser; roleGroup?: string; postGroup?: string };
 
 export const getProfile = () => request<ProfileAnswer>({ url: '/system/user/profile' });
 export const updateProfile = (data: UpdateProfileBody) => request({ url: '/system/user/profile', method: 'PUT', data });

@@ -41,6 +41,27 @@ describe('ListTable', () => {
     expect(document.querySelectorAll('.ant-table-selection-column')).toHaveLength(0);
   });
 
+  it('says "More than" a capped total and asks for the exact count with one click', async () => {
+    const onCountAll = vi.fn();
+    const capped = { pagination: { current: 1, pageSize: 10, total: 10_000 }, data: { code: 200, msg: '', total: 10_000, rows: [], totalCapped: true } };
+    render(<ListTable list={fakeList(capped as never)} rowKey="id" columns={columns} onCountAll={onCountAll} />);
+    expect(screen.getByText('More than 10,000')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('list-count-all'));
+    expect(onCountAll).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows placeholder rows, not the empty text, until the first page is in; the empty text once it is', () => {
+    const empty = { emptyText: 'No leads yet' };
+    const { unmount } = render(<ListTable list={fakeList({ rows: [], total: 0, isLoading: true, isFirstLoad: true })} rowKey="id" columns={columns} locale={empty} />);
+    expect(screen.getByTestId('loading-rows').getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByText('No leads yet')).toBeNull();
+    expect(screen.queryByText('No data')).toBeNull();
+    unmount();
+    render(<ListTable list={fakeList({ rows: [], total: 0 })} rowKey="id" columns={columns} locale={empty} />);
+    expect(screen.getByText('No leads yet')).toBeTruthy();
+    expect(screen.queryByTestId('loading-rows')).toBeNull();
+  });
+
   it('binds the check boxes to the list selection, with extra options such as disabled rows', () => {
     const list = fakeList({ selectedRowKeys: [2] });
     render(<ListTable list={list} rowKey="id" columns={columns} selectable={{ getCheckboxProps: (r: Row) => ({ disabled: r.id === 1 }) }} />);

@@ -29,10 +29,12 @@ export function useListController<F extends object, Row, Answer extends PageRows
   initialFilters: F;
   initialSort?: Sort;
   enabled?: boolean;
+  /** Rows per page at first (SPEC §9's default; the record lists show more). */
+  initialPageSize?: number;
 }) {
-  const { queryKey, fetchPage, initialFilters, initialSort = {}, enabled = true } = options;
+  const { queryKey, fetchPage, initialFilters, initialSort = {}, enabled = true, initialPageSize = DEFAULT_PAGE_SIZE } = options;
   const [filters, setFilters] = useState<F>(initialFilters);
-  const [page, setPage] = useState({ pageNum: DEFAULT_PAGE_NUM, pageSize: DEFAULT_PAGE_SIZE });
+  const [page, setPage] = useState({ pageNum: DEFAULT_PAGE_NUM, pageSize: initialPageSize });
   const [sort, setSort] = useState<Sort>(initialSort);
   const [selectedRowKeys, setSelectedRowKeys] = useState<React.Key[]>([]);
 
@@ -50,6 +52,9 @@ export function useListController<F extends object, Row, Answer extends PageRows
     setPage((p) => ({ ...p, pageNum: DEFAULT_PAGE_NUM }));
     setSelectedRowKeys([]);
   };
+
+  /** Filters that change how the rows are told, not which: the page stays (a list's exact count). */
+  const refine = (next: Partial<F>) => setFilters((current) => ({ ...current, ...next }));
 
   const reset = () => {
     setFilters(initialFilters);
@@ -72,6 +77,9 @@ export function useListController<F extends object, Row, Answer extends PageRows
     setSort(sortFromSorter(sorter));
   };
 
+  /** A page chosen outside the table (the cards a phone shows instead): the sort stays. */
+  const goToPage = (pageNum: number, pageSize: number = page.pageSize) => setPage({ pageNum: pageSize !== page.pageSize ? DEFAULT_PAGE_NUM : pageNum, pageSize });
+
   const sortOrderOf = (column: string) => (sort.orderByColumn === column ? (sort.isAsc === 'asc' ? ('ascend' as const) : ('descend' as const)) : null);
 
   return {
@@ -82,9 +90,12 @@ export function useListController<F extends object, Row, Answer extends PageRows
     rows: query.data?.rows ?? [],
     total: query.data?.total ?? 0,
     isLoading: query.isFetching,
+    /** The first page is on its way and nothing is shown yet: a placeholder, not "No data" (nor a count of 0). */
+    isFirstLoad: query.isLoading,
     isError: query.isError && !query.data,
     refetch: () => void query.refetch(),
     search,
+    refine,
     reset,
     sort,
     applySort,
@@ -98,6 +109,7 @@ export function useListController<F extends object, Row, Answer extends PageRows
       pageSizeOptions: PAGE_SIZE_OPTIONS,
     } satisfies TablePaginationConfig,
     handleTableChange,
+    goToPage,
     sortOrderOf,
     /** Props of a column sorted on the server, named like its field, whose arrow follows the list's sort. */
     sortable: (column: string) => ({ key: column, dataIndex: column, sorter: true, sortOrder: sortOrderOf(column) }),

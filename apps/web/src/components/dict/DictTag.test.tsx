@@ -29,4 +29,10 @@ describe('DictTag', () => {
     const { container } = render(<DictTag options={options} value="" />);
     expect(container.innerHTML).toBe('');
   });
+
+  it('shows a placeholder while its dictionary loads, never the code', () => {
+    render(<DictTag options={undefined} value="not_started" />);
+    expect(screen.getByTestId('dict-loading').getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByText('not_started')).toBeNull();
+  });
 });

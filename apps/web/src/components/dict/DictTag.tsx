@@ -1,4 +1,4 @@
-import { Space, Tag } from 'antd';
+import { Skeleton, Space, Tag } from 'antd';
 import type { DictValue } from '@orbit/shared/contract/dict';
 
 /** RuoYi's list classes and the antd tag colours they stand for. */
@@ -15,18 +15,29 @@ export function tagColour(listClass: string | undefined): string | undefined {
 }
 
 type Props = {
+  /** The dictionary's values; undefined while they load (a placeholder shows, never the code). */
   options: DictValue[] | undefined;
   /** One value, several values, or a comma-separated list. */
   value: string | number | null | undefined | Array<string | number>;
 };
 
+/** What stands for a label until its dictionary is in: a short grey bar, announced as busy. */
+export function DictLoading() {
+  return (
+    <span aria-busy data-testid="dict-loading">
+      <Skeleton.Button active size="small" style={{ width: 64, height: 16 }} />
+    </span>
+  );
+}
+
 /**
  * Renders dictionary values by their label: as a coloured tag when the value has a list class
  * (primary, success, info, warning, danger), as plain text for 'default' or none. Unknown values
- * are shown as they are.
+ * are shown as they are; while the dictionary loads, a placeholder.
  */
 export default function DictTag({ options, value }: Props) {
   if (value === null || value === undefined || value === '') return null;
+  if (!options) return <DictLoading />;
   const values = (Array.isArray(value) ? value : String(value).split(',')).map(String);
   return (
     <Space size={4} wrap>

@@ -3,14 +3,17 @@ import type { DictValue } from '@orbit/shared/contract/dict';
 import { useTranslation } from 'react-i18next';
 import { getDictValues } from '../../api/system/dict';
 
-export type DictOptions = Record<string, DictValue[]>;
+/** Values by dictionary type; a type still loading is undefined (never an empty list, which would show codes). */
+export type DictOptions = Record<string, DictValue[] | undefined>;
 
 /** Query key of one dictionary's values; labels depend on the language, so it is part of the key. */
 export const dictQueryKey = (dictType: string, language: string) => ['dict', dictType, language] as const;
 
 /**
  * The values of one or more dictionaries by type (`useDict('sys_normal_disable', 'sys_user_sex')`),
- * cached for the session: each type is fetched once per language. Missing types are [] while loading.
+ * cached for the session: each type is fetched once per language. A type is undefined while it
+ * loads — so that `DictTag` shows a placeholder, never the code (`not_started`), before its label
+ * is known — and [] when it could not be loaded (then the codes are all there is to show).
  */
 export function useDict(...dictTypes: string[]): DictOptions {
   const { i18n } = useTranslation();
@@ -23,7 +26,8 @@ export function useDict(...dictTypes: string[]): DictOptions {
   });
   const options: DictOptions = {};
   dictTypes.forEach((dictType, index) => {
-    options[dictType] = results[index]?.data ?? [];
+    const result = results[index];
+    options[dictType] = result?.data ?? (result?.isError ? [] : undefined);
   });
   return options;
 }

@@ -17,12 +17,18 @@ describe('withoutEntries', () => {
   });
 
   it('drops hidden pages and links, and keeps their directory while it has entries', () => {
-    expect(keys(withoutEntries(tree, new Set(['/permission/page', '/permission/role', 'https://example.com'])))).toEqual([
+    expect(keys(withoutEntries(tree, new Set(['/permission/page', 'https://example.com'])))).toEqual([
       '/dashboard',
       '/permission',
       '/permission/directive',
+      '/permission/role',
       '/icon/index',
     ]);
+  });
+
+  it('draws a directory left with one page as that page’s link, under the directory’s name', () => {
+    const left = withoutEntries(tree, new Set(['/permission/page', '/permission/role']));
+    expect(left[1]).toEqual({ key: '/permission/directive', name: '/permission', title: '/permission', icon: '', link: null });
   });
 
   it('drops a hidden directory with its entries, and a directory left empty', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RouterVo } from '@orbit/shared/contract/auth';
-import { activeEntry, buildMenuModel } from './menuModel';
+import { activeEntry, buildMenuModel, foldersAbove } from './menuModel';
 import { resolvePath } from './resolvePath';
 
 const meta = (title: string, extra: Partial<RouterVo['meta']> = {}) => ({ title, icon: 'x', noCache: false, link: null, roles: [], affix: false, breadcrumb: true, ...extra });
@@ -36,9 +36,17 @@ describe('buildMenuModel', () => {
   });
 
   it('builds the sidebar tree without hidden pages; a top-level wrapper shows its page directly', () => {
-    expect(model.tree.map((n) => n.key)).toEqual(['/Leads', '/setup', '/dashboard', 'https://example.com']);
-    expect(model.tree[0]!.children!.map((n) => n.key)).toEqual(['/Leads/leads-index']);
-    expect(model.tree[1]!.children![0]!.children![0]!.key).toBe('/setup/index-leads/leads-fields');
+    expect(model.tree.map((n) => n.key)).toEqual(['/Leads/leads-index', '/setup', '/dashboard', 'https://example.com']);
+    expect(model.tree[1]!.children!.map((n) => n.key)).toEqual(['/setup/index-leads/leads-fields', '/setup/log-login']);
+  });
+
+  it('draws a directory holding one visible page as that page’s link, under the directory’s name, at any depth', () => {
+    expect(model.tree[0]).toEqual({ key: '/Leads/leads-index', name: 'Leads', title: 'Leads', icon: 'x', link: null });
+    expect(model.tree[1]!.children![0]).toMatchObject({ key: '/setup/index-leads/leads-fields', name: 'SetupLeads', title: 'Leads' });
+    expect(model.tree[1]!.children![0]!.children).toBeUndefined();
+    // Two visible pages: still a folder.
+    const two = buildMenuModel([{ ...routers[0]!, children: [routers[0]!.children![0]!, { ...routers[0]!.children![1]!, hidden: false }] }]);
+    expect(two.tree[0]!.children!.map((n) => n.key)).toEqual(['/Leads/leads-index', '/Leads/leads-detail']);
   });
 
   it('directories know their first page (for breadcrumbs and bare directory paths)', () => {
@@ -124,5 +132,33 @@ describe('activeEntry (the sidebar entry a page highlights)', () => {
   });
   it("falls back to the directory's first page", () => {
     expect(activeEntry(page('/system/orphan'), model)).toBe('/system/user');
+  });
+});
+
+describe('the template demo folder (a top-level folder without a path of its own)', () => {
+  const demo: RouterVo[] = [
+    {
+      name: 'TemplateDemo', path: '/', hidden: false, component: 'Layout', alwaysShow: true, meta: meta('Template demo'),
+      children: [
+        { name: 'Icons', path: 'icon/index', hidden: false, component: 'demo/icon/index', meta: meta('Icons') },
+        { name: 'Charts', path: 'charts', hidden: false, component: 'ParentView', alwaysShow: true, meta: meta('Charts'), children: [
+          { name: 'LineChart', path: 'line', hidden: false, component: 'demo/charts/line', meta: meta('Line Chart') },
+          { name: 'MixChart', path: 'mixchart', hidden: false, component: 'demo/charts/mixchart', meta: meta('Mix Chart') },
+        ] },
+      ],
+    },
+  ];
+  const model = buildMenuModel(demo);
+
+  it('keeps its pages’ addresses and is drawn as a folder', () => {
+    expect(model.pages.map((p) => p.fullPath)).toEqual(['/icon/index', '/charts/line', '/charts/mixchart']);
+    expect(model.tree).toHaveLength(1);
+    expect(model.tree[0]).toMatchObject({ name: 'TemplateDemo', children: [{ key: '/icon/index' }, { key: '/charts' }] });
+  });
+
+  it('is opened with the folders above the page shown', () => {
+    expect(foldersAbove(model.tree, '/charts/line')).toEqual(['/', '/charts']);
+    expect(foldersAbove(model.tree, '/icon/index')).toEqual(['/']);
+    expect(foldersAbove(model.tree, '/nowhere')).toEqual([]);
   });
 });

@@ -50,6 +50,15 @@ export type MenuModel = { pages: MenuPage[]; dirs: MenuDir[]; tree: MenuNode[]; 
 
 const CONTAINERS = new Set(['Layout', 'ParentView', 'InnerLink', '']);
 
+/**
+ * A folder as the sidebar draws it: holding one visible page (a module's list), it is that page's
+ * link under the folder's own name and icon, one click rather than two (issue 36).
+ */
+export function folderOrLink(folder: MenuNode): MenuNode {
+  const only = folder.children?.length === 1 ? folder.children[0]! : null;
+  return only && !only.children ? { ...only, name: folder.name, title: folder.title, icon: folder.icon || only.icon } : folder;
+}
+
 export function joinPath(base: string, path: string): string {
   if (path.startsWith('/') || isWebAddress(path)) return path;
   return `${base.replace(/\/$/, '')}/${path}`.replace(/\/{2,}/g, '/');
@@ -106,9 +115,11 @@ export function buildMenuModel(routers: RouterVo[], wholeMenu = false, landsOnDa
     const nodes = children.map((child) => walk(child, fullPath, wrapper ? parents : [...parents, dir])).filter((n): n is MenuNode => n !== null);
     dir.firstPage = pages.find((p) => !p.hidden && !p.link && p.fullPath.startsWith(`${fullPath}/`))?.fullPath ?? null;
     if (route.hidden || nodes.length === 0) return null;
-    // RuoYi's rule: a directory with one visible child shows the child directly unless alwaysShow.
-    if (wrapper || (nodes.length === 1 && !route.alwaysShow)) return nodes.length === 1 ? nodes[0]! : { key: fullPath, name: route.name, title, icon, link: null, children: nodes };
-    return { key: fullPath, name: route.name, title, icon, link: null, children: nodes };
+    if (wrapper) return nodes.length === 1 ? nodes[0]! : { key: fullPath, name: route.name, title, icon, link: null, children: nodes };
+    // A directory holding one visible page (a module's list) is that page's link, under the
+    // directory's own name and icon: one click, not two (issue 36). The server's alwaysShow (RuoYi
+    // sets it on every directory) is not followed for this.
+    return folderOrLink({ key: fullPath, name: route.name, title, icon, link: null, children: nodes });
   }
 
   const tree = routers.map((route) => walk(route, '/', [])).filter((n): n is MenuNode => n !== null);
@@ -133,4 +144,19 @@ export function activeEntry(page: MenuPage, model: MenuModel): string {
     (p) => !p.hidden && !p.link && p.component.startsWith(`${folder}/`) && p.parents.at(-1)?.fullPath === dir?.fullPath,
   );
   return sibling?.fullPath ?? dir?.firstPage ?? page.fullPath;
+}
+
+/**
+ * The keys of the folders holding `key` in the sidebar tree, outermost first: the folders to open
+ * for the page shown (a page's own directories, and a top-level folder without a path of its own:
+ * the template demo's, whose pages keep their addresses).
+ */
+export function foldersAbove(tree: MenuNode[], key: string): string[] {
+  for (const node of tree) {
+    if (node.key === key) return [];
+    if (!node.children) continue;
+    const below = foldersAbove(node.children, key);
+    if (below.length || node.children.some((c) => c.key === key)) return [node.key, ...below];
+  }
+  return [];
 }

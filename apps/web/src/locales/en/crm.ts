@@ -3,6 +3,7 @@ import crmAccount from './crmAccount';
 import crmCampaign from './crmCampaign';
 import crmContactRoles from './crmContactRoles';
 import crmOpportunity from './crmOpportunity';
+import crmReminders from './crmReminders';
 import crmTask from './crmTask';
 
 /** The records engine's pages (lists, filters, forms, details) and the business modules. Field labels come from the metadata. */
@@ -34,6 +35,8 @@ export default {
   'crm.list.name': 'Name',
   'crm.list.owner': 'Owner',
   'crm.list.columns': 'Columns',
+  'crm.list.findColumn': 'Find a field',
+  'crm.list.noColumnMatch': 'No field matches',
   'crm.list.searchIn': 'Search {{fields}}',
   'crm.list.empty': 'No records yet',
   'crm.list.noMatch': 'No records match the search or filter',
@@ -121,6 +124,10 @@ export default {
   'crm.relative.beforeToday': 'Before today',
   'crm.relative.afterToday': 'After today',
   'crm.list.rowActions': 'Actions',
+  'crm.inline.saved': '{{field}} saved',
+  'crm.undo.undo': 'Undo',
+  'crm.undo.undoing': 'Undoing…',
+  'crm.undo.done': 'Undone',
 
   'crm.mass.selected_one': '{{count}} selected',
   'crm.mass.selected_other': '{{count}} selected',
@@ -131,8 +138,9 @@ export default {
   'crm.mass.changeField': 'Change a field',
   'crm.mass.changeFieldTitle_one': 'Change a field of {{count}} record',
   'crm.mass.changeFieldTitle_other': 'Change a field of {{count}} records',
-  'crm.mass.updated_one': '{{count}} record updated',
-  'crm.mass.updated_other': '{{count}} records updated',
+  'crm.mass.updated_zero': 'Nothing to save: the selected records already had this value',
+  'crm.mass.updated_one': 'Saved {{count}} record',
+  'crm.mass.updated_other': 'Saved {{count}} records',
   'crm.mass.field': 'Field',
   'crm.mass.delete': 'Delete',
   'crm.mass.confirmDelete_one': 'Move {{count}} record to the recycle bin?',
@@ -165,6 +173,7 @@ export default {
   'crm.detail.notFoundTitle': 'Record not available',
   'crm.detail.backToList': 'Back to the list',
   'crm.detail.activity': 'Activity',
+  'crm.detail.details': 'Details',
   'crm.detail.noActivity': 'Nothing has happened yet',
   'crm.detail.noRelated': 'None yet',
   'crm.detail.moreActivity': 'Show older activity',
@@ -220,4 +229,5 @@ export default {
   ...crmContactRoles,
   ...crmOpportunity,
   ...crmTask,
+  ...crmReminders,
 };

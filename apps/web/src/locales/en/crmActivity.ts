@@ -7,6 +7,7 @@ export default {
   'crm.timeline.kind.task': 'Tasks',
   'crm.timeline.kind.file': 'Files',
   'crm.timeline.kind.change': 'Field changes',
+  'crm.timeline.kind.workflow': 'Automation',
   'crm.timeline.noneOfKind': 'Nothing of these kinds yet',
   'crm.timeline.fileAdded': '{{user}} attached',
   'crm.activity.kind.call': 'Call',

@@ -32,6 +32,7 @@ export default {
   'crm.import.policy.create': 'Create a record anyway',
   'crm.import.policyNeedsEdit': 'Updating records needs the permission to edit them.',
   'crm.import.owner': 'Owner of new records',
+  'crm.import.ownerUnmatched': 'Owner of new records no assignment rule matches',
   'crm.import.checking': 'Checking every row with the form\'s rules…',
   'crm.import.rows': 'Rows',
   'crm.import.toCreate': 'To create',

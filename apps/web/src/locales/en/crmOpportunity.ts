@@ -1,11 +1,5 @@
-/** Opportunities' own pages: the pipeline board, closing, the stage history. */
+/** Opportunities' own pages: closing, the stage history. */
 export default {
-  'crm.opportunity.board': 'Board',
-  'crm.opportunity.boardLabel': 'Pipeline board',
-  'crm.opportunity.total': 'Total',
-  'crm.opportunity.weighted': 'Weighted',
-  'crm.opportunity.loadMore': 'Load more ({{count}} left)',
-  'crm.opportunity.noCards': 'No opportunities',
   'crm.opportunity.closeWonTitle': 'Close as won',
   'crm.opportunity.closeLostTitle': 'Close as lost',
   'crm.opportunity.closeHint': 'Closing "{{name}}" records the date it was closed.',

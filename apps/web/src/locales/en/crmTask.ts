@@ -1,4 +1,4 @@
-/** Tasks: one-click completion, overdue, their timeline entries and the navbar's reminders. */
+/** Tasks: one-click completion, overdue and their timeline entries. */
 export default {
   'crm.task.complete': 'Complete',
   'crm.task.completeNamed': 'Complete "{{name}}"',
@@ -10,15 +10,4 @@ export default {
   'crm.task.overdueSince': 'Overdue · due {{date}}',
   'crm.task.noDueDate': 'No due date',
   'crm.task.completedAtTime': 'Completed {{time}}',
-  'crm.reminders.title': 'Reminders',
-  'crm.reminders.bell': 'Task reminders',
-  'crm.reminders.bellUnread': 'Task reminders, {{count}} unread',
-  'crm.reminders.empty': 'No reminders due',
-  'crm.reminders.markRead': 'Mark as read',
-  'crm.reminders.dismiss': 'Dismiss',
-  'crm.reminders.markAllRead': 'Mark all read',
-  'crm.reminders.dismissAll': 'Dismiss all',
-  'crm.reminders.due': 'Due {{date}}',
-  'crm.reminders.noDueDate': 'No due date',
-  'crm.reminders.more': 'The latest {{shown}} of {{total}} reminders',
 };

@@ -1,5 +1,6 @@
 /** Menu labels of the template demo pages (SPEC §2), keyed by route name; their page texts load with the pages. */
 export default {
+  'menu.TemplateDemo': 'Template demo',
   'menu.Permission': 'Permission',
   'menu.PagePermission': 'Page Permission',
   'menu.DirectivePermission': 'Directive Permission',

@@ -86,7 +86,7 @@ export default {
   'guide.tags.title': 'Tabs',
   'guide.tags.text': 'Every page you open gets a tab. Right-click a tab to refresh it, close it, close the others or close all. Pinned tabs stay.',
   'guide.search.title': 'Search',
-  'guide.search.text': 'The magnifier finds a page by its title, even when misspelt, and records by name, company, e-mail or phone; press Enter to open one.',
+  'guide.search.text': 'The magnifier (or Ctrl K) finds a page by its title, even when misspelt, records by name, company, e-mail or phone, and commands such as “new lead”; press Enter to open or run one. Press ? for every keyboard shortcut.',
   'guide.settings.title': 'Settings',
   'guide.settings.text': 'Under your name: your profile, the layout settings (theme colour, tabs, fixed header, logo) and Log Out.',
 };

@@ -59,6 +59,7 @@ export default {
   'menu.DictData': 'Dictionary Data',
   'menu.Config': 'Settings',
   'menu.Notice': 'Notices',
+  'menu.Webhook': 'Webhooks',
   'menu.Monitor': 'Monitor',
   'menu.Logininfor': 'Login Log',
   'menu.Operlog': 'Operation Log',

@@ -14,6 +14,8 @@ export default {
   'admin.yes': 'Yes',
   'admin.no': 'No',
   'admin.total': '{{total}} in total',
+  'admin.totalCapped': 'More than {{total}}',
+  'admin.countAll': 'Count all',
   'admin.saved': 'Saved',
   'admin.deleted': 'Deleted',
   'admin.enabled': 'Enabled',

@@ -3,6 +3,7 @@ import crmAccount from './crmAccount';
 import crmCampaign from './crmCampaign';
 import crmContactRoles from './crmContactRoles';
 import crmOpportunity from './crmOpportunity';
+import crmReminders from './crmReminders';
 import crmTask from './crmTask';
 
 /** 记录引擎页面（列表、筛选、表单、详情）与业务模块。字段名称来自元数据。 */
@@ -34,6 +35,8 @@ export default {
   'crm.list.name': '名称',
   'crm.list.owner': '负责人',
   'crm.list.columns': '列',
+  'crm.list.findColumn': '查找字段',
+  'crm.list.noColumnMatch': '没有匹配的字段',
   'crm.list.searchIn': '搜索{{fields}}',
   'crm.list.empty': '暂无记录',
   'crm.list.noMatch': '没有符合搜索或筛选条件的记录',
@@ -121,6 +124,10 @@ export default {
   'crm.relative.beforeToday': '今天以前',
   'crm.relative.afterToday': '今天以后',
   'crm.list.rowActions': '操作',
+  'crm.inline.saved': '已保存{{field}}',
+  'crm.undo.undo': '撤销',
+  'crm.undo.undoing': '正在撤销…',
+  'crm.undo.done': '已撤销',
 
   'crm.mass.selected_other': '已选择 {{count}} 条',
   'crm.mass.changeOwner': '更改负责人',
@@ -128,7 +135,8 @@ export default {
   'crm.mass.newOwner': '新负责人',
   'crm.mass.changeField': '批量修改字段',
   'crm.mass.changeFieldTitle_other': '修改 {{count}} 条记录的字段',
-  'crm.mass.updated_other': '已更新 {{count}} 条记录',
+  'crm.mass.updated_zero': '无需保存：所选记录已是该值',
+  'crm.mass.updated_other': '已保存 {{count}} 条记录',
   'crm.mass.field': '字段',
   'crm.mass.delete': '删除',
   'crm.mass.confirmDelete_other': '将 {{count}} 条记录移入回收站？',
@@ -159,6 +167,7 @@ export default {
   'crm.detail.notFoundTitle': '无法查看该记录',
   'crm.detail.backToList': '返回列表',
   'crm.detail.activity': '动态',
+  'crm.detail.details': '详细信息',
   'crm.detail.noActivity': '暂无动态',
   'crm.detail.noRelated': '暂无',
   'crm.detail.moreActivity': '查看更早的动态',
@@ -211,4 +220,5 @@ export default {
   ...crmContactRoles,
   ...crmOpportunity,
   ...crmTask,
+  ...crmReminders,
 };

@@ -7,6 +7,7 @@ export default {
   'crm.timeline.kind.task': '任务',
   'crm.timeline.kind.file': '文件',
   'crm.timeline.kind.change': '字段变更',
+  'crm.timeline.kind.workflow': '自动化',
   'crm.timeline.noneOfKind': '暂无此类记录',
   'crm.timeline.fileAdded': '{{user}} 上传了',
   'crm.activity.kind.call': '通话',

@@ -32,6 +32,7 @@ export default {
   'crm.import.policy.create': '仍然新建记录',
   'crm.import.policyNeedsEdit': '更新记录需要编辑权限。',
   'crm.import.owner': '新记录的负责人',
+  'crm.import.ownerUnmatched': '未匹配任何分配规则的新记录的负责人',
   'crm.import.checking': '正在按表单规则检查每一行…',
   'crm.import.rows': '行数',
   'crm.import.toCreate': '将新建',

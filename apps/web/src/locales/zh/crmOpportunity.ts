@@ -1,11 +1,5 @@
-/** 商机专属页面：销售看板、关闭商机、阶段历史。 */
+/** 商机专属页面：关闭商机、阶段历史。 */
 export default {
-  'crm.opportunity.board': '看板',
-  'crm.opportunity.boardLabel': '销售看板',
-  'crm.opportunity.total': '合计',
-  'crm.opportunity.weighted': '加权',
-  'crm.opportunity.loadMore': '加载更多（还有 {{count}} 条）',
-  'crm.opportunity.noCards': '暂无商机',
   'crm.opportunity.closeWonTitle': '关闭为赢单',
   'crm.opportunity.closeLostTitle': '关闭为输单',
   'crm.opportunity.closeHint': '关闭“{{name}}”时会记录关闭日期。',

@@ -1,4 +1,4 @@
-/** 任务：一键完成、逾期、时间线条目与导航栏提醒。 */
+/** 任务：一键完成、逾期与时间线条目。 */
 export default {
   'crm.task.complete': '完成',
   'crm.task.completeNamed': '完成“{{name}}”',
@@ -10,15 +10,4 @@ export default {
   'crm.task.overdueSince': '已逾期 · 截止 {{date}}',
   'crm.task.noDueDate': '无截止日期',
   'crm.task.completedAtTime': '完成于 {{time}}',
-  'crm.reminders.title': '提醒',
-  'crm.reminders.bell': '任务提醒',
-  'crm.reminders.bellUnread': '任务提醒，{{count}} 条未读',
-  'crm.reminders.empty': '没有到期的提醒',
-  'crm.reminders.markRead': '标为已读',
-  'crm.reminders.dismiss': '忽略',
-  'crm.reminders.markAllRead': '全部标为已读',
-  'crm.reminders.dismissAll': '全部忽略',
-  'crm.reminders.due': '截止 {{date}}',
-  'crm.reminders.noDueDate': '无截止日期',
-  'crm.reminders.more': '最近 {{shown}} 条，共 {{total}} 条提醒',
 };

@@ -1,5 +1,6 @@
 /** 模板演示页面（SPEC §2）的菜单名称，按路由名称；页面文字随页面加载。 */
 export default {
+  'menu.TemplateDemo': '模板示例',
   'menu.Permission': '权限测试页',
   'menu.PagePermission': '页面权限',
   'menu.DirectivePermission': '指令权限',

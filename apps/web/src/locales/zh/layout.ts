@@ -85,7 +85,7 @@ export default {
   'guide.tags.title': '标签页',
   'guide.tags.text': '打开的每个页面都会生成一个标签。右键标签可刷新、关闭、关闭其他或关闭所有。固定的标签不会被关闭。',
   'guide.search.title': '搜索',
-  'guide.search.text': '放大镜可按标题查找页面（拼写有误也能找到），也可按名称、公司、邮箱或电话查找记录；按回车打开。',
+  'guide.search.text': '放大镜（或 Ctrl K）可按标题查找页面（拼写有误也能找到），按名称、公司、邮箱或电话查找记录，还可查找“新建线索”等命令；按回车打开或执行。按 ? 查看全部键盘快捷键。',
   'guide.settings.title': '设置',
   'guide.settings.text': '在您的名字下：个人中心、布局设置（主题颜色、标签页、固定头部、Logo）和退出登录。',
 };

@@ -59,6 +59,7 @@ export default {
   'menu.DictData': '字典数据',
   'menu.Config': '参数设置',
   'menu.Notice': '通知公告',
+  'menu.Webhook': 'Webhook',
   'menu.Monitor': '系统监控',
   'menu.Logininfor': '登录日志',
   'menu.Operlog': '操作日志',

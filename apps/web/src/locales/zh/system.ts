@@ -14,6 +14,8 @@ export default {
   'admin.yes': '是',
   'admin.no': '否',
   'admin.total': '共 {{total}} 条',
+  'admin.totalCapped': '超过 {{total}} 条',
+  'admin.countAll': '精确计数',
   'admin.saved': '保存成功',
   'admin.deleted': '删除成功',
   'admin.enabled': '已启用',

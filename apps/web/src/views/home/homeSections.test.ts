@@ -30,4 +30,9 @@ describe('homeSections', () => {
   it('skips a directory whose pages are all hidden', () => {
     expect(homeSections([route('Dir', '/dir', { children: [route('A', 'a', { hidden: true })] })])).toEqual([]);
   });
+
+  it('names a top-level page’s card by the page, not its wrapper, so that it is translated', () => {
+    const routers = [route('CalendarRoot', '/', { children: [route('Calendar', 'calendar', { component: 'crm/calendar/index' })] })];
+    expect(homeSections(routers)).toEqual([{ name: 'Calendar', title: 'Calendar', path: '/calendar', pages: 1 }]);
+  });
 });

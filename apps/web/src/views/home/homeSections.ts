@@ -17,6 +17,9 @@ export function homeSections(routers: RouterVo[]): HomeSection[] {
   return routers.flatMap((route) => {
     const pages = visiblePages(route, '/');
     if (!pages.length || /^https?:/.test(pages[0]!)) return [];
-    return [{ name: route.name, title: route.meta?.title ?? route.name, path: pages[0]!, pages: pages.length }];
+    // A top-level page comes wrapped (`{ path: '/', name: 'CalendarRoot', children: [page] }`): the
+    // card is the page's, named by its route name so that it is translated (menu.Calendar).
+    const named = (route.path === '/' || route.path === '') && route.children?.length === 1 ? route.children[0]! : route;
+    return [{ name: named.name, title: named.meta?.title ?? named.name, path: pages[0]!, pages: pages.length }];
   });
 }

@@ -5,7 +5,7 @@ import { AppError, badRequest } from '../../../lib/errors';
 import { hasPermission } from '../../auth/currentUser';
 import { createRecordHistory } from '../engine/history/recordHistory';
 import type { HookContext, ModuleHooks } from '../engine/moduleHooks';
-import { recordScope } from '../engine/query/recordScope';
+import { writeScope } from '../engine/query/recordAccess';
 import { PRESENT, col, rowsOf, tableOf } from '../engine/query/sql';
 import { createRecordsRepository } from '../engine/records/recordsRepository';
 
@@ -17,8 +17,8 @@ function opportunities({ meta }: HookContext) {
 
 /**
  * An account's opportunities do not outlive it silently: deleting an account that has some is
- * refused unless the caller asks to delete them too, may delete opportunities and can reach every
- * one of them; then they go to the recycle bin with it, in the same transaction (so with the same
+ * refused unless the caller asks to delete them too, may delete opportunities and may write every
+ * one of them (the access predicate at `write`); then they go to the recycle bin with it, in the same transaction (so with the same
  * deletion time, which is how a restore of the account finds them again).
  */
 export const accountHooks: ModuleHooks = {
@@ -32,7 +32,7 @@ export const accountHooks: ModuleHooks = {
     if (!hasPermission(ctx.user, PERMISSIONS.opportunity.remove)) throw new AppError(CODE.forbidden, 'account.opportunitiesNoRight', { count });
     const ids = all.map((r) => Number(r.id));
     const repo = createRecordsRepository(ctx.tx, def);
-    const reachable = await repo.lock(sql`id`, ids, recordScope(ctx.user));
+    const reachable = await repo.lock(sql`id`, ids, writeScope(ctx.user, 'opportunity'));
     if (reachable.length !== ids.length) throw new AppError(CODE.forbidden, 'account.opportunitiesOutOfScope', { count: ids.length - reachable.length });
     await repo.softDelete(ids, ctx.user.userId);
     await createRecordHistory(ctx.tx, 'opportunity').write(ctx.user, ids.map((recordId) => ({ recordId, action: 'delete' })));

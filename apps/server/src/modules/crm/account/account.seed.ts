@@ -1,3 +1,4 @@
+import { CURRENCY_DICT } from '@orbit/shared/crm/money';
 import type { LayoutSeed, ModuleSeed } from '../engine/moduleSeed';
 import { withSystemFields } from '../engine/moduleSeed';
 
@@ -6,12 +7,13 @@ const address = (prefix: 'billing' | 'shipping', en: string, zh: string) => ({
   fields: ['Street', 'City', 'State', 'PostalCode', 'Country'].map((part) => `${prefix}${part}`),
 });
 
-const layoutOf = (name: string, mainTitle: { en: string; zh: string }): LayoutSeed => ({
+const layoutOf = ({ name, zh }: { name: string; zh: string }, mainTitle: { en: string; zh: string }): LayoutSeed => ({
   name,
+  zh,
   sections: [
     {
       key: 'main', ...mainTitle, columns: 2,
-      fields: ['name', 'type', 'industry', 'rating', 'phone', 'website', 'annualRevenue', 'employees', 'parentAccountId'],
+      fields: ['name', 'type', 'industry', 'rating', 'phone', 'website', 'annualRevenue', 'currency', 'employees', 'parentAccountId'],
     },
     address('billing', 'Billing Address', '账单地址'),
     address('shipping', 'Shipping Address', '收货地址'),
@@ -31,7 +33,7 @@ const addressFields = (prefix: 'billing' | 'shipping', en: string, zh: string) =
   { name: `${prefix}Country`, type: 'text' as const, maxLength: 80, en: `${en} Country`, zh: `${zh}国家`, ...(prefix === 'billing' ? {} : unindexed) },
 ];
 
-const customerLayout = layoutOf('Customer Account Layout', { en: 'Customer Information', zh: '客户信息' });
+const customerLayout = layoutOf({ name: 'Customer Account Layout', zh: '客户布局' }, { en: 'Customer Information', zh: '客户信息' });
 
 /** Accounts: the companies the organisation sells to, works with or competes against. */
 export const accountSeed: ModuleSeed = {
@@ -47,6 +49,7 @@ export const accountSeed: ModuleSeed = {
     { name: 'phone', type: 'phone', maxLength: 40, en: 'Phone', zh: '电话', searchable: true },
     { name: 'website', type: 'url', maxLength: 255, en: 'Website', zh: '网站', searchable: true },
     { name: 'annualRevenue', type: 'currency', en: 'Annual Revenue', zh: '年收入' },
+    { name: 'currency', type: 'picklist', dictType: CURRENCY_DICT, en: 'Currency', zh: '货币', required: true, help: { en: 'The currency of this record\'s amounts; new records take the organisation currency.', zh: '本记录金额的货币；新记录默认为组织货币。' } },
     { name: 'employees', type: 'number', decimals: 0, en: 'Employees', zh: '员工人数' },
     { name: 'parentAccountId', type: 'lookup', lookupModule: 'account', en: 'Parent Account', zh: '上级客户' },
     ...addressFields('billing', 'Billing', '账单'),
@@ -56,8 +59,8 @@ export const accountSeed: ModuleSeed = {
   ]),
   recordTypes: [
     { name: 'customer', en: 'Customer', zh: '客户', description: 'Companies that buy from us', isDefault: true, layout: customerLayout },
-    { name: 'partner', en: 'Partner', zh: '合作伙伴', description: 'Resellers and referral partners', layout: layoutOf('Partner Account Layout', { en: 'Partner Information', zh: '合作伙伴信息' }) },
-    { name: 'prospect', en: 'Prospect', zh: '潜在客户', description: 'Companies we are talking to', layout: layoutOf('Prospect Account Layout', { en: 'Prospect Information', zh: '潜在客户信息' }) },
+    { name: 'partner', en: 'Partner', zh: '合作伙伴', description: 'Resellers and referral partners', layout: layoutOf({ name: 'Partner Account Layout', zh: '合作伙伴客户布局' }, { en: 'Partner Information', zh: '合作伙伴信息' }) },
+    { name: 'prospect', en: 'Prospect', zh: '潜在客户', description: 'Companies we are talking to', layout: layoutOf({ name: 'Prospect Account Layout', zh: '潜在客户布局' }, { en: 'Prospect Information', zh: '潜在客户信息' }) },
   ],
   layout: customerLayout,
   duplicateRules: [

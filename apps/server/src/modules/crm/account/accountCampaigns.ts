@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client';
 import { notFound } from '../../../lib/errors';
 import { metadataOf } from '../engine/metadata/metadataStore';
 import { nameExpression } from '../engine/query/recordName';
-import { recordScope } from '../engine/query/recordScope';
+import { recordAccess } from '../engine/query/recordAccess';
 import { PRESENT, col, rowsOf, tableOf } from '../engine/query/sql';
 import type { Caller } from '../engine/records/moduleRecords';
 
@@ -19,9 +19,12 @@ const MAX_ROWS = 200;
 export async function campaignsOfAccount(db: Db, { user }: Caller, accountId: number): Promise<AccountCampaign[]> {
   const meta = metadataOf(db);
   const [account, leads, contacts, campaigns] = (['account', 'leads', 'contact', 'campaign'] as const).map((m) => meta.module(m));
-  const scope = recordScope(user);
-  const inScope = scope ? sql` and ${scope}` : sql``;
-  const [found] = await rowsOf(db, sql`select id from ${tableOf(account!.table)} where id = ${accountId} and ${PRESENT}${inScope}`);
+  // The access predicate of each module (a team member, a share, a public module read too).
+  const inScope = (module: 'account' | 'leads' | 'contact' | 'campaign') => {
+    const scope = recordAccess(user, module, 'read');
+    return scope ? sql` and ${scope}` : sql``;
+  };
+  const [found] = await rowsOf(db, sql`select id from ${tableOf(account!.table)} where id = ${accountId} and ${PRESENT}${inScope('account')}`);
   if (!found) throw notFound('record.notFound');
   const convertedAccount = col(leads!.byName.get('convertedAccountId')!.column);
   const contactAccount = col(contacts!.byName.get('accountId')!.column);
@@ -32,12 +35,12 @@ export async function campaignsOfAccount(db: Db, { user }: Caller, accountId: nu
     sql`select p.id, p.campaign_id, c.name as campaign_name, p.lead_id, p.contact_id, p.name, p.status, p.create_time
         from (
           select m.id, m.campaign_id, m.lead_id, m.contact_id, l.name, m.status, m.create_time from crm_campaign_member m
-          join (select id, ${nameExpression(leads!)} as name from ${tableOf(leads!.table)} where ${convertedAccount} = ${accountId} and ${PRESENT}${inScope}) l on l.id = m.lead_id
+          join (select id, ${nameExpression(leads!)} as name from ${tableOf(leads!.table)} where ${convertedAccount} = ${accountId} and ${PRESENT}${inScope('leads')}) l on l.id = m.lead_id
           union all
           select m.id, m.campaign_id, m.lead_id, m.contact_id, k.name, m.status, m.create_time from crm_campaign_member m
-          join (select id, ${nameExpression(contacts!)} as name from ${tableOf(contacts!.table)} where ${contactAccount} = ${accountId} and ${PRESENT}${inScope}) k on k.id = m.contact_id
+          join (select id, ${nameExpression(contacts!)} as name from ${tableOf(contacts!.table)} where ${contactAccount} = ${accountId} and ${PRESENT}${inScope('contact')}) k on k.id = m.contact_id
         ) p
-        join (select id, ${nameExpression(campaigns!)} as name from ${tableOf(campaigns!.table)} where ${PRESENT}${inScope}) c on c.id = p.campaign_id
+        join (select id, ${nameExpression(campaigns!)} as name from ${tableOf(campaigns!.table)} where ${PRESENT}${inScope('campaign')}) c on c.id = p.campaign_id
         order by p.id desc limit ${MAX_ROWS}`,
   );
   return rows.map((r) => ({

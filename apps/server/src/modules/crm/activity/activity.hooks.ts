@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { CrmRecord } from '@orbit/shared/contract/crm';
+import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import { fieldError } from '../../../lib/errors';
-import { cleanNoticeContent } from '../../system/notice/noticeContent';
 import type { ModuleHooks } from '../engine/moduleHooks';
 import { rowsOf } from '../engine/query/sql';
 import { activityChangeScope } from './activityChangeScope';
-import { writeAttendees } from './activityAttendees';
+import { moveAttendees, writeAttendees } from './activityAttendees';
 import { notifyMentions } from './activityMentions';
 
 /** What a body holds for a field, else what the record holds (an update sends only what changed). */
@@ -14,8 +14,8 @@ const valueOf = (body: Record<string, unknown>, current: CrmRecord | undefined, 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
 
 /**
- * An activity's own rules on top of the engine's: its author is its owner; a note is cleaned HTML
- * (the notice editor's sanitiser); it names a person or a record; a call says its direction; a
+ * An activity's own rules on top of the engine's: its author is its owner (its note is a rich-text
+ * field, cleaned by the engine); it names a person or a record; a call says its direction; a
  * meeting has a start and does not end before it. Attendees and mentions are body keys written
  * in the activity's transaction; an activity is changed by its author or an editor of what it names.
  */
@@ -26,7 +26,6 @@ export const activityHooks: ModuleHooks = {
     const next: Record<string, unknown> = { ...body };
     // The owner is the author: never sent (a create takes the caller, an update keeps it).
     delete next.ownerId;
-    if (typeof next.notes === 'string') next.notes = cleanNoticeContent(next.notes) || null;
     if (isEmpty(valueOf(next, current, 'name')) && isEmpty(valueOf(next, current, 'relatedTo'))) throw fieldError('name', 'activity.namesNothing');
     const kind = valueOf(next, current, 'kind') ?? 'note';
     if (kind === 'call' && isEmpty(valueOf(next, current, 'direction'))) throw fieldError('direction', 'activity.directionRequired');
@@ -52,7 +51,21 @@ export const activityHooks: ModuleHooks = {
     await notifyMentions(tx, user, lang, activity, extra.mentions);
   },
 
+  /** A meeting's reminder time follows its start and the minutes before it; anything else reminds of nothing. */
+  derivedValues(next): Record<string, FieldValue> {
+    const start = typeof next.startAt === 'string' ? Date.parse(next.startAt) : NaN;
+    const minutes = next.reminderMinutes === null || next.reminderMinutes === undefined ? NaN : Number(next.reminderMinutes);
+    const due = next.kind === 'meeting' && Number.isFinite(start) && Number.isFinite(minutes) && minutes >= 0;
+    return { reminderAt: due ? new Date(start - minutes * 60_000).toISOString() : null };
+  },
+
   changeScope: activityChangeScope,
+
+  /** Merged leads and contacts keep their places at meetings (the `name`/`relatedTo` pointers the engine re-points itself). */
+  mergeLinks: {
+    leads: async ({ tx }, survivorId, mergedIds) => moveAttendees(tx, 'leads', survivorId, mergedIds),
+    contact: async ({ tx }, survivorId, mergedIds) => moveAttendees(tx, 'contact', survivorId, mergedIds),
+  },
 
   /** Purged activities take their attendees with them. */
   async beforePurge(tx, ids) {

@@ -6,6 +6,7 @@ import { withSystemFields } from '../engine/moduleSeed';
 
 const layout: LayoutSeed = {
   name: 'Activity Layout',
+  zh: '活动布局',
   sections: [
     { key: 'main', en: 'Activity Information', zh: '活动信息', columns: 2, fields: ['kind', 'subject', 'name', 'relatedTo', 'ownerId'] },
     { key: 'call', en: 'Call', zh: '通话', columns: 2, fields: ['direction', 'durationMinutes', 'outcome'] },
@@ -22,7 +23,7 @@ const COLUMNS = ['kind', 'subject', 'name', 'relatedTo', 'outcome', 'startAt', '
  * Activities: calls, meetings and notes logged on records (docs/records-engine.md, "Activities and
  * the timeline"). Like a task, an activity names a person (`name`: a lead or a contact) and what it
  * is about (`relatedTo`), and it shows on the timeline of every record it names; its owner is its
- * author. `notes` is HTML, cleaned by the notice editor's sanitiser (activity.hooks.ts).
+ * author. `notes` is rich text (HTML the engine cleans on every write).
  */
 export const activitySeed: ModuleSeed = {
   module: 'activity',
@@ -31,6 +32,11 @@ export const activitySeed: ModuleSeed = {
   keyFields: ['kind', 'createTime', 'ownerId'],
   // Meetings are on their owner's calendar from start to end (all day when ticked); a drag moves both.
   calendar: [{ key: 'meeting', start: 'startAt', end: 'endAt', allDay: 'allDay', where: { field: 'kind', op: 'eq', value: 'meeting' } }],
+  // On the pages of what they name, activities are the timeline's entries, not a related list as well.
+  relatedLists: false,
+  // Attendees who are users see the meeting on their calendar and My day and are reminded of it.
+  participants: { table: 'crm_activity_attendee', recordColumn: 'activity_id', userColumn: 'user_id' },
+  reminder: { at: 'reminderAt', due: 'startAt', dueKind: 'start', about: ['relatedTo', 'name'], open: sql`kind = 'meeting'` },
   fields: withSystemFields(
     [
       { name: 'kind', type: 'picklist', dictType: ACTIVITY_KIND_DICT, en: 'Kind', zh: '类型', required: true, defaultValue: 'note' },
@@ -45,7 +51,9 @@ export const activitySeed: ModuleSeed = {
       { name: 'allDay', type: 'checkbox', en: 'All Day', zh: '全天', ...unindexed },
       { name: 'location', type: 'text', maxLength: 255, en: 'Location', zh: '地点', ...unindexed },
       { name: 'reminderMinutes', type: 'number', decimals: 0, en: 'Reminder (minutes before)', zh: '提前提醒（分钟）', ...unindexed },
-      { name: 'notes', type: 'textarea', maxLength: 32000, en: 'Notes', zh: '备注', ...unindexed },
+      // Derived (activity.hooks.ts): the start less the reminder's minutes, so the bell reads due reminders on an index.
+      { name: 'reminderAt', type: 'datetime', en: 'Reminder Time', zh: '提醒时间', readOnly: true, ...unindexed },
+      { name: 'notes', type: 'richtext', maxLength: 32000, en: 'Notes', zh: '备注', ...unindexed },
     ],
     { ownerId: { en: 'Author', zh: '记录人' } },
   ),
@@ -66,5 +74,7 @@ export const activitySeed: ModuleSeed = {
     index(`${table}_name_timeline_idx`)
       .on(col('name_module'), col('name_id'), sql`(coalesce(start_at, create_time))`, col('id'))
       .where(sql`deleted_at is null`),
+    // The bell (reminders/): the owner's meetings whose reminder time has come.
+    index(`${table}_reminder_due_idx`).on(col('owner_id'), col('reminder_at')).where(sql`deleted_at is null and reminder_at is not null`),
   ],
 };

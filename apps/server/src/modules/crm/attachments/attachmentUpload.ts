@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Transform } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { ATTACHMENT_MAX_FILES } from '@orbit/shared/contract/attachments';
 import { CODE } from '@orbit/shared/constants';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import { AppError } from '../../../lib/errors';
 import type { ObjectStore } from '../../files/objectStore';
-import { sniffContentType, SNIFF_BYTES } from '../../files/sniffType';
+import { sniffingTap } from '../../files/sniffType';
 import { uploadName } from '../../files/uploadName';
 import type { NewAttachment } from './attachments.repository';
 
@@ -24,17 +23,7 @@ export async function storeUploadedFiles(parts: AsyncIterable<MultipartFile>, st
     for await (const part of parts) {
       const fileName = uploadName(part.filename, 'file');
       const storageKey = `attachments/${module}/${randomUUID()}`;
-      const head: Buffer[] = [];
-      let headLength = 0;
-      const tap = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          if (headLength < SNIFF_BYTES) {
-            head.push(chunk);
-            headLength += chunk.length;
-          }
-          done(null, chunk);
-        },
-      });
+      const { tap, type } = sniffingTap();
       part.file.once('error', (error) => tap.destroy(error));
       const pending = { fileName, contentType: 'application/octet-stream', size: 0, storageKey };
       // Listed before it is written: a failure half-way still removes the key.
@@ -42,7 +31,7 @@ export async function storeUploadedFiles(parts: AsyncIterable<MultipartFile>, st
       pending.size = (await store.put(storageKey, part.file.pipe(tap))).size;
       if (part.file.truncated) throw new AppError(CODE.tooLarge, 'attachment.tooLarge', { name: fileName, max: maxMb });
       if (pending.size === 0) throw new AppError(CODE.badRequest, 'attachment.empty', { name: fileName });
-      pending.contentType = sniffContentType(Buffer.concat(head).subarray(0, SNIFF_BYTES));
+      pending.contentType = type();
     }
   } catch (error) {
     await Promise.all(stored.map((f) => store.delete(f.storageKey)));

@@ -7,18 +7,19 @@ import { crmAttachment } from '../../../db/schema/crmAttachment';
 import { sysUser } from '../../../db/schema/organisation';
 import type { CurrentUser } from '../../auth/currentUser';
 import { moduleSeedOf } from '../engine/crmModules';
-import { recordScope } from '../engine/query/recordScope';
+import { recordAccess } from '../engine/query/recordAccess';
 import { rowsOf } from '../engine/query/sql';
 
 export type NewAttachment = { fileName: string; contentType: string; size: number; storageKey: string };
 
 /**
- * Whether the record is present (not in the recycle bin) and within the caller's data scope — the
- * engine's own rule (`recordScope`), the same as opening the record. `lock`: held until the
+ * Whether the record is present (not in the recycle bin) and within the caller's access — the
+ * engine's own rule (query/recordAccess.ts), the same as opening the record. `lock`: held until the
  * transaction ends, so the record cannot go to the bin under a write of its files.
  */
 export async function recordOpenable(db: Executor, module: CrmModule, user: CurrentUser, id: number, lock = false): Promise<boolean> {
-  const scope = recordScope(user);
+  // Opening the files is reading the record; a write of them (`lock`) needs write access to it.
+  const scope = recordAccess(user, module, lock ? 'write' : 'read');
   const rows = await rowsOf(
     db,
     sql`select id from ${sql.identifier(moduleSeedOf(module).table)} where id = ${id} and deleted_at is null${scope ? sql` and ${scope}` : sql``}${lock ? sql` for share` : sql``}`,

@@ -1,3 +1,4 @@
+import { securedDef } from '../fieldSecurity/fieldAccess';
 import { sql } from 'drizzle-orm';
 import { CALENDAR_MAX_ENTRIES, type CalendarData, type CalendarEntry, type CalendarMoveBody, type CalendarSourceInfo } from '@orbit/shared/contract/calendar';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
@@ -28,7 +29,8 @@ export function createCalendarService(db: Db) {
   const sourcesFor = ({ user }: Caller): CalendarSource[] =>
     calendarSourceSeeds()
       .filter((s) => hasPermission(user, PERMISSIONS[s.module].list))
-      .map((s) => resolveSource(s, meta.module(s.module)))
+      // As the caller sees the module (field-level security): a source whose dates are hidden is not theirs.
+      .map((s) => resolveSource(s, securedDef(meta.module(s.module), user)))
       .filter((s) => s !== undefined);
 
   const infoOf = ({ user }: Caller, source: CalendarSource): CalendarSourceInfo => ({

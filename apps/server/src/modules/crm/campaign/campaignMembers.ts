@@ -7,8 +7,10 @@ import { badRequest, notFound } from '../../../lib/errors';
 import { containsPattern } from '../../../lib/listQuery';
 import type { CurrentUser } from '../../auth/currentUser';
 import { metadataOf } from '../engine/metadata/metadataStore';
+import { securedDef } from '../fieldSecurity/fieldAccess';
+import { searchTextMatches } from '../engine/query/quickSearch';
 import { nameExpression, nameSeenBy } from '../engine/query/recordName';
-import { recordScope } from '../engine/query/recordScope';
+import { recordAccess } from '../engine/query/recordAccess';
 import { col, rowsOf, tableOf } from '../engine/query/sql';
 import { createRecordsRepository } from '../engine/records/recordsRepository';
 import type { Caller } from '../engine/records/moduleRecords';
@@ -26,8 +28,9 @@ type MemberRow = {
 /**
  * Leads and contacts as members of campaigns: added from the lead or contact list (mass action),
  * an account's page (its contacts) or the campaign page, each with a member status (dictionary
- * crm_campaign_member_status). A member is visible — listed, changed, removed — only when both its
- * campaign and its person are within the caller's data scope; anything else answers like a missing
+ * crm_campaign_member_status). A member is visible — listed, changed, removed — only when the caller
+ * may read both its campaign and its person (query/recordAccess.ts: campaigns are public read-only by
+ * default, so a rep adds her leads to marketing's campaigns); anything else answers like a missing
  * record.
  */
 export function createCampaignMembers(db: Db) {
@@ -36,7 +39,7 @@ export function createCampaignMembers(db: Db) {
 
   /** The campaign, present and within scope, or 404. */
   async function campaignInReach(tx: Executor, user: CurrentUser, campaignId: number) {
-    const [found] = await createRecordsRepository(tx, def('campaign')).select(sql`id`, [sql`id = ${campaignId}`, recordScope(user)]);
+    const [found] = await createRecordsRepository(tx, def('campaign')).select(sql`id`, [sql`id = ${campaignId}`, recordAccess(user, 'campaign', 'read')]);
     if (!found) throw notFound('record.notFound');
   }
 
@@ -66,8 +69,8 @@ export function createCampaignMembers(db: Db) {
    * whose person is out of scope or deleted has neither join and is left out.
    */
   const people = (user: CurrentUser) => {
-    const inScope = (alias: string) => {
-      const scope = recordScope(user, alias);
+    const inScope = (alias: 'l' | 'k') => {
+      const scope = recordAccess(user, alias === 'l' ? 'leads' : 'contact', 'read', alias);
       return scope ? sql` and ${scope}` : sql``;
     };
     return sql`left join ${tableOf(def('leads').table)} l on l.id = m.lead_id and l.deleted_at is null${inScope('l')}
@@ -80,7 +83,7 @@ export function createCampaignMembers(db: Db) {
       tx,
       sql`select m.id from crm_campaign_member m ${people(user)}
           join ${tableOf(def('campaign').table)} c on c.id = m.campaign_id and c.deleted_at is null
-          where ${andAll([sql`m.id in ${memberIds}`, sql`(l.id is not null or k.id is not null)`, recordScope(user, 'c')])}
+          where ${andAll([sql`m.id in ${memberIds}`, sql`(l.id is not null or k.id is not null)`, recordAccess(user, 'campaign', 'read', 'c')])}
           for update of m`,
     );
     return rows.map((r) => Number(r.id));
@@ -101,7 +104,7 @@ export function createCampaignMembers(db: Db) {
       return db.transaction(async (tx) => {
         for (const [module, ids] of wanted) {
           if (!ids.length) continue;
-          const found = await createRecordsRepository(tx, def(module)).lock(sql`id`, ids, recordScope(user));
+          const found = await createRecordsRepository(tx, def(module)).lock(sql`id`, ids, recordAccess(user, module, 'write'));
           if (found.length !== ids.length) throw notFound('record.someNotFound');
         }
         await campaignInReach(tx, user, body.campaignId);
@@ -119,13 +122,13 @@ export function createCampaignMembers(db: Db) {
     async addAccountContacts({ user }: Caller, accountId: number, campaignId: number, memberStatus?: string): Promise<number> {
       const status = memberStatus ?? DEFAULT_MEMBER_STATUS;
       return db.transaction(async (tx) => {
-        const [account] = await createRecordsRepository(tx, def('account')).select(sql`id`, [sql`id = ${accountId}`, recordScope(user)]);
+        const [account] = await createRecordsRepository(tx, def('account')).select(sql`id`, [sql`id = ${accountId}`, recordAccess(user, 'account', 'read')]);
         if (!account) throw notFound('record.notFound');
         await campaignInReach(tx, user, campaignId);
         await checkStatus(tx, status);
         const contact = def('contact');
         const accountColumn = col(contact.byName.get('accountId')!.column);
-        const found = await createRecordsRepository(tx, contact).select(sql`id`, [sql`${accountColumn} = ${accountId}`, recordScope(user)], [sql`id`]);
+        const found = await createRecordsRepository(tx, contact).select(sql`id`, [sql`${accountColumn} = ${accountId}`, recordAccess(user, 'contact', 'write')], [sql`id`]);
         if (!found.length) throw badRequest('campaign.noContactsToAdd');
         return insertMembers(tx, user, campaignId, 'contact', found.map((r) => Number(r.id)), status);
       });
@@ -142,7 +145,8 @@ export function createCampaignMembers(db: Db) {
       const filter = andAll([
         sql`m.campaign_id = ${campaignId}`,
         query.type === 'leads' ? sql`l.id is not null` : query.type === 'contact' ? sql`k.id is not null` : sql`(l.id is not null or k.id is not null)`,
-        pattern ? sql`(l.search_text like ${pattern} or k.search_text like ${pattern})` : undefined,
+        // What the caller's role may see of each person (field-level security): a hidden e-mail is not searched.
+        pattern ? sql`(${searchTextMatches(securedDef(lead, user), pattern, 'l')} or ${searchTextMatches(securedDef(contact, user), pattern, 'k')})` : undefined,
       ]);
       const from = sql`crm_campaign_member m ${people(user)}`;
       const [count] = await rowsOf<{ count: unknown }>(db, sql`select count(*) as count from ${from} where ${filter}`);

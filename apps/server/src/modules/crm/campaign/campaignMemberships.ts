@@ -7,7 +7,7 @@ import type { CurrentUser } from '../../auth/currentUser';
 import { metadataOf } from '../engine/metadata/metadataStore';
 import type { ModuleHooks } from '../engine/moduleHooks';
 import { nameExpression } from '../engine/query/recordName';
-import { recordScope } from '../engine/query/recordScope';
+import { recordAccess } from '../engine/query/recordAccess';
 import { rowsOf, tableOf } from '../engine/query/sql';
 import { createRecordsRepository } from '../engine/records/recordsRepository';
 
@@ -24,14 +24,14 @@ export const andAll = (parts: Array<SQL | undefined>) => sql.join(parts.filter((
  */
 export async function campaignsOfRecord(db: Db, user: CurrentUser, module: CampaignMemberModule, recordId: number): Promise<CampaignMembership[]> {
   const meta = metadataOf(db);
-  const [found] = await createRecordsRepository(db, meta.module(module)).select(sql`id`, [sql`id = ${recordId}`, recordScope(user)]);
+  const [found] = await createRecordsRepository(db, meta.module(module)).select(sql`id`, [sql`id = ${recordId}`, recordAccess(user, module, 'read')]);
   if (!found) throw notFound('record.notFound');
   const campaign = meta.module('campaign');
   const rows = await rowsOf<{ id: unknown; campaign_id: unknown; name: unknown; status: unknown; create_time: unknown }>(
     db,
     sql`select m.id, m.campaign_id, ${nameExpression(campaign, 'c')} as name, m.status, m.create_time
         from crm_campaign_member m join ${tableOf(campaign.table)} c on c.id = m.campaign_id and c.deleted_at is null
-        where ${andAll([sql`${memberColumn(module)} = ${recordId}`, recordScope(user, 'c')])} order by m.id desc`,
+        where ${andAll([sql`${memberColumn(module)} = ${recordId}`, recordAccess(user, 'campaign', 'read', 'c')])} order by m.id desc`,
   );
   return rows.map((r) => ({
     id: Number(r.id),

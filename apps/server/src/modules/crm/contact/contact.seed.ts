@@ -3,12 +3,13 @@ import { index } from 'drizzle-orm/pg-core';
 import type { LayoutSeed, ModuleSeed } from '../engine/moduleSeed';
 import { withSystemFields } from '../engine/moduleSeed';
 
-const layoutOf = (name: string, title: { en: string; zh: string }): LayoutSeed => ({
+const layoutOf = ({ name, zh }: { name: string; zh: string }, title: { en: string; zh: string }): LayoutSeed => ({
   name,
+  zh,
   sections: [
     {
       key: 'main', ...title, columns: 2,
-      fields: ['salutation', 'firstName', 'lastName', 'title', 'department', 'accountId', 'reportsToId', 'email', 'phone', 'mobile', 'leadSource', 'birthday'],
+      fields: ['salutation', 'firstName', 'lastName', 'title', 'department', 'accountId', 'reportsToId', 'email', 'emailOptOut', 'phone', 'mobile', 'leadSource', 'birthday'],
     },
     { key: 'mailing', en: 'Mailing Address', zh: '通信地址', columns: 2, fields: ['mailingStreet', 'mailingCity', 'mailingState', 'mailingPostalCode', 'mailingCountry'] },
     { key: 'description', en: 'Description', zh: '描述', columns: 1, fields: ['description'] },
@@ -17,7 +18,7 @@ const layoutOf = (name: string, title: { en: string; zh: string }): LayoutSeed =
 });
 
 const unindexed = { sortable: false, filterable: false };
-const businessLayout = layoutOf('Business Contact Layout', { en: 'Contact Information', zh: '联系人信息' });
+const businessLayout = layoutOf({ name: 'Business Contact Layout', zh: '业务联系人布局' }, { en: 'Contact Information', zh: '联系人信息' });
 
 /** Contacts: the people of the accounts the organisation sells to, named family name first in Chinese as leads are. */
 export const contactSeed: ModuleSeed = {
@@ -34,6 +35,8 @@ export const contactSeed: ModuleSeed = {
     { name: 'accountId', type: 'lookup', lookupModule: 'account', en: 'Account', zh: '客户' },
     { name: 'reportsToId', type: 'lookup', lookupModule: 'contact', en: 'Reports To', zh: '直属上级' },
     { name: 'email', type: 'email', maxLength: 100, en: 'Email', zh: '邮箱', searchable: true },
+    // Mass e-mail skips whoever holds it (crm/email/massEmail.ts); a mail to one person still goes.
+    { name: 'emailOptOut', type: 'checkbox', en: 'E-mail Opt-out', zh: '拒收群发邮件', defaultValue: false, sortable: false },
     { name: 'phone', type: 'phone', maxLength: 40, en: 'Phone', zh: '电话', searchable: true, sortable: false },
     { name: 'mobile', type: 'phone', maxLength: 40, en: 'Mobile', zh: '手机', searchable: true, ...unindexed },
     { name: 'leadSource', type: 'picklist', dictType: 'crm_lead_source', en: 'Lead Source', zh: '线索来源' },
@@ -48,7 +51,7 @@ export const contactSeed: ModuleSeed = {
   ]),
   recordTypes: [
     { name: 'business', en: 'Business Contact', zh: '业务联系人', description: 'People at the companies we sell to', isDefault: true, layout: businessLayout },
-    { name: 'partner', en: 'Partner Contact', zh: '合作伙伴联系人', description: 'People at resellers and referral partners', layout: layoutOf('Partner Contact Layout', { en: 'Partner Contact Information', zh: '合作伙伴联系人信息' }) },
+    { name: 'partner', en: 'Partner Contact', zh: '合作伙伴联系人', description: 'People at resellers and referral partners', layout: layoutOf({ name: 'Partner Contact Layout', zh: '合作伙伴联系人布局' }, { en: 'Partner Contact Information', zh: '合作伙伴联系人信息' }) },
   ],
   layout: businessLayout,
   // Campaign figures join contact members to present contacts in scope from this index alone (as crm_lead_membership_idx for leads).

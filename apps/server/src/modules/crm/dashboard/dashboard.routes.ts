@@ -20,7 +20,7 @@ const translator = (request: FastifyRequest) => (error: AppError) => request.t(e
 const dashboardRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   useFreshMetadata(app);
-  const dashboards = createDashboards(app.db, createReports(app.db));
+  const dashboards = createDashboards(app.db, createReports(app.db, app.reporting));
 
   app.get('/crm/dashboard/list', { config: { access: { permission: P.list } } }, async (request) =>
     okData(request, await dashboards.list(requireUser(request), request.lang)),

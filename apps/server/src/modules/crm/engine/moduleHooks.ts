@@ -4,8 +4,10 @@ import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import type { MessageKey } from '@orbit/shared/messages';
 import type { SQL } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
+import type { Db, Executor } from '../../../db/client';
 import type { CurrentUser } from '../../auth/currentUser';
+import type { BoardTotal } from './board/boardTotals';
+import type { FieldDef } from './metadata/fieldDef';
 import type { MetadataStore, ModuleDef } from './metadata/moduleDef';
 import type { WriteCache } from './records/writeCache';
 
@@ -84,4 +86,11 @@ export type ModuleHooks = {
    * in a statement that joins several (else its columns are unqualified). Undefined: the data scope.
    */
   changeScope?(user: CurrentUser, alias?: string): SQL | undefined;
+  /**
+   * A board's totals per value of `field` from totals the module keeps (an opportunity's pipeline per
+   * stage), asked only when nothing but the data and owner scope (`byOwner`) decides the rows; each
+   * value's count and the module's board sums, equal to what the engine's grouped statement answers.
+   * Undefined: the engine aggregates the rows (engine/board/boardTotals.ts).
+   */
+  keptBoardTotals?(db: Db, field: FieldDef, byOwner: SQL[]): Promise<BoardTotal[] | undefined>;
 };

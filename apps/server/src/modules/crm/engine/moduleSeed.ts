@@ -9,7 +9,9 @@ import { systemFields, type FieldSeed } from './fieldSeed';
 
 /** A layout as a module ships it: sections of field names (or items with per-layout flags). */
 export type LayoutSeed = {
+  /** The name stored, which is English; `zh` is how Chinese readers see it while it keeps that name (metadata/layoutNames.ts). */
   name: string;
+  zh: string;
   sections: Array<{ key: string; en: string; zh: string; columns: 1 | 2; fields: Array<string | LayoutItem> }>;
 };
 
@@ -53,6 +55,43 @@ export type CalendarSourceSeed = {
 };
 
 /**
+ * Users who take part in a module's records besides their owner (a meeting's attendees), kept in a
+ * table of (record, user) rows: such a record is on their calendar, My day and reminders too —
+ * within their data scope, as every read (docs/records-engine.md, "Participants and reminders").
+ */
+export type ParticipantsSeed = { table: string; recordColumn: string; userColumn: string };
+
+/**
+ * A module's reminders in the navbar's bell (docs/records-engine.md, "Participants and reminders"):
+ * a record whose reminder time has come, for its owner and its participants, while it matches
+ * `open`. The bell shows its name, what it is about and `due` (a due date or a start).
+ */
+export type ReminderSourceSeed = {
+  /** The date-time field holding when the reminder is due. */
+  at: string;
+  /** The field shown as when the record is due; `dueKind` says how it reads ("Due …" or "Starts …"). */
+  due: string;
+  dueKind: 'due' | 'start';
+  /** Related-record fields shown as what the record is about, the first one set. */
+  about: string[];
+  /** Records that still remind (a task not completed, an activity that is a meeting), on the module table's own columns. */
+  open: SQL;
+};
+
+/**
+ * What a module's board shows besides one column per value of the picklist it groups by
+ * (docs/records-engine.md, "Boards"). Any module has a board; this only says more than the defaults.
+ */
+export type BoardSeed = {
+  /** The picklist the board opens on (default: the path's field, else the first picklist a board can group by). */
+  field?: string;
+  /** Sums each column shows beside its count, whatever the board groups by: Σ field, or Σ field × weightBy / 100. */
+  sums?: Array<{ key: string; field: string; weightBy?: string; en: string; zh: string }>;
+  /** The order of a column's cards (default: newest first, which the picklist's own index serves). */
+  cardOrder?: { field: string; direction: 'asc' | 'desc' };
+};
+
+/**
  * Everything a business module ships as data: its table, standard fields, record types with their
  * layouts (or one layout when it has no record types) and built-in list views. The engine does
  * the rest; a module folder adds only the behaviour that is its own (lead conversion…).
@@ -80,6 +119,20 @@ export type ModuleSeed = {
   indexes?: (table: string, col: (name: string) => SQL) => IndexBuilder[];
   /** How its records appear on the calendar (none: they do not). */
   calendar?: CalendarSourceSeed[];
+  /**
+   * Whether the module's records are listed on the detail pages of the records they point at
+   * (default yes). Activities say no: the timeline of those pages shows them already, filterable by kind.
+   */
+  relatedLists?: boolean;
+  participants?: ParticipantsSeed;
+  reminder?: ReminderSourceSeed;
+  /** Its board's defaults and sums (none: the defaults, no sums). */
+  board?: BoardSeed;
+  /**
+   * The date field whose day picks the exchange rate a record's amounts are converted at in totals
+   * that mix currencies (issue 33; default `createTime`): an opportunity's close date.
+   */
+  moneyDate?: string;
 };
 
 /** A module's fields after the system ones (which every module has). */

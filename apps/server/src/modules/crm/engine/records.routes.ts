@@ -5,6 +5,7 @@ import {
   historyQuery,
   lookupQuery,
   massTransferBody,
+  massUndoBody,
   massUpdateBody,
   recordBody,
   recordListQuery,
@@ -12,6 +13,7 @@ import {
   restoreBody,
   updateListViewBody,
 } from '@orbit/shared/contract/crm';
+import { USE_ASSIGNMENT_RULES_KEY } from '@orbit/shared/contract/automation';
 import { DUPLICATE_OVERRIDE_KEY, DUPLICATE_REASON_MAX, duplicateOverride, mergeBody } from '@orbit/shared/contract/duplicates';
 import { BUSINESS_TYPE, type BusinessType } from '@orbit/shared/contract/monitor';
 import { CRM_MODULES, type CrmModule } from '@orbit/shared/crm/modules';
@@ -41,6 +43,18 @@ const recordId = z.object({ id });
 const recordIds = z.object({ ids: idList });
 /** `dependents=delete`: delete what depends on the records too (an account's opportunities) instead of refusing. */
 const removeQuery = z.object({ dependents: z.enum(['delete']).optional() });
+
+/**
+ * Whether a create's assignment rules decide its owner (docs/decisions.md, "Lead assignment rules"):
+ * as the body's `useAssignmentRules` says (the form's checkbox), else when it names no owner — an
+ * owner an API client gives explicitly is kept.
+ */
+function withoutAssignFlag<T extends Record<string, unknown>>(sent: T): [T, boolean] {
+  if (!Object.hasOwn(sent, USE_ASSIGNMENT_RULES_KEY)) return [sent, !Object.hasOwn(sent, 'ownerId') || sent.ownerId === null];
+  const { [USE_ASSIGNMENT_RULES_KEY]: flag, ...body } = sent;
+  if (typeof flag !== 'boolean') throw fieldError(USE_ASSIGNMENT_RULES_KEY, 'assignment.badFlag');
+  return [body as T, flag];
+}
 
 /**
  * A write's body without its `duplicateOverride` (saving despite a duplicate warning, with the
@@ -79,8 +93,9 @@ const recordsRoutes: FastifyPluginAsync = async (fastify) => {
     );
 
     app.get(`${base}/list`, { config: { access: { permission: P.list } }, schema: { querystring: recordListQuery } }, async (request) => {
-      const { total, rows, lookups, totals } = await records.list(caller(request), request.query);
-      return { ...okPage(request, { total, rows }), lookups, ...(totals ? { totals } : {}) };
+      const countThreshold = await app.settings.get('listCountThreshold');
+      const { total, rows, ...more } = await records.list(caller(request), request.query, { countThreshold });
+      return { ...okPage(request, { total, rows }), ...more };
     });
 
     app.get(`${base}/lookup`, { config: { access: { permission: [P.list, P.query, ...EDITORS] } }, schema: { querystring: lookupQuery } }, async (request) =>
@@ -140,13 +155,20 @@ const recordsRoutes: FastifyPluginAsync = async (fastify) => {
       `${base}/mass/update`,
       { config: { access: { permission: P.edit }, log: log(BUSINESS_TYPE.update) }, schema: { body: massUpdateBody } },
       async (request) => {
-        return okData(request, await records.massUpdate(caller(request), request.body.ids, request.body.field, request.body.value, request.body.also));
+        const { changed, undo } = await records.massUpdate(caller(request), request.body.ids, request.body.field, request.body.value, request.body.also);
+        return { ...okData(request, changed), undo };
       },
     );
 
+    app.post(
+      `${base}/mass/undo`,
+      { config: { access: { permission: P.edit }, log: log(BUSINESS_TYPE.update) }, schema: { body: massUndoBody } },
+      async (request) => okData(request, await records.massUndo(caller(request), request.body.records)),
+    );
+
     app.get(`${base}/:id`, { config: { access: { permission: P.query } }, schema: { params: recordId } }, async (request) => {
-      const { data, lookups, locked } = await records.get(caller(request), request.params.id);
-      return { ...okData(request, data), lookups, locked };
+      const { data, lookups, locked, canEdit } = await records.get(caller(request), request.params.id);
+      return { ...okData(request, data), lookups, locked, canEdit };
     });
 
     app.get(`${base}/:id/hierarchy`, { config: { access: { permission: P.query } }, schema: { params: recordId } }, async (request) =>
@@ -159,14 +181,15 @@ const recordsRoutes: FastifyPluginAsync = async (fastify) => {
     });
 
     app.post(`${base}`, { config: { access: { permission: P.add }, log: log(BUSINESS_TYPE.insert) }, schema: { body: recordBody } }, async (request) => {
-      const [body, duplicates] = withoutOverride(request.body);
-      return okData(request, await records.create(caller(request), body, duplicates));
+      const [sent, assign] = withoutAssignFlag(request.body);
+      const [body, duplicates] = withoutOverride(sent);
+      return okData(request, await records.create(caller(request), body, duplicates, assign));
     });
 
     app.put(`${base}`, { config: { access: { permission: P.edit }, log: log(BUSINESS_TYPE.update) }, schema: { body: recordUpdateBody } }, async (request) => {
       const [body, duplicates] = withoutOverride(request.body);
-      const { data, lookups, locked } = await records.update(caller(request), body as { id: number; version: number } & Record<string, unknown>, duplicates);
-      return { ...okData(request, data), lookups, locked };
+      const { data, lookups, locked, canEdit } = await records.update(caller(request), body as { id: number; version: number } & Record<string, unknown>, duplicates);
+      return { ...okData(request, data), lookups, locked, canEdit };
     });
 
     app.delete(

@@ -1,3 +1,4 @@
+import { securedDef } from '../fieldSecurity/fieldAccess';
 import { sql } from 'drizzle-orm';
 import { globalSearchQuery, globalSearchResultsQuery, lookupQuery, type GlobalSearchHit, type GlobalSearchResults } from '@orbit/shared/contract/crm';
 import { CRM_MODULES } from '@orbit/shared/crm/modules';
@@ -27,7 +28,7 @@ const searchRoutes: FastifyPluginAsync = async (fastify) => {
   app.get('/crm/search', { config: { access: 'authenticated' }, schema: { querystring: globalSearchQuery } }, async (request) => {
     const user = requireUser(request);
     const { q, limit } = request.query;
-    const listable = CRM_MODULES.filter((m) => hasPermission(user, PERMISSIONS[m].list)).map((m) => meta.module(m));
+    const listable = CRM_MODULES.filter((m) => hasPermission(user, PERMISSIONS[m].list)).map((m) => securedDef(meta.module(m), user));
     // Each module's `limit` best candidates, ranked in SQL (the modules read side by side); merged below.
     const perModule = await Promise.all(listable.map(async (def) => ({ def, rows: await rankedRows(app.db, def, user, q, limit) })));
     const ranked = perModule.flatMap(({ def, rows }) => rows.map((row) => ({ def, row })));
@@ -52,7 +53,7 @@ const searchRoutes: FastifyPluginAsync = async (fastify) => {
       listable.map(async (m) => {
         const own = m === module;
         const size = own || (!module && pageNum === 1) ? pageSize : 1;
-        return { module: m, ...(await rankedPage(app.db, meta.module(m), user, q, size, own ? offset : 0, true)) };
+        return { module: m, ...(await rankedPage(app.db, securedDef(meta.module(m), user), user, q, size, own ? offset : 0, true)) };
       }),
     );
     // Without a module: the one holding the best hit (the tab the page opens on).
@@ -67,7 +68,7 @@ const searchRoutes: FastifyPluginAsync = async (fastify) => {
     let rows: GlobalSearchHit[] = [];
     const read = reads.find((r) => r.module === shown);
     if (shown && read) {
-      const def = meta.module(shown);
+      const def = securedDef(meta.module(shown), user);
       const page = module || pageNum === 1 ? read.rows : (await rankedPage(app.db, def, user, q, pageSize, offset)).rows;
       rows = await withDetails(app.db, meta, user, def, page, request.lang, request.t('record.restricted'));
     }

@@ -1,22 +1,24 @@
-import { CODE } from '@orbit/shared/constants';
-import { recordExportBody } from '@orbit/shared/contract/recordExport';
+import { recordExportBody, type RecordExportAnswer } from '@orbit/shared/contract/recordExport';
 import { BUSINESS_TYPE } from '@orbit/shared/contract/monitor';
 import { CRM_MODULES } from '@orbit/shared/crm/modules';
 import { translate } from '@orbit/shared/messages';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { okData } from '../../../lib/reply';
 import { requireUser } from '../../../plugins/auth';
-import { queueFileJob } from '../../jobs/queueFileJob';
+import { queueFileJob, runFileJobNow } from '../../jobs/queueFileJob';
 import { useFreshMetadata } from '../engine/metadata/freshMetadata';
 import { MODULE_TITLES } from '../engine/records.routes';
 import { createRecordsService } from '../engine/records/recordsService';
 import type { RecordExportPayload } from './recordExport.job';
 
 /**
- * `POST /crm/{module}/export`: queues an export of what the list shows (or of the selected rows)
- * and answers at once with its file-centre record, which shows "being generated" with its
- * progress until the file is ready or has failed (plugins/jobs.ts runs it).
+ * `POST /crm/{module}/export`: an export of what the list shows (or of the selected rows), always
+ * with its file-centre record. A short one (at most the setting `crm.export.directMaxRows` rows) is
+ * written while the request waits and answered `ready`, for the browser to download at once; a
+ * longer one is queued and answered at once, the record showing "being generated" with its progress
+ * until the file is ready or has failed (plugins/jobs.ts runs it). Both are the same job.
  */
 const exportRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -33,10 +35,13 @@ const exportRoutes: FastifyPluginAsync = async (fastify) => {
         const user = requireUser(request);
         const lang = request.lang;
         // Refused now (unknown field, sort or view), with the list's own message, rather than as a failed file.
-        await createRecordsService(app.db, module).checkList({ user, lang }, request.body);
+        const rows = await createRecordsService(app.db, module).countScan({ user, lang }, request.body);
         const payload: RecordExportPayload = { lang, module, query: request.body };
-        const fileId = await queueFileJob(app, { kind: 'export', userId: user.userId, title: translate(lang, `module.${module}`), payload });
-        return { code: CODE.ok, msg: request.t('export.started'), data: { fileId } };
+        const job = { kind: 'export' as const, userId: user.userId, title: translate(lang, `module.${module}`), payload };
+        const directMax = await app.settings.get('exportDirectMaxRows');
+        const answer: RecordExportAnswer =
+          directMax > 0 && rows <= directMax ? await runFileJobNow(app, job) : { fileId: await queueFileJob(app, job), ready: false };
+        return { ...okData(request, answer), msg: request.t(answer.ready ? 'export.ready' : 'export.started') };
       },
     );
   }

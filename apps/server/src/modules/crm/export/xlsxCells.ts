@@ -1,6 +1,8 @@
+import { richTextAsPlain } from '../../../lib/richText';
 import type { Language } from '@orbit/shared/constants';
 import type { LookupLabels } from '@orbit/shared/contract/crm';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
+import { currencyWriting, type Currency } from '@orbit/shared/crm/money';
 import { translate } from '@orbit/shared/messages';
 import type { XlsxCell } from '../../../lib/xlsxWriter';
 import type { FieldDef } from '../engine/metadata/fieldDef';
@@ -10,13 +12,14 @@ export type PicklistLabels = Map<string, Map<string, string>>;
 
 export type CellValue = XlsxCell;
 
-
-/** Excel formats of the types that are numbers or dates in the sheet. */
-export function numberFormat(field: FieldDef, lang: Language): string | undefined {
+/** Excel formats of the types that are numbers or dates in the sheet; money in the organisation's currency. */
+export function numberFormat(field: FieldDef, lang: Language, currency: Currency): string | undefined {
   switch (field.type) {
-    case 'currency':
-      // As on screen (SPEC §9): dollars in English, yen in Chinese; the amount itself is the same.
-      return lang === 'zh' ? '"¥"#,##0' : '"$"#,##0.00';
+    case 'currency': {
+      // As on screen: the currency's sign as the language writes it, and its cents (issue 33).
+      const { sign, decimals } = currencyWriting(lang, currency);
+      return `"${sign}"#,##0${decimals ? `.${'0'.repeat(decimals)}` : ''}`;
+    }
     case 'percent':
       return '0.##"%"';
     case 'date':
@@ -72,6 +75,8 @@ export function cellOf(field: FieldDef, value: FieldValue | undefined, lookups: 
       const ref = value as { module: string; id: number };
       return lookups[ref.module as keyof LookupLabels]?.[String(ref.id)] ?? '';
     }
+    case 'richtext':
+      return richTextAsPlain(String(value));
     default:
       return String(value);
   }

@@ -8,7 +8,7 @@ import type { FieldDef } from '../engine/metadata/fieldDef';
 import type { MetadataStore } from '../engine/metadata/moduleDef';
 import { labelOf } from '../engine/query/filterCompiler';
 import { nameExpression } from '../engine/query/recordName';
-import { recordScope } from '../engine/query/recordScope';
+import { recordAccess } from '../engine/query/recordAccess';
 import { PRESENT, rowsOf, tableOf } from '../engine/query/sql';
 import type { Caller } from '../engine/records/moduleRecords';
 import { cellText } from './importSheet';
@@ -139,7 +139,7 @@ export function createCellReader(meta: MetadataStore, caller: Caller, timezoneOf
           query = sql`select dept_id as id from sys_dept where del_flag = '0' and lower(dept_name) = ${key(name)} limit 3`;
         } else if (isCrmModule(target)) {
           const def = meta.module(target);
-          const scope = recordScope(caller.user);
+          const scope = recordAccess(caller.user, target, 'read');
           query = sql`select id from ${tableOf(def.table)} where ${PRESENT} and lower(${nameExpression(def)}) = ${key(name)}${scope ? sql` and ${scope}` : sql``} order by id limit 3`;
         } else return [];
         return (await rowsOf<{ id: unknown }>(db, query)).map((row) => Number(row.id));

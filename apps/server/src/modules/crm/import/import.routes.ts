@@ -1,3 +1,4 @@
+import { securedDef } from '../fieldSecurity/fieldAccess';
 import { randomUUID } from 'node:crypto';
 import { labelIn } from '@orbit/shared/crm/labelIn';
 import { createWriteStream } from 'node:fs';
@@ -74,7 +75,7 @@ const importRoutes: FastifyPluginAsync = async (fastify) => {
     };
 
     app.get(`${base}/template`, { config: { access }, schema: { querystring: importTemplateQuery } }, async (request, reply) => {
-      const def = meta.module(module);
+      const def = securedDef(meta.module(module), requireUser(request));
       const content = await importTemplate(app.db, def, module, request.lang, request.query.recordTypeId);
       const type = def.recordTypes.find((t) => t.id === (request.query.recordTypeId ?? defaultRecordType(def)?.id));
       const typeName = type && def.recordTypes.filter((t) => t.active).length > 1 ? ` - ${labelIn(request.lang, type.labelEn, type.labelZh)}` : '';
@@ -101,7 +102,7 @@ const importRoutes: FastifyPluginAsync = async (fastify) => {
         if ((await stat(absolute)).size === 0) throw fieldError('file', 'import.empty');
         // By its bytes, not its name: a workbook of at most MAX_UNPACKED_BYTES, read once, its rows kept for the dry runs and the run.
         const { headers, sample, rowCount } = await keepUploadRows(absolute);
-        const def = meta.module(module);
+        const def = securedDef(meta.module(module), requireUser(request));
         const recordTypeId = request.query.recordTypeId ?? defaultRecordType(def)?.id ?? null;
         if (recordTypeId !== null && !def.recordTypes.some((t) => t.id === recordTypeId && t.active)) throw fieldError('recordTypeId', 'record.recordTypeInvalid');
         const mapping = autoMapping(headers, importFields(def, recordTypeId).fields);
@@ -124,7 +125,7 @@ const importRoutes: FastifyPluginAsync = async (fastify) => {
 
     app.get(`${base}/:fileId`, { config: { access }, schema: { params: importFileParams } }, async (request) => {
       const { imp, file } = await ownImport(request, request.params.fileId);
-      const def = meta.module(module);
+      const def = securedDef(meta.module(module), requireUser(request));
       const settings = imp.settings as { recordTypeId?: number | null } | null;
       const recordTypeId = settings ? (settings.recordTypeId ?? defaultRecordType(def)?.id ?? null) : imp.recordTypeId;
       const fields = importFieldList(def, recordTypeId, request.lang);

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { IMPORT_MESSAGES_PER_ROW } from '@orbit/shared/contract/recordImport';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import { translate } from '@orbit/shared/messages';
 import type { Db, Executor } from '../../../db/client';
@@ -8,7 +7,7 @@ import { KEY_MAX, escapeLike } from '../engine/fieldTypes/common';
 import { KEY_TYPES, keyMatch } from '../engine/fieldTypes/text';
 import type { MetadataStore } from '../engine/metadata/moduleDef';
 import { labelOf } from '../engine/query/filterCompiler';
-import { recordScope } from '../engine/query/recordScope';
+import { recordAccess } from '../engine/query/recordAccess';
 import { PRESENT, col, rowsOf, tableOf } from '../engine/query/sql';
 import { createRecordsService } from '../engine/records/recordsService';
 import { createWriteCache } from '../engine/records/writeCache';
@@ -64,7 +63,8 @@ export function createBatchImporter(db: Db, meta: MetadataStore, plan: ImportPla
       });
   }
 
-  const fail = (messages: string[]): RowOutcome => ({ action: 'fail', messages: messages.slice(0, IMPORT_MESSAGES_PER_ROW) });
+  // Every message of the row: at most one a mapped column (IMPORT_MAX_COLUMNS) and the row's own.
+  const fail = (messages: string[]): RowOutcome => ({ action: 'fail', messages });
 
   /** A row the engine or the database refused; any other error stops the batch. */
   function refused(error: unknown, row: ReadRow): RowOutcome {
@@ -103,7 +103,7 @@ export function createBatchImporter(db: Db, meta: MetadataStore, plan: ImportPla
     // A key longer than a filter value may be matches nothing, as with the list filter's "equals".
     const asked = keys.flatMap((key, n) => (key.length <= KEY_MAX ? [{ n, key, pattern: escapeLike(key) }] : []));
     if (!asked.length) return found;
-    const scope = recordScope(caller.user);
+    const scope = recordAccess(caller.user, def.module, 'read');
     const equal = KEY_TYPES.has(field.type) ? keyMatch(col(field.column), sql`k.key`) : sql`${col(field.column)} ilike k.pattern`;
     // No `order by id`: with it the planner may walk the primary key until three match — the whole table for a new key.
     const rows = await rowsOf<{ n: unknown; id: unknown; version: unknown }>(
@@ -131,7 +131,7 @@ export function createBatchImporter(db: Db, meta: MetadataStore, plan: ImportPla
     let pending: Array<{ at: number; row: ReadRow; body: Record<string, unknown>; seenKey: string }> = [];
 
     async function writePending() {
-      const answers = await records.createManyIn(db, caller, pending.map((p) => p.body), cache, plan.rules);
+      const answers = await records.createManyIn(db, caller, pending.map((p) => p.body), cache, plan.rules, pending.map(() => plan.assign));
       for (const [i, { at, row, seenKey }] of pending.entries()) {
         const answer = answers[i]!;
         if ('id' in answer) {

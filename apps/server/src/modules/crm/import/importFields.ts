@@ -1,3 +1,4 @@
+import { isRecordCurrency } from '@orbit/shared/crm/money';
 import type { Language } from '@orbit/shared/constants';
 import type { ImportField } from '@orbit/shared/contract/recordImport';
 import type { FieldType } from '@orbit/shared/crm/fieldTypes';
@@ -35,7 +36,7 @@ export function importFields(def: ModuleDef, recordTypeId: number | null): Impor
     fields: [...layoutFields, ...def.fields.filter((f) => importable(f) && !onLayout.has(f))],
     layoutFields,
     required,
-    mustMap: (field) => required(field) && field.defaultValue === null,
+    mustMap: (field) => required(field) && field.defaultValue === null && !isRecordCurrency(field),
   };
 }
 

@@ -1,3 +1,4 @@
+import { securedDef } from '../fieldSecurity/fieldAccess';
 import { translate } from '@orbit/shared/messages';
 import type { DuplicateCheck } from '../engine/duplicates/duplicateGuard';
 import type { ImportSettings, DuplicatePolicy } from '@orbit/shared/contract/recordImport';
@@ -27,6 +28,8 @@ export type ImportPlan = {
   /** How a row finds the record it duplicates, and what it then does; absent: every row is created. */
   duplicate?: { column: MappedColumn; policy: Exclude<DuplicatePolicy, 'create'> };
   ownerId: number;
+  /** Whether the assignment rules give created rows their owner (docs/decisions.md, "Lead assignment rules"). */
+  assign: boolean;
   timezoneOffset: number;
   /**
    * The module's duplicate rules on created rows: a blocking rule refuses the row; a warning refuses
@@ -50,8 +53,10 @@ export async function importPlan(
   headers: string[],
   settings: ImportSettings,
 ): Promise<ImportPlan> {
-  const def = meta.module(module);
   const { user, lang } = caller;
+  // The module as the importer sees it (field-level security): a hidden column is an unknown field,
+  // a read-only one not importable — refused before any row is read, never silently dropped.
+  const def = securedDef(meta.module(module), user);
   const activeTypes = def.recordTypes.filter((t) => t.active);
   const recordTypeId = settings.recordTypeId ?? defaultRecordType(def)?.id ?? null;
   if (recordTypeId !== null && !activeTypes.some((t) => t.id === recordTypeId)) throw fieldError('recordTypeId', 'record.recordTypeInvalid');
@@ -91,5 +96,6 @@ export async function importPlan(
   if (!(await lookupExists({ db, meta, def, user, lang }, 'user', ownerId))) throw fieldError('ownerId', 'record.ownerInvalid');
 
   const rules: DuplicateCheck = { forImport: true, ...(settings.duplicatePolicy === 'create' ? { override: { reason: translate(lang, 'duplicate.importReason') } } : {}) };
-  return { module, def, caller, recordTypeId, columns, duplicate, ownerId, timezoneOffset: settings.timezoneOffset, rules };
+  const assign = settings.useAssignmentRules ?? settings.ownerId === undefined;
+  return { module, def, caller, recordTypeId, columns, duplicate, ownerId, assign, timezoneOffset: settings.timezoneOffset, rules };
 }

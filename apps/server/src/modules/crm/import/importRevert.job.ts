@@ -54,8 +54,9 @@ export function importRevertJob(batchSize = REVERT_BATCH): JobHandler {
           let outcome: 'done' | 'kept' = 'done';
           try {
             await tx.transaction(async (savepoint) => {
+              // The values the import replaced, put back as they were (field-level security does not filter a restore).
               if (row.action === 'create') await records.removeIn(savepoint, caller, [row.recordId!]);
-              else await records.updateIn(savepoint, caller, { ...(row.oldValues ?? {}), id: row.recordId!, version: row.version! });
+              else await records.updateIn(savepoint, { ...caller, serverBuilt: true }, { ...(row.oldValues ?? {}), id: row.recordId!, version: row.version! });
             });
           } catch (error) {
             // Gone, beyond reach, changed since, or refused by the module's rule or the database: left as it is.

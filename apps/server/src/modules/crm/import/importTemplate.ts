@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { PassThrough } from 'node:stream';
 import type { Language } from '@orbit/shared/constants';
 import { IMPORT_MAX_ROWS, IMPORT_NOTE_MARK } from '@orbit/shared/contract/recordImport';
-import { CURRENCY_DECIMALS } from '@orbit/shared/crm/fieldTypes';
+import { CURRENCY_DECIMALS, LONG_TEXT_TYPES, TEXT_MAX_LENGTH, TEXTAREA_MAX_LENGTH } from '@orbit/shared/crm/fieldTypes';
 import { isCrmModule, type CrmModule } from '@orbit/shared/crm/modules';
 import { translate, type MessageKey, type MessageParams } from '@orbit/shared/messages';
 import type { Executor } from '../../../db/client';
@@ -25,7 +25,8 @@ function formatNote(field: FieldDef, lang: Language): string {
   switch (field.type) {
     case 'text':
     case 'textarea':
-      return t('import.note.text', { max: field.maxLength ?? (field.type === 'textarea' ? 32_000 : 255) });
+    case 'richtext':
+      return t('import.note.text', { max: field.maxLength ?? (LONG_TEXT_TYPES.has(field.type) ? TEXTAREA_MAX_LENGTH : TEXT_MAX_LENGTH) });
     case 'email':
     case 'phone':
     case 'url':

@@ -4,7 +4,7 @@ import type { Executor } from '../../../db/client';
 import type { CurrentUser } from '../../auth/currentUser';
 import type { MetadataStore } from '../engine/metadata/moduleDef';
 import { nameExpression } from '../engine/query/recordName';
-import { recordScope } from '../engine/query/recordScope';
+import { recordAccess } from '../engine/query/recordAccess';
 import { PRESENT, col, rowsOf, tableOf } from '../engine/query/sql';
 
 /** What of a lead carries over to the contact it becomes (the person; the company went to the account). */
@@ -33,7 +33,8 @@ const CANDIDATES = 10;
 
 /**
  * Contacts of one account the lead may already be: the same e-mail, or the same first and last name
- * (case-insensitive, trimmed), within the caller's data scope. `contactId` narrows to one contact:
+ * (case-insensitive, trimmed), that the caller may read (the access predicate: a contact shared
+ * with them, or reached through its account's team, counts). `contactId` narrows to one contact:
  * whether it is a contact of that account at all (any name), which the conversion checks.
  */
 export async function accountContacts(
@@ -47,7 +48,7 @@ export async function accountContacts(
   const def = meta.module('contact');
   const column = (name: string) => col(def.byName.get(name)!.column);
   const conditions: SQL[] = [PRESENT, sql`${column('accountId')} = ${accountId}`];
-  const scope = recordScope(user);
+  const scope = recordAccess(user, 'contact', 'read');
   if (scope) conditions.push(scope);
   if (contactId !== undefined) conditions.push(sql`id = ${contactId}`);
   else {

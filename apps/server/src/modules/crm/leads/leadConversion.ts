@@ -8,9 +8,9 @@ import { AppError, badRequest, fieldError, fieldLabel, forbidden, notFound } fro
 import { hasPermission } from '../../auth/currentUser';
 import { createRecordHistory } from '../engine/history/recordHistory';
 import { metadataOf } from '../engine/metadata/metadataStore';
-import { recordScope } from '../engine/query/recordScope';
 import { selectList, toRecord } from '../engine/query/recordColumns';
 import { lookupExists } from '../engine/records/recordValidation';
+import { recordAccess } from '../engine/query/recordAccess';
 import { createRecordsRepository } from '../engine/records/recordsRepository';
 import { createRecordsService } from '../engine/records/recordsService';
 import type { Caller } from '../engine/records/moduleRecords';
@@ -27,6 +27,8 @@ function accountFromLead(lead: CrmRecord, name: string, ownerId: number): Record
     phone: lead.phone,
     website: lead.website,
     annualRevenue: lead.annualRevenue,
+    // Its revenue stays in the lead's currency (issue 33); a lead without one gives the default.
+    ...(typeof lead.currency === 'string' ? { currency: lead.currency } : {}),
     employees: lead.employees,
     billingStreet: lead.street,
     billingCity: lead.city,
@@ -76,9 +78,15 @@ export function createLeadConversion(db: Db) {
   async function readLead(executor: Executor, caller: Caller, leadId: number, lock: boolean): Promise<CrmRecord> {
     const def = meta.module('leads');
     const repo = createRecordsRepository(executor, def);
-    const scope = recordScope(caller.user);
-    const rows = lock ? await repo.lock(selectList(def.fields), [leadId], scope) : await repo.select(selectList(def.fields), [sql`id = ${leadId}`, scope]);
-    if (!rows[0]) throw notFound('record.notFound');
+    // Looking for candidates is reading the lead; converting it changes it (a read-only share says so).
+    const read = recordAccess(caller.user, 'leads', 'read');
+    const rows = lock
+      ? await repo.lock(selectList(def.fields), [leadId], recordAccess(caller.user, 'leads', 'write'))
+      : await repo.select(selectList(def.fields), [sql`id = ${leadId}`, read]);
+    if (!rows[0]) {
+      if (lock && (await repo.select(sql`id`, [sql`id = ${leadId}`, read])).length) throw forbidden('record.readOnly');
+      throw notFound('record.notFound');
+    }
     return toRecord(rows[0], def.fields);
   }
 
@@ -153,6 +161,8 @@ export function createLeadConversion(db: Db) {
                 closeDate: opportunity.closeDate,
                 stage: opportunity.stage,
                 amount: opportunity.amount ?? null,
+                // The deal's amount is typed as the lead's money is: in the lead's currency.
+                ...(typeof lead.currency === 'string' ? { currency: lead.currency } : {}),
                 leadSource: lead.leadSource,
                 campaignId: lead.campaignId,
                 ownerId,
@@ -174,7 +184,7 @@ export function createLeadConversion(db: Db) {
         const changes = { status: LEAD_CONVERTED, convertedAccountId: accountId, convertedContactId: contactId, convertedOpportunityId: opportunityId, convertedAt: new Date().toISOString() };
         const columns = Object.fromEntries(Object.entries(changes).map(([name, value]) => [def.byName.get(name)!.column, value]));
         await createRecordsRepository(tx, def).update(lead.id, lead.version, { ...columns, update_by: user.userId, update_time: new Date() });
-        await createRecordHistory(tx, 'leads').write(
+        await createRecordHistory(tx, 'leads', { meta, lang: caller.lang }).write(
           user,
           Object.entries(changes).map(([field, value]) => ({ recordId: lead.id, action: 'convert', field, oldValue: lead[field] ?? null, newValue: value })),
         );

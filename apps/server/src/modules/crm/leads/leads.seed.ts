@@ -1,3 +1,4 @@
+import { CURRENCY_DICT } from '@orbit/shared/crm/money';
 import { sql } from 'drizzle-orm';
 import { index } from 'drizzle-orm/pg-core';
 import { LEAD_CONVERTED, LEAD_UNQUALIFIED } from '@orbit/shared/crm/leads';
@@ -10,10 +11,11 @@ const system = { key: 'system', en: 'System Information', zh: '系统信息', co
 
 const standardLayout: LayoutSeed = {
   name: 'Lead Layout',
+  zh: '线索布局',
   sections: [
     {
       key: 'main', en: 'Lead Information', zh: '线索信息', columns: 2,
-      fields: ['salutation', 'firstName', 'lastName', 'title', 'company', 'email', 'phone', 'mobile', 'website', 'leadSource', 'status', 'industry', 'rating', 'annualRevenue', 'employees', 'campaignId'],
+      fields: ['salutation', 'firstName', 'lastName', 'title', 'company', 'email', 'emailOptOut', 'phone', 'mobile', 'website', 'leadSource', 'status', 'industry', 'rating', 'annualRevenue', 'currency', 'employees', 'campaignId'],
     },
     address,
     description,
@@ -23,10 +25,11 @@ const standardLayout: LayoutSeed = {
 
 const partnerLayout: LayoutSeed = {
   name: 'Partner Lead Layout',
+  zh: '合作伙伴线索布局',
   sections: [
     {
       key: 'main', en: 'Partner Lead Information', zh: '合作伙伴线索信息', columns: 2,
-      fields: ['salutation', 'firstName', 'lastName', 'title', 'company', { field: 'email', required: true }, 'phone', 'mobile', 'website', 'leadSource', 'status', 'industry', 'rating', 'campaignId'],
+      fields: ['salutation', 'firstName', 'lastName', 'title', 'company', { field: 'email', required: true }, 'emailOptOut', 'phone', 'mobile', 'website', 'leadSource', 'status', 'industry', 'rating', 'campaignId'],
     },
     address,
     description,
@@ -49,6 +52,8 @@ export const leadsSeed: ModuleSeed = {
     { name: 'title', type: 'text', maxLength: 128, en: 'Title', zh: '职务', sortable: false },
     { name: 'company', type: 'text', maxLength: 255, en: 'Company', zh: '公司', searchable: true },
     { name: 'email', type: 'email', maxLength: 100, en: 'Email', zh: '邮箱', searchable: true },
+    // Mass e-mail skips whoever holds it (crm/email/massEmail.ts); a mail to one person still goes.
+    { name: 'emailOptOut', type: 'checkbox', en: 'E-mail Opt-out', zh: '拒收群发邮件', defaultValue: false, sortable: false },
     { name: 'phone', type: 'phone', maxLength: 40, en: 'Phone', zh: '电话', searchable: true, sortable: false },
     { name: 'mobile', type: 'phone', maxLength: 40, en: 'Mobile', zh: '手机', searchable: true, sortable: false, filterable: false },
     { name: 'website', type: 'url', maxLength: 255, en: 'Website', zh: '网站', sortable: false, filterable: false },
@@ -57,6 +62,7 @@ export const leadsSeed: ModuleSeed = {
     { name: 'industry', type: 'picklist', dictType: 'crm_industry', en: 'Industry', zh: '行业' },
     { name: 'rating', type: 'picklist', dictType: 'crm_rating', en: 'Rating', zh: '评级' },
     { name: 'annualRevenue', type: 'currency', en: 'Annual Revenue', zh: '年收入' },
+    { name: 'currency', type: 'picklist', dictType: CURRENCY_DICT, en: 'Currency', zh: '货币', required: true, help: { en: 'The currency of this record\'s amounts; new records take the organisation currency.', zh: '本记录金额的货币；新记录默认为组织货币。' } },
     { name: 'employees', type: 'number', decimals: 0, en: 'Employees', zh: '员工人数' },
     { name: 'street', type: 'text', maxLength: 255, en: 'Street', zh: '街道', sortable: false, filterable: false },
     { name: 'city', type: 'text', maxLength: 80, en: 'City', zh: '城市' },

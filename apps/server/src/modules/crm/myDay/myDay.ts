@@ -11,6 +11,8 @@ import { dayText } from '../engine/fieldTypes/date';
 import { dayStart } from '../engine/fieldTypes/datetime';
 import type { MetadataStore, ModuleDef } from '../engine/metadata/moduleDef';
 import { nameExpression } from '../engine/query/recordName';
+import { participantOf } from '../engine/query/participants';
+import { readScope, recordAccess } from '../engine/query/recordAccess';
 import { recordScope } from '../engine/query/recordScope';
 import { col, rowsOf, tableOf } from '../engine/query/sql';
 import { picklistLabels } from '../export/picklistLabels';
@@ -19,9 +21,9 @@ import type { UserRecords } from '../userRecords/userRecords';
 
 /** A standard field's column (My day reads only standard fields, which every install has). */
 const column = (def: ModuleDef, field: string): SQL => col(def.byName.get(field)?.column ?? field);
-/** The caller's records of a module: owned by them, present, and — as every read — within their data scope. */
-function mine(user: CurrentUser): SQL {
-  const scope = recordScope(user);
+/** The caller's records of a module: owned by them, present, and — as every read — within their access (query/recordAccess.ts). */
+function mine(user: CurrentUser, module: 'task' | 'leads'): SQL {
+  const scope = recordAccess(user, module, 'read');
   return sql`owner_id = ${user.userId} and deleted_at is null${scope ? sql` and ${scope}` : sql``}`;
 }
 
@@ -40,7 +42,7 @@ export function createMyDay(db: Db, meta: MetadataStore, userRecords: UserRecord
       db,
       sql`select id, version, ${column(def, 'subject')} as subject, ${due} as due_date, ${status} as status, ${priority} as priority
           from ${tableOf(def.table)}
-          where ${mine(user)} and completed_at is null and ${status} is distinct from ${TASK_COMPLETED} and ${due} < ${tomorrow}::date
+          where ${mine(user, 'task')} and completed_at is null and ${status} is distinct from ${TASK_COMPLETED} and ${due} < ${tomorrow}::date
           order by ${due}, id limit ${MY_DAY_ROWS}`,
     );
     return rows.map((r) => {
@@ -50,17 +52,21 @@ export function createMyDay(db: Db, meta: MetadataStore, userRecords: UserRecord
   }
 
   /**
-   * My meetings on the business day: those starting today, and all-day ones covering it, by start
-   * (read through the calendar source's index on owner and start).
+   * My meetings on the business day — those I own or attend —: those starting today, and all-day
+   * ones covering it, by start (read through the calendar source's index on owner and start, and the
+   * attendees' index on user).
    */
   async function meetings(user: CurrentUser, today: string, tomorrow: string): Promise<MyDayMeeting[]> {
     const def = meta.module('activity');
+    const scope = readScope(user, 'activity');
+    const attending = participantOf('activity', user.userId);
+    const whose = sql`(owner_id = ${user.userId}${attending ? sql` or ${attending}` : sql``}) and deleted_at is null${scope ? sql` and ${scope}` : sql``}`;
     const [start, end, allDay] = [column(def, 'startAt'), column(def, 'endAt'), column(def, 'allDay')];
     const rows = await rowsOf<Record<string, unknown>>(
       db,
       sql`select id, ${column(def, 'subject')} as subject, ${start} as start_at, ${end} as end_at, ${allDay} as all_day, ${column(def, 'location')} as location
           from ${tableOf(def.table)}
-          where ${mine(user)} and ${column(def, 'kind')} = 'meeting' and ${start} is not null and ${start} < ${dayStart(tomorrow)}
+          where ${whose} and ${column(def, 'kind')} = 'meeting' and ${start} is not null and ${start} < ${dayStart(tomorrow)}
             and (${start} >= ${dayStart(today)} or (${allDay} and coalesce(${end}, ${start}) >= ${dayStart(today)}))
           order by ${start}, id limit ${MY_DAY_ROWS}`,
     );
@@ -70,6 +76,7 @@ export function createMyDay(db: Db, meta: MetadataStore, userRecords: UserRecord
 
   /** My open opportunities' count and amount per stage, from the board's per-owner totals (closed stages and empty ones left out). */
   async function pipeline(user: CurrentUser, lang: Language): Promise<MyDayStage[]> {
+    // Per-owner totals have no record ids to share: the role's data scope is all that applies to them (the caller's own deals).
     const scope = recordScope(user);
     const [rows, stages] = await Promise.all([
       rowsOf<{ stage: string | null; count: unknown; amount: unknown }>(
@@ -99,7 +106,7 @@ export function createMyDay(db: Db, meta: MetadataStore, userRecords: UserRecord
       rowsOf<Record<string, unknown>>(
         db,
         sql`select id, ${nameExpression(def)} as name, ${column(def, 'company')} as company, ${column(def, 'status')} as status, create_time
-            from ${tableOf(def.table)} where ${mine(user)} and create_time >= ${dayStart(weekStart)}
+            from ${tableOf(def.table)} where ${mine(user, 'leads')} and create_time >= ${dayStart(weekStart)}
             order by create_time desc, id desc limit ${MY_DAY_ROWS}`,
       ),
       picklistLabels(db, statusField ? [statusField] : [], lang),

@@ -3,12 +3,14 @@ import { CONTACT_ROLE_DICT } from '@orbit/shared/constants';
 import type { ContactCandidate, ContactRole } from '@orbit/shared/contract/contactRoles';
 import type { Db, Executor } from '../../../db/client';
 import { sysDictData } from '../../../db/schema/dict';
-import { badRequest, notFound } from '../../../lib/errors';
+import { badRequest, forbidden, notFound } from '../../../lib/errors';
 import { containsPattern } from '../../../lib/listQuery';
 import type { CurrentUser } from '../../auth/currentUser';
 import type { MetadataStore } from '../engine/metadata/moduleDef';
+import { securedDef } from '../fieldSecurity/fieldAccess';
+import { searchTextMatches } from '../engine/query/quickSearch';
 import { mayNameRecord, nameExpression, nameSeenBy } from '../engine/query/recordName';
-import { recordScope } from '../engine/query/recordScope';
+import { readScope, recordAccess, writeScope } from '../engine/query/recordAccess';
 import { rowsOf, tableOf } from '../engine/query/sql';
 import { createRecordsRepository } from '../engine/records/recordsRepository';
 import type { Caller } from '../engine/records/moduleRecords';
@@ -33,26 +35,34 @@ const toRole = (r: RoleRow): ContactRole => ({
 });
 
 /**
- * Opportunity contact roles (docs/contact-roles.md). Changing them is editing the opportunity: it
- * must be present and within the caller's scope (else 404, like a missing one); a contact given a
- * role must be one the caller may see. Rows whose opportunity or contact is in the recycle bin are
- * hidden (and removed at purge: opportunity and contact hooks). Names the caller may not see are
- * null ("Restricted record").
+ * Opportunity contact roles (docs/contact-roles.md). Reading them is reading the opportunity,
+ * changing them is editing it: it must be present and one the caller may read, or write (the
+ * access predicate: role scope, module default, share, team — else 404, like a missing one; one
+ * shared read-only answers 403); a contact given a role must be one the caller may read. Rows
+ * whose opportunity or contact is in the recycle bin are hidden (and removed at purge: opportunity
+ * and contact hooks). Names the caller may not see are null ("Restricted record").
  */
 export function createContactRoles(db: Db, meta: MetadataStore) {
   const opportunities = () => meta.module('opportunity');
   const contacts = () => meta.module('contact');
   const accounts = () => meta.module('account');
 
-  /** The opportunity's account (null: none), the opportunity present and in scope — locked when `lock`. */
+  /**
+   * The opportunity's account (null: none), the opportunity present and one the caller may read —
+   * or, when `lock` (a change of its roles), write: locked, and one shared read-only says so (403).
+   */
   async function opportunityInReach(tx: Executor, user: CurrentUser, opportunityId: number, lock: boolean): Promise<number | null> {
     const def = opportunities();
     const account = sql.identifier(def.byName.get('accountId')!.column);
     const repo = createRecordsRepository(tx, def);
+    const read = readScope(user, 'opportunity');
     const [found] = lock
-      ? await repo.lock(sql`${account} as account`, [opportunityId], recordScope(user))
-      : await repo.select(sql`${account} as account`, [sql`id = ${opportunityId}`, recordScope(user)]);
-    if (!found) throw notFound('record.notFound');
+      ? await repo.lock(sql`${account} as account`, [opportunityId], writeScope(user, 'opportunity'))
+      : await repo.select(sql`${account} as account`, [sql`id = ${opportunityId}`, read]);
+    if (!found) {
+      if (lock && (await repo.select(sql`id`, [sql`id = ${opportunityId}`, read])).length) throw forbidden('record.readOnly');
+      throw notFound('record.notFound');
+    }
     return found.account === null || found.account === undefined ? null : Number(found.account);
   }
 
@@ -107,7 +117,7 @@ export function createContactRoles(db: Db, meta: MetadataStore) {
 
     /** The opportunities a contact (present, within scope) plays a part in, the primary roles first. */
     async ofContact({ user }: Caller, contactId: number): Promise<ContactRole[]> {
-      const [found] = await createRecordsRepository(db, contacts()).select(sql`id`, [sql`id = ${contactId}`, recordScope(user)]);
+      const [found] = await createRecordsRepository(db, contacts()).select(sql`id`, [sql`id = ${contactId}`, readScope(user, 'contact')]);
       if (!found) throw notFound('record.notFound');
       return rolesWhere(db, user, sql`r.contact_id = ${contactId}`);
     },
@@ -128,9 +138,9 @@ export function createContactRoles(db: Db, meta: MetadataStore) {
             from ${tableOf(c.table)} c left join ${tableOf(a.table)} a on a.id = ${accountColumn} and a.deleted_at is null
             where ${where([
               sql`c.deleted_at is null`,
-              recordScope(user, 'c'),
+              recordAccess(user, 'contact', 'read', 'c'),
               sql`not exists (select 1 from crm_opportunity_contact_role r where r.opportunity_id = ${opportunityId} and r.contact_id = c.id)`,
-              q ? sql`c.search_text like ${containsPattern(q.toLowerCase())}` : undefined,
+              q ? searchTextMatches(securedDef(c, user), containsPattern(q.toLowerCase()), 'c') : undefined,
             ])}
             order by ${same} desc, 2, c.id limit ${CANDIDATES}`,
       );

@@ -3,6 +3,7 @@ import { fieldError } from '../../../lib/errors';
 import type { ModuleHooks, WriteRequest } from '../engine/moduleHooks';
 import { purgeRolesOfOpportunities } from './contactRolesPurge';
 import { moveContactRoles } from './moveContactRoles';
+import { keptPipelineTotals } from './pipelineTotals';
 import { loadStages } from './stages';
 
 const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && !v.trim());
@@ -26,6 +27,8 @@ export const opportunityHooks: ModuleHooks = {
   beforePurge: purgeRolesOfOpportunities,
   // Contacts merged into another hand it their roles on opportunities (records/mergeRecords.ts).
   mergeLinks: { contact: async ({ tx }, survivorId, mergedIds) => void (await moveContactRoles(tx, survivorId, mergedIds)) },
+  // The board by stage reads the pipeline's kept totals when only the scope narrows it.
+  keptBoardTotals: keptPipelineTotals,
   async beforeWrite(request) {
     const { body, current, db, lang, cache } = request;
     const stage = stageSet(request);

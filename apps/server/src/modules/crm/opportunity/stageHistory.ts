@@ -3,7 +3,7 @@ import type { StagePeriod } from '@orbit/shared/crm/opportunityStages';
 import type { Db } from '../../../db/client';
 import type { CurrentUser } from '../../auth/currentUser';
 import type { MetadataStore } from '../engine/metadata/moduleDef';
-import { recordScope } from '../engine/query/recordScope';
+import { recordAccess } from '../engine/query/recordAccess';
 import { PRESENT, col, rowsOf, tableOf } from '../engine/query/sql';
 import { notFound } from '../../../lib/errors';
 
@@ -33,7 +33,7 @@ export function stagePeriods(created: Date, currentStage: string, changes: Stage
 /** `GET /crm/opportunity/{id}/stageHistory`: an opportunity within the caller's scope (else 404, like a missing one). */
 export async function stageHistoryOf(db: Db, meta: MetadataStore, user: CurrentUser, id: number): Promise<StagePeriod[]> {
   const def = meta.module('opportunity');
-  const scope = recordScope(user);
+  const scope = recordAccess(user, 'opportunity', 'read');
   const stage = col(def.byName.get('stage')!.column);
   const [record] = await rowsOf<{ stage: string; create_time: unknown }>(
     db,

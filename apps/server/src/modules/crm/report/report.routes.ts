@@ -22,7 +22,7 @@ const translator = (request: FastifyRequest) => (error: AppError) => request.t(e
 const reportRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   useFreshMetadata(app);
-  const reports = createReports(app.db);
+  const reports = createReports(app.db, app.reporting);
 
   app.get('/crm/report/list', { config: { access: { permission: P.list } }, schema: { querystring: reportListQuery } }, async (request) =>
     okPage(request, await reports.list(requireUser(request), request.lang, request.query, translator(request))),

@@ -5,18 +5,23 @@ import type { CurrentUser } from '../../auth/currentUser';
 import { FIELD_TYPE_REGISTRY } from '../engine/fieldTypes/registry';
 import { dayStart } from '../engine/fieldTypes/datetime';
 import { decimalsOf } from '../engine/fieldTypes/number';
-import { compileFilter } from '../engine/query/filterCompiler';
-import { recordScope } from '../engine/query/recordScope';
+import { compileFilter, type ColumnOf } from '../engine/query/filterCompiler';
+import { recordAccess } from '../engine/query/recordAccess';
 import { tableOf } from '../engine/query/sql';
 import { byFieldName } from '../engine/records/ownValues';
 import { BASE, RELATED, type ResolvedAggregate, type ResolvedGrouping, type ResolvedRef, type ResolvedReport } from './reportCheck';
+import { CURRENCY_FIELD } from '@orbit/shared/crm/money';
+import { convertedAmountSql, hasRecordCurrency } from '../money/moduleMoney';
+import { organisationCurrencySql } from '../money/rateSql';
+import { displayCurrencySql } from '../money/displayCurrency';
 
 /** A dashboard's narrowing of every widget: a date range on the report's date field, and owners. */
 export type ReportNarrowing = { from?: string; to?: string; owners?: number[] };
 
 /** `"b"."amount"`: a column of one of the statement's tables (names from metadata, quoted). */
-const qualified = (alias: string) => (name: string) => sql`${sql.identifier(alias)}.${sql.identifier(name)}`;
-const columnOf = (ref: ResolvedRef) => qualified(ref.alias)(ref.field.column);
+const qualified = (alias: string): ColumnOf => Object.assign((name: string) => sql`${sql.identifier(alias)}.${sql.identifier(name)}`, { alias });
+/** A field's value: its column, or a formula computed when read, written over the field's table alias. */
+const columnOf = (ref: ResolvedRef) => (ref.field.expressionAt ? ref.field.expressionAt(ref.alias) : qualified(ref.alias)(ref.field.column));
 
 /**
  * A group's key: the column, or for a date the first day of its bucket. The bucket names are a
@@ -65,13 +70,13 @@ export function reportSource(report: ResolvedReport, user: CurrentUser, lang: La
   let from = sql`${tableOf(report.base.table)} ${sql.identifier(BASE)}`;
   if (report.related) {
     const r = qualified(RELATED);
-    const on = [sql`${r('id')} = ${b(report.related.via.column)}`, sql`${r('deleted_at')} is null`, recordScope(user, RELATED)].filter((c): c is SQL => !!c);
+    const on = [sql`${r('id')} = ${b(report.related.via.column)}`, sql`${r('deleted_at')} is null`, recordAccess(user, report.related.def.module, 'read', RELATED)].filter((c): c is SQL => !!c);
     from = sql`${from} left join ${tableOf(report.related.def.table)} ${sql.identifier(RELATED)} on ${sql.join(on, sql` and `)}`;
   }
   const { definition } = report;
   const conditions = [
     sql`${b('deleted_at')} is null`,
-    recordScope(user, BASE),
+    recordAccess(user, report.base.module, 'read', BASE),
     definition.filter ? compileFilter(definition.filter, report.base, lang, b) : undefined,
     definition.relatedFilter && report.related ? compileFilter(definition.relatedFilter, report.related.def, lang, qualified(RELATED)) : undefined,
     ...narrowingDays(report, narrowing),
@@ -85,7 +90,8 @@ function aggregateSql(aggregate: ResolvedAggregate, value: SQL): SQL {
     case 'count':
       return sql`count(*)`;
     case 'sum':
-      return sql`sum(${value})::text`;
+      // Money converted at dated rates has more than cents: the total keeps its cents, rounded once.
+      return aggregate.ref?.field.type === 'currency' ? sql`round(sum(${value}), 2)::text` : sql`sum(${value})::text`;
     case 'avg':
       return sql`round(avg(${value}), ${sql.raw(String(decimalsOf(aggregate.ref!.field)))})::text`;
     case 'min':
@@ -118,8 +124,13 @@ export function summaryQuery(report: ResolvedReport, user: CurrentUser, lang: La
   // A preview's figures are those of the records it shows (the first `sample` in the detail's order), not of every record.
   const sampled = sample === undefined ? sql`` : sql` order by ${detailOrder(report)} limit ${sample}`;
   const keys = report.groups.map((_, i) => `k${i}`);
-  const values = report.aggregates.map((a, i) => (a.ref ? sql`${columnOf(a.ref)} as ${sql.identifier(`v${i}`)}` : undefined)).filter((v): v is SQL => !!v);
-  const inner = [...report.groups.map((g, i) => sql`${groupKey(g)} as ${sql.identifier(keys[i]!)}`), ...values];
+  // Money of records in several currencies is aggregated in the viewer's display currency, each amount at its record's date's rates (issue 33).
+  const target = displayCurrencySql(user.userId);
+  const valueOf = (ref: ResolvedRef): SQL =>
+    ref.field.type === 'currency' ? convertedAmountSql(ref.alias === BASE ? report.base : report.related!.def, qualified(ref.alias), columnOf(ref), target) : columnOf(ref);
+  const values = report.aggregates.map((a, i) => (a.ref ? sql`${valueOf(a.ref)} as ${sql.identifier(`v${i}`)}` : undefined)).filter((v): v is SQL => !!v);
+  const foreign = foreignMoneySql(report, target);
+  const inner = [...report.groups.map((g, i) => sql`${groupKey(g)} as ${sql.identifier(keys[i]!)}`), ...values, ...(foreign ? [sql`${foreign} as fx`] : [])];
   const innerSelect = inner.length ? sql.join(inner, sql`, `) : sql`1 as one`;
   const id = (name: string) => sql.identifier(name);
   // How many records in all, on every row: the grand total's count, taken by a window over the few
@@ -132,6 +143,8 @@ export function summaryQuery(report: ResolvedReport, user: CurrentUser, lang: La
     ...keys.map((k, i) => sql`grouping(${id(k)}) as ${id(`g${i}`)}`),
     ...report.aggregates.map((a, i) => sql`${aggregateSql(a, sql`${id(`v${i}`)}`)} as ${id(a.key)}`),
     sql`max(case when ${allRolledUp} then count(*) end) over () as ${id('records')}`,
+    // Whether any amount the figures total was in another currency than the organisation's: they then say "converted".
+    ...(foreign ? [sql`bool_or(bool_or(fx)) over () as ${id('converted')}`] : []),
   ];
   const sets = groupingSets(report, keys);
   const groupBy = keys.length
@@ -153,6 +166,37 @@ export function summaryQuery(report: ResolvedReport, user: CurrentUser, lang: La
   return sql`select ${sql.join(outer, sql`, `)} from (select ${innerSelect} from ${from} where ${where}${sampled}) s${groupBy}${orderBy} limit ${limit}`;
 }
 
+/** The money the figures aggregate: the currency fields of sum, avg, min and max, by the table they are in. */
+function moneyAliases(report: ResolvedReport): Array<typeof BASE | typeof RELATED> {
+  const aliases = report.aggregates.flatMap((a) => (a.ref?.field.type === 'currency' ? [a.ref.alias] : []));
+  return [...new Set(aliases)].filter((alias) => hasRecordCurrency(alias === BASE ? report.base : report.related!.def));
+}
+
+/** Whether a row's aggregated money is in another currency than `target` (the viewer's), as SQL; undefined when nothing can be. */
+function foreignMoneySql(report: ResolvedReport, target: SQL): SQL | undefined {
+  const tests = moneyAliases(report).map((alias) => {
+    const def = alias === BASE ? report.base : report.related!.def;
+    return sql`(coalesce(${qualified(alias)(def.byName.get(CURRENCY_FIELD)!.column)}, ${organisationCurrencySql}) <> ${target})`;
+  });
+  return tests.length ? sql`(${sql.join(tests, sql` or `)})` : undefined;
+}
+
+/**
+ * The tables whose money the detail rows show, with the reference their record's currency is
+ * answered under (`currency`, `accountId.currency`): each amount is shown in its own currency.
+ */
+function detailCurrencies(report: ResolvedReport): Array<{ alias: typeof BASE | typeof RELATED; column: string; ref: string }> {
+  const shown = new Map<string, { alias: typeof BASE | typeof RELATED; column: string; ref: string }>();
+  for (const c of report.columns) {
+    if (c.field.type !== 'currency' || shown.has(c.alias)) continue;
+    const def = c.alias === BASE ? report.base : report.related!.def;
+    if (!hasRecordCurrency(def)) continue;
+    const via = c.ref.includes('.') ? `${c.ref.split('.')[0]}.` : '';
+    shown.set(c.alias, { alias: c.alias, column: def.byName.get(CURRENCY_FIELD)!.column, ref: `${via}${CURRENCY_FIELD}` });
+  }
+  return [...shown.values()];
+}
+
 /**
  * Detail rows: the display fields of a page of records (alias `c{i}_{column}` per stored column,
  * read back by the field type). How many there are comes with the figures (`records`), so this
@@ -164,9 +208,11 @@ export function detailQuery(report: ResolvedReport, user: CurrentUser, lang: Lan
   const select = [sql`${b('id')} as id`];
   report.columns.forEach((c, i) => {
     for (const stored of FIELD_TYPE_REGISTRY[c.field.type].storedColumns(c.field.column)) {
-      select.push(sql`${qualified(c.alias)(stored)} as ${sql.identifier(`c${i}_${stored}`)}`);
+      const value = stored === c.field.column ? columnOf(c) : qualified(c.alias)(stored);
+      select.push(sql`${value} as ${sql.identifier(`c${i}_${stored}`)}`);
     }
   });
+  for (const money of detailCurrencies(report)) select.push(sql`${qualified(money.alias)(money.column)} as ${sql.identifier(`m_${money.alias}`)}`);
   return sql`select ${sql.join(select, sql`, `)} from ${from} where ${where} order by ${detailOrder(report)} limit ${page.limit} offset ${page.offset}`;
 }
 
@@ -184,5 +230,6 @@ export function readDetailRow(report: ResolvedReport, row: Record<string, unknow
   report.columns.forEach((c, i) => {
     out[c.ref] = FIELD_TYPE_REGISTRY[c.field.type].read(row, `c${i}_${c.field.column}`);
   });
+  for (const money of detailCurrencies(report)) out[money.ref] = (row[`m_${money.alias}`] as string | null | undefined) ?? null;
   return out;
 }

@@ -6,6 +6,7 @@ import type { Executor } from '../../../db/client';
 import type { CurrentUser } from '../../auth/currentUser';
 import type { MetadataStore } from '../engine/metadata/moduleDef';
 import { lookupLabels } from '../engine/records/lookupLabels';
+import { displayCurrencyOf } from '../money/displayCurrency';
 import { rowsOf } from '../engine/query/sql';
 import type { ResolvedRef, ResolvedReport } from './reportCheck';
 import { detailQuery, readDetailRow, summaryQuery, type ReportNarrowing } from './reportCompiler';
@@ -57,6 +58,7 @@ export async function runReport(db: Executor, meta: MetadataStore, report: Resol
   }));
   const rows = (options.preview ? detailRows.slice(0, REPORT_PREVIEW_LIMIT) : detailRows).map((row) => readDetailRow(report, row));
   const total = Number(summaryRows[0]?.records ?? 0);
+  const converted = summaryRows.some((row) => row.converted === true || row.converted === 't');
 
   // Display names of lookups in the groups and the detail rows, one query per kind of target.
   const refs = [...report.columns, ...report.groups];
@@ -77,5 +79,8 @@ export async function runReport(db: Executor, meta: MetadataStore, report: Resol
     total,
     truncated: summaryRows.length > summaryLimit || (options.preview && detailRows.length > REPORT_PREVIEW_LIMIT),
     lookups,
+    // The currency its money figures are in: the viewer's display currency (summaryQuery converts to it).
+    currency: (await displayCurrencyOf(db, user.userId)).display,
+    ...(converted ? { converted: true } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { securedDef } from '../fieldSecurity/fieldAccess';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@orbit/shared/constants';
 import { CODE } from '@orbit/shared/constants';
@@ -7,6 +8,7 @@ import type { createReportBody, reportListQuery } from '@orbit/shared/contract/r
 import { reportDefinition, type CheckedReportDefinition } from '@orbit/shared/crm/report';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { Db, Executor } from '../../../db/client';
+import { primaryOnly, type Reporting } from '../../../db/reporting';
 import { crmReport } from '../../../db/schema/crmReport';
 import { sysUser } from '../../../db/schema/organisation';
 import { AppError, badRequest, fieldError, notFound } from '../../../lib/errors';
@@ -59,15 +61,22 @@ export async function shareTargets(db: Executor): Promise<ReportShareTargets> {
   };
 }
 
-/** The saved reports service: definitions checked against the metadata, sharing, templates, runs in the viewer's scope. */
-export function createReports(db: Db) {
+/**
+ * The saved reports service: definitions checked against the metadata, sharing, templates, runs in
+ * the viewer's scope. Runs and previews read their records through `reporting` (the replica, when
+ * there is one); the reports themselves and the metadata are read from the primary, which has every
+ * change the user has just made (docs/scaling.md).
+ */
+export function createReports(db: Db, reporting: Reporting = primaryOnly(db)) {
   const meta = metadataOf(db);
-  const resolve = (definition: CheckedReportDefinition, lang: Language) => resolveReport(definition, (m) => meta.module(m), lang);
+  // Checked against the metadata as the user sees it: a hidden field (field-level security) is unknown
+  // to them as a column, a group, a filter or a chart's measure, so a report naming one is refused.
+  const resolve = (definition: CheckedReportDefinition, lang: Language, user: CurrentUser) => resolveReport(definition, (m) => securedDef(meta.module(m), user), lang);
 
   /** Why a saved definition cannot run any more (a deleted field), or null. */
-  function problemOf(row: ReportRow, lang: Language, translate: (key: AppError) => string): string | null {
+  function problemOf(row: ReportRow, user: CurrentUser, lang: Language, translate: (key: AppError) => string): string | null {
     try {
-      resolve(reportDefinition.parse(row.definition), lang);
+      resolve(reportDefinition.parse(row.definition), lang, user);
       return null;
     } catch (error) {
       if (error instanceof AppError) return translate(error);
@@ -90,7 +99,7 @@ export function createReports(db: Db) {
       shareDepts: row.shareDepts,
       definition: row.definition,
       canEdit: mayEdit(user, row),
-      problem: problemOf(row, lang, translate),
+      problem: problemOf(row, user, lang, translate),
       createTime: row.createTime.toISOString(),
       updateTime: row.updateTime?.toISOString() ?? null,
     };
@@ -98,7 +107,7 @@ export function createReports(db: Db) {
 
   async function runnable(user: CurrentUser, id: number, lang: Language, found?: ReportRow): Promise<ResolvedReport> {
     const row = found ?? (await find(db, user, id));
-    const report = resolve(reportDefinition.parse(row.definition), lang);
+    const report = resolve(reportDefinition.parse(row.definition), lang, user);
     assertModuleAccess(user, report);
     return report;
   }
@@ -172,7 +181,7 @@ export function createReports(db: Db) {
     },
 
     async create(user: CurrentUser, body: CheckedBody, lang: Language): Promise<number> {
-      assertModuleAccess(user, resolve(body.definition, lang));
+      assertModuleAccess(user, resolve(body.definition, lang, user));
       return guarded(body, () =>
         db.transaction(async (tx) => {
           await assertNameFree(tx, user, body.name);
@@ -188,7 +197,7 @@ export function createReports(db: Db) {
           const row = await find(tx, user, body.id);
           if (row.builtInKey !== null) throw badRequest('report.fixedTemplate');
           if (!mayEdit(user, row)) throw new AppError(CODE.forbidden, 'report.notEditable');
-          assertModuleAccess(user, resolve(body.definition, lang));
+          assertModuleAccess(user, resolve(body.definition, lang, user));
           await assertNameFree(tx, user, body.name, row.id);
           await tx.update(crmReport).set({ ...columnsOf(body), updateTime: new Date() }).where(eq(crmReport.id, row.id));
         }),
@@ -224,13 +233,14 @@ export function createReports(db: Db) {
     },
 
     async preview(user: CurrentUser, definition: CheckedReportDefinition, lang: Language) {
-      const report = resolve(definition, lang);
+      const report = resolve(definition, lang, user);
       assertModuleAccess(user, report);
-      return runReport(db, meta, report, user, lang, { preview: true });
+      return reporting.read((reader) => runReport(reader, meta, report, user, lang, { preview: true }));
     },
 
     async run(user: CurrentUser, id: number, lang: Language, options: Exclude<RunOptions, { preview: true }>) {
-      return runReport(db, meta, await runnable(user, id, lang), user, lang, options);
+      const report = await runnable(user, id, lang);
+      return reporting.read((reader) => runReport(reader, meta, report, user, lang, options));
     },
 
     /** A report the user may see and run, with its name, checked against the current metadata (an export runs it a page at a time). */

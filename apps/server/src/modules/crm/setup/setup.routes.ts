@@ -49,7 +49,7 @@ const setupRoutes: FastifyPluginAsync = async (fastify) => {
   );
 
   app.get('/setup/:module/fields/:name/usage', { config: { access: { permission: P.list } }, schema: { params: fieldParam } }, async (request) =>
-    okData(request, await createSetupFields(app.db, request.params.module).usage(request.params.name)),
+    okData(request, await createSetupFields(app.db, request.params.module).usage(request.params.name, request.lang)),
   );
 
   app.put(
@@ -65,7 +65,7 @@ const setupRoutes: FastifyPluginAsync = async (fastify) => {
     '/setup/:module/fields/:name',
     { config: { access: { permission: P.remove }, log: logOf('Field', BUSINESS_TYPE.delete) }, schema: { params: fieldParam } },
     async (request) => {
-      await createSetupFields(app.db, request.params.module).remove(request.params.name);
+      await createSetupFields(app.db, request.params.module).remove(request.params.name, request.lang);
       return ok(request);
     },
   );

@@ -1,7 +1,7 @@
 import { and, eq, max, sql } from 'drizzle-orm';
 import type { Language } from '@orbit/shared/constants';
 import { CUSTOM_FIELD_LIMIT, type FieldUsage, type createFieldBody, type updateFieldBody } from '@orbit/shared/contract/setup';
-import { OPERATORS_BY_TYPE, SORTABLE_TYPES, type FieldType } from '@orbit/shared/crm/fieldTypes';
+import { LENGTH_TYPES, NUMERIC_TYPES, OPERATORS_BY_TYPE, SORTABLE_TYPES, TEXT_TYPES, type FieldType } from '@orbit/shared/crm/fieldTypes';
 import { checkFieldValue, type FieldValue } from '@orbit/shared/crm/fieldValue';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import { translate } from '@orbit/shared/messages';
@@ -10,19 +10,22 @@ import type { Db, Executor } from '../../../db/client';
 import { crmField, crmLayout, crmListView } from '../../../db/schema/crm';
 import { sysDictData, sysDictType } from '../../../db/schema/dict';
 import { badRequest, fieldError, notFound } from '../../../lib/errors';
-import { addCustomColumn, createCustomIndexes, customColumnName, dropCustomColumn, dropCustomIndexes, lockModuleSetup, quoteIdent, retypeCustomColumn } from '../engine/ddl/customColumns';
+import { addCustomColumn, addGeneratedColumn, createCustomIndexes, customColumnName, dropCustomColumn, dropCustomIndexes, lockModuleSetup, quoteIdent, retypeCustomColumn } from '../engine/ddl/customColumns';
 import { isReservedFieldName } from '../engine/ddl/reservedNames';
 import { assertValuesConvert, typeChangePlan } from '../engine/ddl/typeChange';
-import { toFieldDef } from '../engine/metadata/metadataStore';
+import { metadataOf, toFieldDef } from '../engine/metadata/metadataStore';
+import { assertNotInFormula, checkFormulaForSave, formulaStorage } from '../engine/formula/formulaSetup';
+import { dropRollup, installRollup } from '../engine/rollup/rollupSql';
+import type { RollupDef } from '@orbit/shared/crm/rollup';
+import { compileFilter } from '../engine/query/filterCompiler';
 import type { FieldDef } from '../engine/metadata/fieldDef';
+import { layoutLabel } from '../engine/metadata/layoutNames';
 import { bumpMetaVersion } from '../engine/metadata/metaVersion';
 import { moduleSeedOf } from '../engine/crmModules';
 import { labelOf } from '../engine/query/filterCompiler';
 import { rowsOf } from '../engine/query/sql';
 import { filterNames, pruneLayoutReferences, pruneViewReferences } from '../engine/views/fieldReferences';
 
-const TEXT_TYPES: ReadonlySet<FieldType> = new Set(['text', 'textarea', 'phone', 'email', 'url']);
-const LENGTH_TYPES: ReadonlySet<FieldType> = new Set(['text', 'textarea']);
 const DECIMAL_TYPES: ReadonlySet<FieldType> = new Set(['number', 'percent']);
 const DICT_TYPES: ReadonlySet<FieldType> = new Set(['picklist', 'multipicklist']);
 
@@ -58,6 +61,12 @@ async function checkDefault(tx: Executor, field: Pick<FieldDef, 'type' | 'maxLen
   return checked.value;
 }
 
+/** Whether the table has the column (a formula computed in the SELECT has none). */
+async function columnExists(tx: Executor, table: string, column: string): Promise<boolean> {
+  const rows = await rowsOf(tx, sql`select 1 from information_schema.columns where table_name = ${table} and column_name = ${column}`);
+  return rows.length > 0;
+}
+
 /** SQL that is true where a record holds a value of the field (a checkbox: ticked; a multi-picklist: any value). */
 function hasValue(field: FieldDef): string {
   const c = quoteIdent(field.column);
@@ -73,9 +82,112 @@ function hasValue(field: FieldDef): string {
  */
 export function createSetupFields(db: Db, module: CrmModule) {
   const seed = moduleSeedOf(module);
+  const meta = metadataOf(db);
+
+  /** Where a new field goes in the field order. */
+  async function nextOrder(tx: Executor): Promise<number> {
+    const [{ order }] = (await tx.select({ order: max(crmField.sortOrder) }).from(crmField).where(eq(crmField.module, module))) as [{ order: number | null }];
+    return (order ?? 0) + 1;
+  }
+
+  /** A custom field's metadata row, last in the module's order: what every kind of field shares, then `own` (its type and what the kind adds). */
+  async function insertField(
+    tx: Executor,
+    body: z.output<typeof createFieldBody>,
+    name: string,
+    column: string,
+    own: Omit<typeof crmField.$inferInsert, 'module' | 'name' | 'columnName' | 'labelEn' | 'labelZh'> & { type: FieldType },
+  ): Promise<number> {
+    const [row] = await tx
+      .insert(crmField)
+      .values({
+        module,
+        name,
+        columnName: column,
+        labelEn: body.labelEn,
+        labelZh: body.labelZh,
+        helpEn: body.helpEn,
+        helpZh: body.helpZh,
+        isStandard: false,
+        sortable: body.filterable && SORTABLE_TYPES.has(own.type),
+        filterable: body.filterable,
+        sortOrder: await nextOrder(tx),
+        ...own,
+      })
+      .returning({ id: crmField.id });
+    return row!.id;
+  }
+
+  /**
+   * A formula field (engine/formula): checked against the current metadata, its type that of its
+   * result, read-only; a STORED generated column when it reads only the record's own columns and
+   * no TODAY(), else no column at all (computed in each list's SELECT: docs/decisions.md).
+   */
+  async function createFormulaField(tx: Executor, body: z.output<typeof createFieldBody>, name: string, column: string, lang: Language): Promise<number> {
+    const formula = checkFormulaForSave(meta, module, body.formula!, name, lang);
+    const storage = formulaStorage(meta, module, formula, body.decimals);
+    const id = await insertField(tx, body, name, column, { required: false, readOnly: true, type: storage.type, decimals: storage.decimals, formula: body.formula!, searchable: false });
+    if (storage.generated) await addGeneratedColumn(tx, seed.table, column, { id, type: storage.type, decimals: storage.decimals, filterable: body.filterable }, storage.generated);
+    await placeInLayouts(tx, name, body.layoutIds);
+    await bumpMetaVersion(tx);
+    return id;
+  }
+
+  /**
+   * A roll-up summary field (engine/rollup): count, sum, min or max of a related list's records
+   * (the child module's lookup `via` pointing at this module), optionally filtered; a real column
+   * kept by a trigger on the child's table, computed for every record when created.
+   */
+  async function createRollupField(tx: Executor, body: z.output<typeof createFieldBody>, name: string, column: string, lang: Language): Promise<number> {
+    const rollup: RollupDef = { child: body.rollup!.child, via: body.rollup!.via, fn: body.rollup!.fn, field: body.rollup!.field ?? null, filter: body.rollup!.filter ?? null };
+    const child = meta.module(rollup.child);
+    const via = child.byName.get(rollup.via);
+    if (!via || via.type !== 'lookup' || via.lookupModule !== module) throw fieldError('rollup', 'rollup.unknownChild');
+    let type: FieldType = 'number';
+    let decimals: number | null = 0;
+    if (rollup.fn !== 'count') {
+      const summed = rollup.field ? child.byName.get(rollup.field) : undefined;
+      const ok = summed && !summed.formula && !summed.rollup && (NUMERIC_TYPES.has(summed.type) || (rollup.fn !== 'sum' && summed.type === 'date'));
+      if (!ok) throw fieldError('rollup', 'rollup.fieldNotNumeric');
+      type = summed.type === 'percent' ? 'number' : summed.type;
+      decimals = summed.type === 'date' || summed.type === 'currency' ? null : (summed.decimals ?? 0);
+    } else rollup.field = null;
+    // Checked like a list filter of the child (unknown fields, operators and values refused in the caller's language).
+    if (rollup.filter) compileFilter(rollup.filter, child, lang);
+    const id = await insertField(tx, body, name, column, { readOnly: true, type, decimals, rollup });
+    await addCustomColumn(tx, seed.table, column, { id, type, decimals, filterable: body.filterable });
+    await installRollup(tx, meta.module(module), { id, column }, rollup, child);
+    await placeInLayouts(tx, name, body.layoutIds);
+    await bumpMetaVersion(tx);
+    return id;
+  }
+
+  /** Places a new field at the end of the first section of each chosen layout. */
+  async function placeInLayouts(tx: Executor, name: string, layoutIds: number[]): Promise<void> {
+    for (const layoutId of new Set(layoutIds)) {
+      const [layout] = await tx.select().from(crmLayout).where(and(eq(crmLayout.id, layoutId), eq(crmLayout.module, module)));
+      if (!layout) throw fieldError('layoutIds', 'setup.layoutNotFound');
+      if (layout.isTemplate) throw fieldError('layoutIds', 'setup.fixedTemplate');
+      const sections = layout.sections.map((s, i) => (i === 0 ? { ...s, fields: [...s.fields, { field: name }] } : s));
+      await tx.update(crmLayout).set({ sections, updateTime: new Date() }).where(eq(crmLayout.id, layout.id));
+    }
+  }
+
+  /** A new formula of a formula field: checked, its column (or none) built again, filters of an operator the new type lacks dropped. */
+  async function updateFormula(tx: Executor, field: FieldDef, text: string, decimals: number | null | undefined, lang: Language): Promise<Partial<typeof crmField.$inferInsert>> {
+    const formula = checkFormulaForSave(meta, module, text, field.name, lang);
+    const storage = formulaStorage(meta, module, formula, decimals === undefined ? field.decimals : decimals);
+    await dropCustomIndexes(tx, seed.table, field);
+    await dropCustomColumn(tx, seed.table, field.column);
+    if (storage.generated) await addGeneratedColumn(tx, seed.table, field.column, { id: field.id, type: storage.type, decimals: storage.decimals, filterable: field.filterable }, storage.generated);
+    if (storage.type !== field.type) await pruneViewReferences(tx, module, field.name, (c) => c.field === field.name && !OPERATORS_BY_TYPE[storage.type].includes(c.op), false);
+    return { formula: text, type: storage.type, decimals: storage.decimals, sortable: field.filterable && SORTABLE_TYPES.has(storage.type) };
+  }
 
   return {
     async create(body: z.output<typeof createFieldBody>, lang: Language): Promise<number> {
+      // The metadata formulas are checked with, read before the transaction (PGlite has one connection).
+      await meta.fresh();
       return db.transaction(async (tx) => {
         await lockModuleSetup(tx, module);
         const name = body.name;
@@ -104,6 +216,8 @@ export function createSetupFields(db: Db, module: CrmModule) {
           else throw fieldError('dictType', 'setup.dictionaryMissing');
         }
         if (body.type === 'lookup' && !body.lookupModule) throw fieldError('lookupModule', 'setup.lookupMissing');
+        if (body.formula != null) return createFormulaField(tx, body, name, column, lang);
+        if (body.rollup != null) return createRollupField(tx, body, name, column, lang);
 
         const draft = {
           type: body.type,
@@ -112,43 +226,22 @@ export function createSetupFields(db: Db, module: CrmModule) {
           dictType,
         };
         const defaultValue = await checkDefault(tx, draft, body.defaultValue, lang);
-        const [{ order }] = (await tx.select({ order: max(crmField.sortOrder) }).from(crmField).where(eq(crmField.module, module))) as [{ order: number | null }];
-        const [row] = await tx
-          .insert(crmField)
-          .values({
-            module,
-            name,
-            columnName: column,
-            labelEn: body.labelEn,
-            labelZh: body.labelZh,
-            helpEn: body.helpEn,
-            helpZh: body.helpZh,
-            required: body.required,
-            isStandard: false,
-            ...draft,
-            lookupModule: body.type === 'lookup' ? body.lookupModule! : null,
-            sortable: body.filterable && SORTABLE_TYPES.has(body.type),
-            filterable: body.filterable,
-            searchable: body.searchable && TEXT_TYPES.has(body.type),
-            defaultValue,
-            sortOrder: (order ?? 0) + 1,
-          })
-          .returning({ id: crmField.id });
-        await addCustomColumn(tx, seed.table, column, { id: row!.id, type: body.type, decimals: draft.decimals, filterable: body.filterable });
-
-        for (const layoutId of new Set(body.layoutIds)) {
-          const [layout] = await tx.select().from(crmLayout).where(and(eq(crmLayout.id, layoutId), eq(crmLayout.module, module)));
-          if (!layout) throw fieldError('layoutIds', 'setup.layoutNotFound');
-          if (layout.isTemplate) throw fieldError('layoutIds', 'setup.fixedTemplate');
-          const sections = layout.sections.map((s, i) => (i === 0 ? { ...s, fields: [...s.fields, { field: name }] } : s));
-          await tx.update(crmLayout).set({ sections, updateTime: new Date() }).where(eq(crmLayout.id, layout.id));
-        }
+        const id = await insertField(tx, body, name, column, {
+          required: body.required,
+          ...draft,
+          lookupModule: body.type === 'lookup' ? body.lookupModule! : null,
+          searchable: body.searchable && TEXT_TYPES.has(body.type),
+          defaultValue,
+        });
+        await addCustomColumn(tx, seed.table, column, { id, type: body.type, decimals: draft.decimals, filterable: body.filterable });
+        await placeInLayouts(tx, name, body.layoutIds);
         await bumpMetaVersion(tx);
-        return row!.id;
+        return id;
       });
     },
 
     async update(name: string, body: z.output<typeof updateFieldBody>, lang: Language): Promise<void> {
+      await meta.fresh();
       await db.transaction(async (tx) => {
         await lockModuleSetup(tx, module);
         const field = await activeField(tx, module, name);
@@ -156,8 +249,32 @@ export function createSetupFields(db: Db, module: CrmModule) {
         const custom = !field.standard;
         const fixed = field.system || field.readOnly;
         const set: Partial<typeof crmField.$inferInsert> = { labelEn: body.labelEn, labelZh: body.labelZh, helpEn: body.helpEn, helpZh: body.helpZh, updateTime: new Date() };
+        if (field.formula) {
+          // A formula field: labels, help, filterable and its formula; its type follows the formula.
+          if (body.type !== undefined && body.type !== field.type) throw badRequest('setup.typeChangeNotAllowed', { from: typeLabel(lang, field.type), to: typeLabel(lang, body.type) });
+          if (body.formula != null && (body.formula !== field.formula || (body.decimals !== undefined && body.decimals !== field.decimals))) {
+            Object.assign(set, await updateFormula(tx, field, body.formula, body.decimals, lang));
+          }
+          if (body.filterable !== undefined && body.filterable !== field.filterable) {
+            set.filterable = body.filterable;
+            set.sortable = body.filterable && SORTABLE_TYPES.has((set.type as FieldType | undefined) ?? field.type);
+            if (!body.filterable) await pruneViewReferences(tx, module, field.name, (c) => c.field === field.name, false);
+          }
+          await dropCustomIndexes(tx, seed.table, field);
+          if (await columnExists(tx, seed.table, field.column)) {
+            const type = (set.type as FieldType | undefined) ?? field.type;
+            await createCustomIndexes(tx, seed.table, field.column, { id: field.id, type, decimals: set.decimals ?? field.decimals, filterable: set.filterable ?? field.filterable });
+          }
+          await tx.update(crmField).set(set).where(eq(crmField.id, field.id));
+          await bumpMetaVersion(tx);
+          return;
+        }
+        if (body.formula != null) throw fieldError('formula', 'formula.notFormula');
 
         const wantsType = body.type !== undefined && body.type !== field.type;
+        if (wantsType) {
+          assertNotInFormula(meta, module, field.name, lang);
+        }
         const wantsDecimals = custom && body.decimals !== undefined && (body.decimals ?? null) !== field.decimals && DECIMAL_TYPES.has(body.type ?? field.type);
         const wantsLength = custom && body.maxLength !== undefined && (body.maxLength ?? null) !== field.maxLength && LENGTH_TYPES.has(body.type ?? field.type);
         if (!custom && (wantsType || (body.filterable !== undefined && body.filterable !== field.filterable) || (body.searchable !== undefined && body.searchable !== field.searchable))) {
@@ -222,15 +339,19 @@ export function createSetupFields(db: Db, module: CrmModule) {
     },
 
     /** How many present records hold a value, and which views and layouts name the field: the delete confirmation. */
-    async usage(name: string): Promise<FieldUsage> {
+    async usage(name: string, lang: Language): Promise<FieldUsage> {
       const field = await activeField(db, module, name);
-      const [row] = await rowsOf<{ n: unknown }>(db, sql.raw(`select count(*) as n from ${quoteIdent(seed.table)} where deleted_at is null and ${hasValue(field)}`));
+      await meta.fresh();
+      const computed = meta.module(module).byName.get(name)?.expression;
+      const [row] = computed
+        ? await rowsOf<{ n: unknown }>(db, sql`select count(*) as n from ${sql.identifier(seed.table)} where deleted_at is null and ${computed} is not null`)
+        : await rowsOf<{ n: unknown }>(db, sql.raw(`select count(*) as n from ${quoteIdent(seed.table)} where deleted_at is null and ${hasValue(field)}`));
       const views = await db.select().from(crmListView).where(eq(crmListView.module, module));
       const layouts = await db.select().from(crmLayout).where(eq(crmLayout.module, module));
       return {
         records: Number(row?.n ?? 0),
         views: views.filter((v) => v.columns.includes(name) || v.sortField === name || filterNames(v.filter ?? null, name)).length,
-        layouts: layouts.filter((l) => l.sections.some((s) => s.fields.some((f) => f.field === name))).map((l) => l.name),
+        layouts: layouts.filter((l) => l.sections.some((s) => s.fields.some((f) => f.field === name))).map((l) => layoutLabel(module, l.name, lang)),
       };
     },
 
@@ -239,12 +360,15 @@ export function createSetupFields(db: Db, module: CrmModule) {
      * the name and column are never reused, layouts lose it, list views lose its column, sort and
      * conditions (views/fieldReferences.ts). Field history keeps its rows.
      */
-    async remove(name: string): Promise<void> {
+    async remove(name: string, lang: Language = 'en'): Promise<void> {
+      await meta.fresh();
       await db.transaction(async (tx) => {
         await lockModuleSetup(tx, module);
         const field = await activeField(tx, module, name);
         if (field.standard) throw badRequest('setup.fieldStandard');
+        assertNotInFormula(meta, module, field.name, lang);
         await tx.update(crmField).set({ active: false, updateTime: new Date() }).where(eq(crmField.id, field.id));
+        if (field.rollup) await dropRollup(tx, field, meta.module(field.rollup.child), meta.module(module));
         await dropCustomColumn(tx, seed.table, field.column);
         await pruneLayoutReferences(tx, module, name);
         await pruneViewReferences(tx, module, name);

@@ -9,14 +9,16 @@ import { crmLayout, crmRecordType } from '../../../db/schema/crm';
 import { badRequest, fieldError, notFound } from '../../../lib/errors';
 import { lockModuleSetup } from '../engine/ddl/customColumns';
 import type { FieldDef } from '../engine/metadata/fieldDef';
+import { storedLayoutName } from '../engine/metadata/layoutNames';
 import type { ModuleDef } from '../engine/metadata/moduleDef';
 import { bumpMetaVersion } from '../engine/metadata/metaVersion';
 import { labelOf } from '../engine/query/filterCompiler';
+import { isRecordCurrency } from '@orbit/shared/crm/money';
 
 type StoredSection = Omit<LayoutSection, 'title'>;
 
 /** A field its definition requires a form to fill (system and read-only fields are filled by the engine). */
-const mustFill = (field: FieldDef) => field.required && !field.system && !field.readOnly;
+const mustFill = (field: FieldDef) => field.required && !field.system && !field.readOnly && !isRecordCurrency(field);
 
 /**
  * A layout's sections checked against the module's fields: each field once, every field exists,
@@ -83,9 +85,11 @@ export function createSetupLayouts(db: Db, module: CrmModule) {
         await lockModuleSetup(tx, module);
         const layout = await find(tx, id);
         if (layout.isTemplate) throw badRequest('setup.fixedTemplate');
-        await assertNameFree(tx, body.name, id);
+        // A built-in layout's name as a Chinese reader saw it is the name it keeps, not a rename.
+        const name = storedLayoutName(module, layout.name, body.name, lang);
+        await assertNameFree(tx, name, id);
         const sections = checkSections(def, body.sections, lang);
-        await tx.update(crmLayout).set({ name: body.name, sections, updateTime: new Date() }).where(eq(crmLayout.id, id));
+        await tx.update(crmLayout).set({ name, sections, updateTime: new Date() }).where(eq(crmLayout.id, id));
         await bumpMetaVersion(tx);
       });
     },

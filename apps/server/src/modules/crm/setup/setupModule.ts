@@ -10,6 +10,7 @@ import type { MetadataStore, ModuleDef } from '../engine/metadata/moduleDef';
 import { bumpMetaVersion } from '../engine/metadata/metaVersion';
 import { toFieldMeta, toRecordTypeMeta } from '../engine/metadata/moduleMeta';
 import { moduleSeedOf } from '../engine/crmModules';
+import { layoutLabel } from '../engine/metadata/layoutNames';
 import { filterNames } from '../engine/views/fieldReferences';
 
 const pick = (lang: Language, en: string, zh: string) => (lang === 'zh' ? zh : en);
@@ -36,13 +37,14 @@ export async function setupModule(db: Db, store: MetadataStore, module: CrmModul
       ...toFieldMeta(f, lang),
       helpEn: f.helpEn,
       helpZh: f.helpZh,
-      layouts: def.layouts.filter((l) => l.sections.some((s) => s.fields.some((i) => i.field === f.name))).map((l) => l.name),
+      layouts: def.layouts.filter((l) => l.sections.some((s) => s.fields.some((i) => i.field === f.name))).map((l) => layoutLabel(module, l.name, lang)),
       views: views.filter((v) => v.columns.includes(f.name) || v.sortField === f.name || filterNames(v.filter ?? null, f.name)).length,
     })),
     recordTypes: def.recordTypes.map((t) => toRecordTypeMeta(t, lang)),
     layouts: def.layouts.map((l) => ({
       id: l.id,
       name: l.name,
+      label: layoutLabel(module, l.name, lang),
       isTemplate: l.isTemplate,
       recordTypes: def.recordTypes.filter((t) => t.layoutId === l.id).map((t) => t.id),
       sections: l.sections.map((s) => ({ ...s, title: pick(lang, s.titleEn, s.titleZh) })),

@@ -7,6 +7,7 @@ import { withSystemFields } from '../engine/moduleSeed';
 
 const layout: LayoutSeed = {
   name: 'Task Layout',
+  zh: '任务布局',
   sections: [
     { key: 'main', en: 'Task Information', zh: '任务信息', columns: 2, fields: ['subject', 'name', 'relatedTo', 'dueDate', 'status', 'priority', 'reminderAt', 'ownerId', 'completedAt'] },
     { key: 'description', en: 'Description', zh: '描述', columns: 1, fields: ['description'] },
@@ -62,7 +63,8 @@ export const taskSeed: ModuleSeed = {
   ],
   // On the calendar a task is an all-day entry on its due date; dragging it moves the due date.
   calendar: [{ key: 'due', start: 'dueDate', status: 'status', done: { field: 'status', op: 'eq', value: TASK_COMPLETED } }],
-  // The navbar's reminders (task/taskReminders.ts): the assignee's open tasks whose reminder time has come.
+  reminder: { at: 'reminderAt', due: 'dueDate', dueKind: 'due', about: ['relatedTo', 'name'], open: sql`completed_at is null` },
+  // The navbar's reminders (reminders/): the assignee's open tasks whose reminder time has come.
   indexes: (table, col) => [
     index(`${table}_reminder_due_idx`).on(col('owner_id'), col('reminder_at')).where(sql`deleted_at is null and reminder_at is not null and completed_at is null`),
     // My day's tasks (modules/crm/myDay): the assignee's open tasks due by a day.

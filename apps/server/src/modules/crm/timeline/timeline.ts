@@ -1,9 +1,12 @@
+import { securedDef } from '../fieldSecurity/fieldAccess';
 import { sql } from 'drizzle-orm';
 import type { Language } from '@orbit/shared/constants';
 import type { CrmRecord, HistoryAction, HistoryRow, LookupLabels } from '@orbit/shared/contract/crm';
+import type { TimelineEmail } from '@orbit/shared/contract/email';
 import type { TimelineAttendee, TimelineEntry, TimelineQuery } from '@orbit/shared/contract/timeline';
 import { TIMELINE_KINDS, type TimelineKind } from '@orbit/shared/crm/activities';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
+import type { ApprovalEvent } from '@orbit/shared/crm/approvals';
 import { isCrmModule, type CrmModule, type LookupTarget } from '@orbit/shared/crm/modules';
 import type { Db } from '../../../db/client';
 import type { CurrentUser } from '../../auth/currentUser';
@@ -14,6 +17,7 @@ import { rowsOf } from '../engine/query/sql';
 import { historyLabels, lookupLabels, referenceLabels } from '../engine/records/lookupLabels';
 import { recordNotFound } from '../engine/records/moduleRecords';
 import { timelineBranches } from './timelineQuery';
+import { readStoredError } from '../automation/storedError';
 
 type Row = { kind: string; id: unknown; at: unknown; author: unknown; author_name: unknown; payload: Record<string, unknown>; can_edit: unknown };
 
@@ -48,8 +52,9 @@ export async function timelinePage(db: Db, meta: MetadataStore, user: CurrentUse
         order by e.at desc, e.kind, e.id desc limit ${query.pageSize + 1} offset ${offset}`,
   );
   const page = rows.slice(0, query.pageSize);
-  const activityDef = meta.module('activity');
-  const taskDef = meta.module('task');
+  // Tasks and activities as the user may see them: their hidden fields are left out of the entries.
+  const activityDef = securedDef(meta.module('activity'), user);
+  const taskDef = securedDef(meta.module('task'), user);
   const activities: CrmRecord[] = [];
   const tasks: CrmRecord[] = [];
   const changes: HistoryRow[] = [];
@@ -73,8 +78,35 @@ export async function timelinePage(db: Db, meta: MetadataStore, user: CurrentUse
         newValue: (payload.newValue ?? null) as FieldValue,
       };
       changes.push({ id: entry.id, ...entry.change, userId: entry.authorId, userName: entry.authorName ?? '', time: entry.time });
+    } else if (entry.kind === 'workflow') {
+      entry.workflow = {
+        ruleId: Number(payload.ruleId),
+        ruleName: (payload.ruleName as string | null) ?? `#${String(payload.ruleId)}`,
+        status: String(payload.status),
+        attempts: Number(payload.attempts),
+        error: readStoredError((payload.error as string | null) ?? null, lang),
+      };
+    } else if (entry.kind === 'approval') {
+      entry.approval = { event: payload.event as ApprovalEvent, process: String(payload.process ?? ''), comment: (payload.comment as string | null) ?? null };
     } else if (entry.kind === 'file') {
       entry.file = { fileName: String(payload.fileName), contentType: String(payload.contentType), size: Number(payload.size) };
+    } else if (entry.kind === 'email') {
+      entry.email = {
+        subject: String(payload.subject),
+        from: String(payload.from),
+        to: payload.to as string[],
+        cc: payload.cc as string[],
+        bcc: payload.bcc as string[],
+        body: String(payload.body),
+        status: payload.status as TimelineEmail['status'],
+        answer: (payload.answer as string | null) ?? null,
+        sentAt: payload.sentAt ? iso(payload.sentAt) : null,
+        attachments: payload.attachments as string[],
+        module: payload.module as TimelineEmail['module'],
+        recordId: Number(payload.recordId),
+        direction: payload.direction === 'in' ? 'in' : 'out',
+        threadId: Number(payload.threadId),
+      };
     } else if (entry.kind === 'task') {
       entry.record = toRecord(payload, taskDef.fields);
       tasks.push(entry.record as CrmRecord);

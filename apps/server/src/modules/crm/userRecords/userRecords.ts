@@ -9,7 +9,7 @@ import { hasPermission, type CurrentUser } from '../../auth/currentUser';
 import { moduleSeeds } from '../engine/crmModules';
 import type { MetadataStore } from '../engine/metadata/moduleDef';
 import { nameExpression } from '../engine/query/recordName';
-import { recordScope } from '../engine/query/recordScope';
+import { readScope } from '../engine/query/recordAccess';
 import { rowsOf } from '../engine/query/sql';
 
 /** The two per-user lists: their table and the column holding when a record joined it. */
@@ -33,7 +33,7 @@ export function createUserRecords(db: Db, meta: MetadataStore) {
   async function assertOpenable(user: CurrentUser, ref: UserRecordRef): Promise<void> {
     if (!hasPermission(user, PERMISSIONS[ref.module].query)) throw forbidden();
     const def = meta.module(ref.module);
-    const scope = recordScope(user);
+    const scope = readScope(user, ref.module);
     const [row] = await rowsOf(db, sql`select 1 from ${sql.identifier(def.table)} where id = ${ref.id} and deleted_at is null${scope ? sql` and ${scope}` : sql``}`);
     if (!row) throw notFound('record.notFound');
   }
@@ -46,7 +46,7 @@ export function createUserRecords(db: Db, meta: MetadataStore) {
     const { table, at, kept } = LISTS[which];
     const branches: SQL[] = openableModules(user).map((module) => {
       const def = meta.module(module);
-      const scope = recordScope(user, 't');
+      const scope = readScope(user, module, 't');
       return sql`select u.module, u.record_id as id, ${nameExpression(def, 't')} as name, u.${sql.identifier(at)} as at
                  from ${sql.identifier(table)} u join ${sql.identifier(def.table)} t on t.id = u.record_id
                  where u.user_id = ${user.userId} and u.module = ${module} and t.deleted_at is null${scope ? sql` and ${scope}` : sql``}`;

@@ -1,7 +1,13 @@
-import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, PASSWORD_AGE_HINT_DAYS } from '@orbit/shared/constants';
+import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, MAX_TABS_DEFAULT, MAX_TABS_RANGE, PASSWORD_AGE_HINT_DAYS } from '@orbit/shared/constants';
+import { API_KEY_RATE_DEFAULT, API_KEY_RATE_RANGE } from '@orbit/shared/contract/apiKeys';
 import { ATTACHMENT_DEFAULT_MAX_MB, ATTACHMENT_MAX_MB_RANGE } from '@orbit/shared/contract/attachments';
+import { EXPORT_DIRECT_DEFAULT_ROWS, EXPORT_DIRECT_ROWS_RANGE } from '@orbit/shared/contract/recordExport';
+import { LIST_COUNT_THRESHOLD_DEFAULT, LIST_COUNT_THRESHOLD_RANGE } from '@orbit/shared/crm/listCount';
+import { REPORTING_MAX_LAG_DEFAULT_SECONDS, REPORTING_MAX_LAG_RANGE } from '@orbit/shared/contract/health';
 import { PASSWORD_CHAR_RULES, SETTING_KEYS, type SettingName } from '@orbit/shared/contract/config';
 import type { MessageKey, MessageParams } from '@orbit/shared/messages';
+import { MASS_EMAIL_PER_MINUTE_DEFAULT, MASS_EMAIL_PER_MINUTE_RANGE } from '@orbit/shared/crm/email';
+import { CURRENCIES, DEFAULT_ORGANISATION_CURRENCY } from '@orbit/shared/crm/money';
 import { DEFAULT_PALETTE } from '@orbit/shared/palette';
 import { readPaletteSetting } from '@orbit/shared/paletteRule';
 import { PERMISSIONS } from '@orbit/shared/permissions';
@@ -91,6 +97,72 @@ export const SETTING_DEFS: SettingDef[] = [
     label: 'settings.attachmentMaxMb',
     defaultValue: () => String(ATTACHMENT_DEFAULT_MAX_MB),
     check: wholeNumber(ATTACHMENT_MAX_MB_RANGE.min, ATTACHMENT_MAX_MB_RANGE.max),
+  },
+  {
+    // A records list's export of at most this many rows is written during the request and downloads at once (modules/crm/export).
+    name: 'exportDirectMaxRows',
+    key: SETTING_KEYS.exportDirectMaxRows,
+    label: 'settings.exportDirectMaxRows',
+    defaultValue: () => String(EXPORT_DIRECT_DEFAULT_ROWS),
+    check: wholeNumber(EXPORT_DIRECT_ROWS_RANGE.min, EXPORT_DIRECT_ROWS_RANGE.max),
+  },
+  {
+    // A records list counts its rows exactly up to this many, and says "N+" beyond (engine/records/listRecords.ts).
+    name: 'listCountThreshold',
+    key: SETTING_KEYS.listCountThreshold,
+    label: 'settings.listCountThreshold',
+    defaultValue: () => String(LIST_COUNT_THRESHOLD_DEFAULT),
+    check: wholeNumber(LIST_COUNT_THRESHOLD_RANGE.min, LIST_COUNT_THRESHOLD_RANGE.max),
+  },
+  {
+    // Reports, dashboards and exports read from REPORTING_DATABASE_URL while its lag is at most this (db/reporting.ts).
+    name: 'reportingMaxLagSeconds',
+    key: SETTING_KEYS.reportingMaxLagSeconds,
+    label: 'settings.reportingMaxLagSeconds',
+    defaultValue: () => String(REPORTING_MAX_LAG_DEFAULT_SECONDS),
+    check: wholeNumber(REPORTING_MAX_LAG_RANGE.min, REPORTING_MAX_LAG_RANGE.max),
+  },
+  {
+    // The currency of every amount (issue 33): everyone signed in reads it with /getInfo, and every
+    // language writes amounts in it (packages/shared/src/crm/money.ts).
+    name: 'organisationCurrency',
+    key: SETTING_KEYS.organisationCurrency,
+    label: 'settings.organisationCurrency',
+    defaultValue: () => DEFAULT_ORGANISATION_CURRENCY,
+    check: oneOf(CURRENCIES),
+  },
+  {
+    // Requests per minute and API key, counted across every server process (modules/apiKeys/apiKeyAuth.ts).
+    name: 'apiKeyRequestsPerMinute',
+    key: SETTING_KEYS.apiKeyRequestsPerMinute,
+    label: 'settings.apiKeyRequestsPerMinute',
+    defaultValue: () => String(API_KEY_RATE_DEFAULT),
+    check: wholeNumber(API_KEY_RATE_RANGE.min, API_KEY_RATE_RANGE.max),
+  },
+  {
+    // A mass e-mail's mails go out at most this many a minute (crm/email/massEmail.ts), so a mail server's rate limit is kept.
+    name: 'massEmailPerMinute',
+    key: SETTING_KEYS.massEmailPerMinute,
+    label: 'settings.massEmailPerMinute',
+    defaultValue: () => String(MASS_EMAIL_PER_MINUTE_DEFAULT),
+    check: wholeNumber(MASS_EMAIL_PER_MINUTE_RANGE.min, MASS_EMAIL_PER_MINUTE_RANGE.max),
+  },
+  {
+    // The web's tab strip keeps at most this many tabs (layout/TagsView); everyone signed in reads it.
+    name: 'maxTabs',
+    key: SETTING_KEYS.maxTabs,
+    label: 'settings.maxTabs',
+    defaultValue: () => String(MAX_TABS_DEFAULT),
+    check: wholeNumber(MAX_TABS_RANGE.min, MAX_TABS_RANGE.max),
+  },
+  {
+    // Webhooks may reach the server's own network only when an administrator allows it (SSRF).
+    name: 'webhookAllowPrivate',
+    key: SETTING_KEYS.webhookAllowPrivate,
+    label: 'settings.webhookAllowPrivate',
+    defaultValue: (config) => String(config.webhookAllowPrivate),
+    check: (value) => (value === 'true' || value === 'false' ? undefined : { key: 'config.notBoolean' }),
+    readableWith: [PERMISSIONS.webhook.list],
   },
   {
     // Everyone's pages draw in it, so everyone signed in reads it (the settings panel may put a

@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { PasswordCharRule, SettingName } from '@orbit/shared/contract/config';
+import type { Currency } from '@orbit/shared/crm/money';
 import { DEFAULT_PALETTE, type Palette } from '@orbit/shared/palette';
 import { readPaletteSetting } from '@orbit/shared/paletteRule';
 import type { Config } from '../../../config';
@@ -19,7 +20,15 @@ export type SettingValues = {
   loginLockMinutes: number;
   fileRetentionDays: number;
   attachmentMaxMb: number;
+  exportDirectMaxRows: number;
+  listCountThreshold: number;
+  reportingMaxLagSeconds: number;
+  organisationCurrency: Currency;
+  apiKeyRequestsPerMinute: number;
+  massEmailPerMinute: number;
+  maxTabs: number;
   themePalette: Palette;
+  webhookAllowPrivate: boolean;
 };
 
 const typed: { [N in SettingName]: (text: string) => SettingValues[N] } = {
@@ -31,6 +40,14 @@ const typed: { [N in SettingName]: (text: string) => SettingValues[N] } = {
   loginLockMinutes: Number,
   fileRetentionDays: Number,
   attachmentMaxMb: Number,
+  exportDirectMaxRows: Number,
+  listCountThreshold: Number,
+  reportingMaxLagSeconds: Number,
+  organisationCurrency: (text) => text as Currency,
+  apiKeyRequestsPerMinute: Number,
+  massEmailPerMinute: Number,
+  maxTabs: Number,
+  webhookAllowPrivate: (text) => text === 'true',
   // `effectiveText` has already checked it: only a valid palette (or the default's text) gets here.
   themePalette: (text) => {
     const read = readPaletteSetting(text);

@@ -9,7 +9,7 @@ import { allInScope } from '../../../lib/scopedIds';
 import { hasPermission, type CurrentUser } from '../../auth/currentUser';
 import { deptScopeOf, deptsById } from '../dept/dept.service';
 import { userScopeOf } from '../user/userScope';
-import { cleanNoticeContent } from './noticeContent';
+import { cleanRichText } from '../../../lib/richText';
 import { addressedByName, addressedTo, createNoticeRepository, notPersonal, withinReach, type NoticeRecord } from './notice.repository';
 import { listNoticeReaders } from './noticeReaders.repository';
 
@@ -63,7 +63,7 @@ export function createNoticeService(db: Db) {
   const values = (body: CreateNoticeBody) => ({
     noticeTitle: body.noticeTitle,
     noticeType: body.noticeType,
-    noticeContent: cleanNoticeContent(body.noticeContent),
+    noticeContent: cleanRichText(body.noticeContent),
     status: body.status,
     remark: body.remark,
   });

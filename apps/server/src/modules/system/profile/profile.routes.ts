@@ -55,7 +55,7 @@ const profileRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/system/user/profile/email',
     // The body carries the current password: the operation log keeps none of it.
-    { config: { access: 'authenticated', log: { title: TITLE, businessType: BUSINESS_TYPE.update, withholdBody: true } }, schema: { body: changeEmailBody } },
+    { config: { access: 'authenticated', noApiKey: true, log: { title: TITLE, businessType: BUSINESS_TYPE.update, withholdBody: true } }, schema: { body: changeEmailBody } },
     async (request) => {
       await emailChange.request(requireUser(request).userId, request.body, clientInfo(request), request.lang);
       return { code: CODE.ok, msg: request.t('profile.emailCodeSent', { email: request.body.email }) };
@@ -64,7 +64,7 @@ const profileRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.put(
     '/system/user/profile/email',
-    { config: { access: 'authenticated', log: { title: TITLE, businessType: BUSINESS_TYPE.update, withholdBody: true } }, schema: { body: confirmEmailBody } },
+    { config: { access: 'authenticated', noApiKey: true, log: { title: TITLE, businessType: BUSINESS_TYPE.update, withholdBody: true } }, schema: { body: confirmEmailBody } },
     async (request) => {
       await emailChange.confirm(requireUser(request).userId, request.body, request.lang);
       return { code: CODE.ok, msg: request.t('profile.emailChanged') };
@@ -118,7 +118,7 @@ const profileRoutes: FastifyPluginAsync = async (fastify) => {
   app.put(
     '/system/user/profile/updatePwd',
     {
-      config: { access: 'authenticated', beforePasswordChange: true, log: { title: TITLE, businessType: BUSINESS_TYPE.update, withholdBody: true } },
+      config: { access: 'authenticated', beforePasswordChange: true, noApiKey: true, log: { title: TITLE, businessType: BUSINESS_TYPE.update, withholdBody: true } },
       schema: { body: updatePwdBody },
     },
     async (request) => {

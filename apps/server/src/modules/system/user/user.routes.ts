@@ -74,7 +74,7 @@ const userRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.put(
     '/system/user/resetPwd',
-    { config: { access: { permission: P.resetPwd }, log: { title: TITLE, businessType: BUSINESS_TYPE.update, withholdBody: true } }, schema: { body: resetUserPwdBody } },
+    { config: { access: { permission: P.resetPwd }, noApiKey: true, log: { title: TITLE, businessType: BUSINESS_TYPE.update, withholdBody: true } }, schema: { body: resetUserPwdBody } },
     async (request) => {
       await users.resetPassword(requireUser(request), request.body.userId, request.body.password);
       return ok(request);

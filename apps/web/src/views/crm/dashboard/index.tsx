@@ -9,10 +9,11 @@ import LoadError from '../../../components/admin/LoadError';
 import { useSession } from '../../../store/session';
 import LookupSelect from '../engine/LookupSelect';
 import DashboardActions from './components/DashboardActions';
-import DashboardWidget from './components/DashboardWidget';
+import DashboardWidget, { WidgetLoading } from './components/DashboardWidget';
 import { cellStyle, gridStyle } from './components/gridMetrics';
 import { layoutReducer, savedOf } from './layout/layoutReducer';
 import LayoutEditor from './layout/LayoutEditor';
+import { dashboardDataKey, dashboardsKey, everyDashboardData } from './dashboardKeys';
 
 /**
  * Dashboards (`/dashboard/dashboard-index`): a grid of widgets over saved reports, each run in the
@@ -25,7 +26,7 @@ export default function DashboardIndexPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const landing = useSession()?.defaultDashboardId ?? null;
-  const dashboards = useQuery({ queryKey: ['dashboards'], queryFn: async () => (await listDashboards()).data });
+  const dashboards = useQuery({ queryKey: dashboardsKey, queryFn: async () => (await listDashboards()).data });
   const [chosen, setChosen] = useState<number | null>(null);
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
   const [owners, setOwners] = useState<number[]>([]);
@@ -37,7 +38,7 @@ export default function DashboardIndexPage() {
   const meta = list.find((d) => d.id === id);
   const filter = { from: range?.[0].format('YYYY-MM-DD'), to: range?.[1].format('YYYY-MM-DD'), owners: owners.length ? owners.join(',') : undefined };
   const data = useQuery({
-    queryKey: ['dashboard-data', id, filter],
+    queryKey: dashboardDataKey(id, filter),
     queryFn: async () => (await getDashboardData(id!, filter)).data,
     enabled: id !== null,
   });
@@ -57,8 +58,8 @@ export default function DashboardIndexPage() {
       await updateDashboard({ id: meta.id, name: meta.name, shared: meta.shared, widgets: savedOf(draft) });
       void message.success(t('dashboard.saved'));
       setEditing(false);
-      await queryClient.invalidateQueries({ queryKey: ['dashboards'] });
-      await queryClient.invalidateQueries({ queryKey: ['dashboard-data'] });
+      await queryClient.invalidateQueries({ queryKey: dashboardsKey });
+      await queryClient.invalidateQueries({ queryKey: everyDashboardData });
     } catch (error) {
       if (error instanceof RequestError && !error.shown) void message.error(error.message);
     } finally {
@@ -106,7 +107,17 @@ export default function DashboardIndexPage() {
       {data.isError ? (
         <LoadError onRetry={() => void data.refetch()} />
       ) : !data.data ? (
-        <Skeleton active />
+        // The layout is known before the figures: each widget's card holds a placeholder where its chart will be.
+        <div className="dashboard-grid" style={gridStyle} aria-busy data-testid="dashboard-loading">
+          {(meta?.widgets ?? []).map((widget, i) => (
+            <div key={i} style={cellStyle(widget)}>
+              <Card size="small" title={widget.title || <Skeleton.Input active size="small" style={{ width: 160, height: 16 }} />} style={{ height: '100%', overflow: 'hidden' }}>
+                <WidgetLoading />
+              </Card>
+            </div>
+          ))}
+          {!meta?.widgets.length && <Skeleton active />}
+        </div>
       ) : editing ? (
         <LayoutEditor draft={draft} data={data.data.widgets} dispatch={dispatch} />
       ) : !data.data.dashboard.widgets.length ? (

@@ -1,4 +1,4 @@
-import { Select } from 'antd';
+import { Select, Typography } from 'antd';
 import { useCallback, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isCrmModule, type LookupTarget } from '@orbit/shared/crm/modules';
@@ -50,7 +50,7 @@ export default function LookupSelect({ target, value, onChange, labels, multiple
       const loaded = (pageNum - 1) * pageSize + page.rows.length;
       // Without a total, a short page is the last one.
       const total = page.total ?? (page.rows.length < pageSize ? loaded : loaded + 1);
-      return { options: page.rows.map((o) => ({ value: o.id, label: o.label })), total };
+      return { options: page.rows.map((o) => ({ value: o.id, label: o.label, extra: o.extra })), total };
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the fetcher follows the target
     [target],
@@ -80,6 +80,21 @@ export default function LookupSelect({ target, value, onChange, labels, multiple
       value={multiple ? selected : selected[0]}
       onChange={handleChange}
       fetchPage={fetchPage}
+      // Two people of one name are told apart by what the server sends beside it (company, status, e-mail; a user's department).
+      optionRender={(option) => <OptionWithExtra label={option.label} extra={(option.data as { extra?: string }).extra} />}
     />
+  );
+}
+
+/** An option's name, and beneath it in grey what tells it apart; the chosen value shows the name only. */
+function OptionWithExtra({ label, extra }: { label: React.ReactNode; extra?: string }) {
+  if (!extra) return <>{label}</>;
+  return (
+    <div style={{ lineHeight: 1.35 }}>
+      <div>{label}</div>
+      <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 12 }} data-testid="lookup-option-extra">
+        {extra}
+      </Typography.Text>
+    </div>
   );
 }

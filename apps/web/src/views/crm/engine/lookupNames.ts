@@ -17,3 +17,10 @@ export function lookupText(t: TFunction, lookups: LookupLabels | undefined, targ
   const name = lookupName(lookups, target, id);
   return name === null ? t('crm.restrictedRecord') : (name ?? `#${id}`);
 }
+
+/** Two answers' lookups as one (a board's first cards and those loaded since). */
+export function mergeLookups(a: LookupLabels, b: LookupLabels): LookupLabels {
+  const out: LookupLabels = { ...a };
+  for (const [target, names] of Object.entries(b) as Array<[LookupTarget, Record<string, string | null>]>) out[target] = { ...out[target], ...names };
+  return out;
+}

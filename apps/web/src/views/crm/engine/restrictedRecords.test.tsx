@@ -4,8 +4,8 @@ import type { CrmRecord } from '@orbit/shared/contract/crm';
 import type { ReportResult } from '@orbit/shared/contract/report';
 import { changeLanguage, loadAllTexts } from '../../../i18n/i18n';
 import { field, leadFields, opportunityMeta, prepareCrmTests, renderCrm, signInOlivia } from '../../../test/crmFixtures';
-import BoardCard from '../opportunity/components/BoardCard';
 import { useResultLabels } from '../report/components/reportLabels';
+import BoardCard from './board/BoardCard';
 import { FieldDisplay } from './fieldTypes/FieldDisplay';
 import { FieldInput } from './fieldTypes/FieldInput';
 
@@ -49,7 +49,7 @@ describe('a restricted record', () => {
   it('a related record names its module, then "Restricted record" without a link; in Chinese too', async () => {
     signInOlivia();
     const { unmount } = renderCrm(<FieldDisplay field={relatedTo} value={{ module: 'account', id: 9 }} lookups={{ account: { 9: null } }} />);
-    expect(document.body.textContent).toBe('Accounts: Restricted record');
+    expect(document.body.textContent).toBe('Account: Restricted record');
     expect(document.querySelector('a')).toBeNull();
     unmount();
     await changeLanguage('zh');
@@ -67,7 +67,21 @@ describe('a restricted record', () => {
   it('a board card shows its account as restricted', () => {
     signInOlivia();
     const card = { id: 1, name: 'Deal', stage: 'proposal', amount: '10.00', closeDate: '2026-12-01', accountId: 9, ownerId: 5 } as unknown as CrmRecord;
-    renderCrm(<BoardCard card={card} lookups={{ account: { 9: null }, user: { 5: 'Olivia Park' } }} draggable={false} onDragStart={() => undefined} />);
+    const meta = { ...opportunityMeta, fields: [...opportunityMeta.fields, accountId] };
+    renderCrm(
+      <BoardCard
+        module="opportunity"
+        meta={meta}
+        card={card}
+        fields={[accountId, ...opportunityMeta.fields.filter((f) => f.name === 'amount')]}
+        lookups={{ account: { 9: null }, user: { 5: 'Olivia Park' } }}
+        targets={[]}
+        movable={false}
+        pending={false}
+        onDragStart={() => undefined}
+        onMove={() => undefined}
+      />,
+    );
     expect(screen.getByTestId('restricted-record').textContent).toBe('Restricted record');
     expect([...document.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Deal']);
   });

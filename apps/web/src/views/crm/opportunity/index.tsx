@@ -1,20 +1,18 @@
-import { useTranslation } from 'react-i18next';
 import RecordList from '../engine/list/RecordList';
 import { RecordWriteRulesContext } from '../engine/RecordWriteRulesContext';
-import PipelineBoard from './components/PipelineBoard';
 import { useOpportunityWriteRules } from './components/useOpportunityWriteRules';
 
 /**
- * Opportunities › list (`/opportunity/opportunity-index`): the engine's list with a second way to
- * show it, the pipeline board (`?mode=board`), and opportunities' write rules (probability from
- * the stage, closing asks for the close date and loss reason).
+ * Opportunities › list (`/opportunity/opportunity-index`): the engine's list — its board by stage is
+ * the pipeline (`?mode=board`; the stage, sums and card order are the module's seed) — with
+ * opportunities' write rules around it (probability from the stage, closing asks for the close date
+ * and loss reason), which the form, inline edit and a move on the board all go through.
  */
 export default function OpportunityIndexPage() {
-  const { t } = useTranslation();
   const { rules, dialog } = useOpportunityWriteRules();
   return (
     <RecordWriteRulesContext.Provider value={rules}>
-      <RecordList module="opportunity" displayModes={[{ key: 'board', label: t('crm.opportunity.board'), render: (settings) => <PipelineBoard settings={settings} /> }]} />
+      <RecordList module="opportunity" />
       {dialog}
     </RecordWriteRulesContext.Provider>
   );

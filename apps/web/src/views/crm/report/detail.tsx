@@ -4,7 +4,6 @@ import { App, Button, Card, Checkbox, Form, Input, Modal, Result, Select, Skelet
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { isCrmModule } from '@orbit/shared/crm/modules';
 import type { ReportDefinition } from '@orbit/shared/crm/report';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import { createReport, exportReport, getReport, getShareTargets, runReport, updateReport } from '../../../api/crmReport';
@@ -12,10 +11,11 @@ import { RequestError } from '../../../api/request';
 import LoadError from '../../../components/admin/LoadError';
 import { useQueuedFile } from '../../../components/useQueuedFile';
 import { REPORT_ID_STORAGE_KEY } from '../../../utils/postSignInDestination';
-import { useModuleMeta } from '../engine/useModuleMeta';
 import AddToDashboard from './components/AddToDashboard';
 import ReportBuilder, { emptyDefinition } from './components/ReportBuilder';
+import { usePageTitle } from '../../../layout/usePageTitle';
 import ReportView from './components/ReportView';
+import { useReportMeta } from './components/useReportMeta';
 import { useHasPermission } from './components/useHasPermission';
 
 /** The saved report, run in full for the viewer: chart, figures and paged detail rows. */
@@ -27,10 +27,9 @@ function ReportDetail({ id }: { id: number }) {
   const exporting = useQueuedFile();
   const report = useQuery({ queryKey: ['report', id], queryFn: async () => (await getReport(id)).data, retry: false });
   const def = report.data?.definition;
-  const meta = useModuleMeta(def?.module ?? 'leads', !!def).data;
-  const via = def?.related ? meta?.fields.find((f) => f.name === def.related) : undefined;
-  const relatedModule = via?.lookupModule && isCrmModule(via.lookupModule) ? via.lookupModule : undefined;
-  const related = useModuleMeta(relatedModule ?? 'leads', !!relatedModule).data;
+  // Its tab and the browser's title read the report's name (issue 36).
+  usePageTitle(report.data?.name);
+  const labelsMeta = useReportMeta(def);
   const run = useQuery({
     queryKey: ['report-run', id, page],
     queryFn: async () => (await runReport(id, page)).data,
@@ -91,8 +90,9 @@ function ReportDetail({ id }: { id: number }) {
         <ReportView
           result={run.data}
           chart={r.definition.chart}
-          meta={meta}
-          related={relatedModule ? related : undefined}
+          meta={labelsMeta.meta}
+          related={labelsMeta.related}
+          metaLoading={labelsMeta.loading}
           loading={run.isFetching}
           pagination={{ current: page.pageNum, pageSize: page.pageSize, total: run.data.total, onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) }}
         />

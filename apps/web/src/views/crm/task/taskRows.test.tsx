@@ -87,6 +87,20 @@ describe('tasks in the engine’s lists', () => {
     await waitFor(() => expect(api.updateRecord).toHaveBeenCalledWith('task', { id: 3, version: 3, status: 'not_started' }));
   });
 
+  it('offers to undo a completion: the task gets back the status it had, at the version the click left', async () => {
+    const inProgress = task(5, 'Half done', '2999-01-01', 'in_progress');
+    api.listRecords.mockResolvedValue({ code: 200, total: 1, rows: [inProgress], lookups: {} });
+    api.updateRecord.mockResolvedValueOnce({ code: 200, data: { ...inProgress, status: 'completed', version: 4 }, lookups: {}, locked: null });
+    api.updateRecord.mockResolvedValueOnce({ code: 200, data: { ...inProgress, version: 5 }, lookups: {}, locked: null });
+    renderCrm(<RecordList module="task" />);
+    await screen.findByText('Half done');
+    fireEvent.click(within(rowOf('Half done')).getByTestId('task-complete'));
+    const toast = await screen.findByTestId('undo-toast');
+    expect(toast.textContent).toContain('Task completed');
+    fireEvent.click(within(toast).getByTestId('undo-button'));
+    await waitFor(() => expect(api.updateRecord).toHaveBeenLastCalledWith('task', { id: 5, version: 4, status: 'in_progress' }));
+  });
+
   it('offers no row action to a user who may not edit tasks', async () => {
     signInOlivia(['crm:task:list', 'crm:task:query']);
     renderCrm(<RecordList module="task" />);

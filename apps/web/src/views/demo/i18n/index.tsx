@@ -7,7 +7,7 @@ import { useDemoT } from '../components/demoI18n';
 
 const SAMPLE_DATE = new Date(Date.UTC(2026, 10, 26, 9, 30));
 
-/** I18n: switch English / Chinese and see texts, dates, numbers and currency (USD / JPY, SPEC §9) follow. */
+/** I18n: switch English / Chinese and see texts, dates, numbers and amounts (in the organisation's currency, written the language's way: issue 33) follow. */
 export default function I18nDemo() {
   const { t, i18n } = useDemoT();
   const language = (i18n.language === 'zh' ? 'zh' : 'en') as Language;

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage, loadAllTexts } from '../../../i18n/i18n';
 import type { SetupModule } from '@orbit/shared/contract/setup';
 import { field, leadFields, prepareCrmTests, signInOlivia } from '../../../test/crmFixtures';
 import { renderWithProviders } from '../../../test/renderWithProviders';
@@ -26,11 +27,11 @@ const setupField = (f: ReturnType<typeof field>, extra: Partial<SetupModule['fie
 const data: SetupModule = {
   module: 'leads',
   version: 3,
-  fields: [setupField(leadFields.lastName), setupField(field('partnerTier', 'picklist', 'Partner Tier', { standard: false, dictType: 'crm_partner_tier' }), { views: 2 })],
+  fields: [setupField(leadFields.lastName), setupField(leadFields.annualRevenue), setupField(leadFields.employees), setupField(field('partnerTier', 'picklist', 'Partner Tier', { standard: false, dictType: 'crm_partner_tier' }), { views: 2 })],
   recordTypes: [{ id: 1, name: 'standard', label: 'Standard', labelEn: 'Standard', labelZh: '标准', description: '', active: true, isDefault: true, layoutId: 11 }],
   layouts: [
-    { id: 10, name: 'Lead Layout (Template)', isTemplate: true, recordTypes: [], sections: [] },
-    { id: 11, name: 'Lead Layout', isTemplate: false, recordTypes: [1], sections: [{ key: 'main', title: 'Main', titleEn: 'Main', titleZh: '主要', columns: 2, fields: [{ field: 'lastName' }] }] },
+    { id: 10, name: 'Lead Layout (Template)', label: 'Lead Layout (Template)', isTemplate: true, recordTypes: [], sections: [] },
+    { id: 11, name: 'Lead Layout', label: 'Lead Layout', isTemplate: false, recordTypes: [1], sections: [{ key: 'main', title: 'Main', titleEn: 'Main', titleZh: '主要', columns: 2, fields: [{ field: 'lastName' }] }] },
   ],
   defaultView: { id: 5, name: 'All Leads', columns: ['lastName'] },
   customFieldLimit: 200,
@@ -47,6 +48,10 @@ prepareCrmTests();
 beforeEach(() => {
   vi.resetAllMocks();
   signInOlivia();
+});
+afterEach(async () => {
+  await loadAllTexts();
+  await changeLanguage('en');
 });
 
 describe('the set-up page of a module', () => {
@@ -98,5 +103,46 @@ describe('the set-up page of a module', () => {
     expect(screen.queryByTestId('new-field')).toBeNull();
     expect(screen.queryByTestId('delete-field-partnerTier')).toBeNull();
     expect(screen.queryByTestId('edit-field-lastName')).toBeNull();
+  });
+
+  describe('a formula field', () => {
+    const type = (text: string) => fireEvent.change(screen.getByTestId('field-formula'), { target: { value: text } });
+    const openFormula = async () => {
+      api.getSetupModule.mockResolvedValue({ code: 200, data });
+      renderPage();
+      fireEvent.click(await screen.findByTestId('new-field'));
+      fireEvent.click(await screen.findByLabelText(/Formula \(computed|公式（自动计算/));
+      await screen.findByTestId('field-formula');
+    };
+
+    it('is checked as it is typed, with the messages the server answers, and saved with its formula', async () => {
+      api.createField.mockResolvedValue({ code: 200, data: 9 });
+      await openFormula();
+      type('annualRevenue / 0');
+      expect(await screen.findByText('The formula divides by zero')).toBeTruthy();
+      type('annualRevenu * 2');
+      expect(await screen.findByText('Unknown field "annualRevenu" in the formula')).toBeTruthy();
+      type("employees + 'x'");
+      expect(await screen.findByText('The values on both sides of "+" are not of a type it accepts')).toBeTruthy();
+      type('ROUND(annualRevenue / employees, 2)');
+      expect(await screen.findByText('The formula checks: its value is a Number')).toBeTruthy();
+      fireEvent.change(screen.getByTestId('field-name'), { target: { value: 'revenuePerHead' } });
+      fireEvent.change(screen.getByTestId('field-label-en'), { target: { value: 'Revenue per head' } });
+      fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+      await waitFor(() => expect(api.createField).toHaveBeenCalled());
+      expect(api.createField.mock.calls[0]![1]).toMatchObject({ name: 'revenuePerHead', formula: 'ROUND(annualRevenue / employees, 2)', filterable: true });
+      expect(api.createField.mock.calls[0]![1]).not.toHaveProperty('defaultValue');
+      // Long: a dialog typed into four times; it passed 60 s in CI beside the other steps.
+    }, 120_000);
+
+    it('speaks Chinese in Chinese', async () => {
+      await changeLanguage('zh');
+      await openFormula();
+      type('SQRT(employees)');
+      expect(await screen.findByText('公式中的函数“SQRT”不存在')).toBeTruthy();
+      type('IF(employees > 1, 2)');
+      expect(await screen.findByText('IF 需要 3 个参数')).toBeTruthy();
+      expect(api.createField).not.toHaveBeenCalled();
+    });
   });
 });

@@ -2,8 +2,13 @@ import { Alert, Card, Skeleton, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { CRM_MODULES, type CrmModule } from '@orbit/shared/crm/modules';
+import { PERMISSIONS } from '@orbit/shared/permissions';
+import { useHasPermission } from '../../../utils/permission';
 import LoadError from '../../../components/admin/LoadError';
+import AutomationTab from './components/AutomationTab';
+import AssignmentTab from './components/AssignmentTab';
 import DuplicateRulesTab from './components/DuplicateRulesTab';
+import FieldSecurityTab from './components/FieldSecurityTab';
 import FieldsTab from './components/FieldsTab';
 import LayoutsTab from './components/LayoutsTab';
 import ListColumnsTab from './components/ListColumnsTab';
@@ -33,6 +38,8 @@ function SetupModulePage({ module }: { module: CrmModule }) {
   const { query, can } = setup;
   const data = query.data;
   const readOnly = !can.add && !can.edit && !can.remove;
+  const automation = useHasPermission(PERMISSIONS.automation.list);
+  const assignment = useHasPermission(PERMISSIONS.assignment.list);
 
   return (
     <Card size="small" data-testid="setup-page">
@@ -52,7 +59,11 @@ function SetupModulePage({ module }: { module: CrmModule }) {
             { key: 'layouts', label: t('setup.tab.layouts'), children: <LayoutsTab module={module} data={data} setup={setup} /> },
             { key: 'recordTypes', label: t('setup.tab.recordTypes'), children: <RecordTypesTab module={module} data={data} setup={setup} /> },
             { key: 'listColumns', label: t('setup.tab.listColumns'), children: <ListColumnsTab module={module} data={data} setup={setup} /> },
+            { key: 'fieldSecurity', label: t('setup.fls.tab'), children: <FieldSecurityTab module={module} canEdit={setup.can.edit} /> },
             { key: 'duplicates', label: t('setup.tab.duplicates'), children: <DuplicateRulesTab module={module} data={data} setup={setup} /> },
+            ...(automation ? [{ key: 'automation', label: t('setup.tab.automation'), children: <AutomationTab module={module} data={data} /> }] : []),
+            // Beside the module's workflow rules: only Leads has assignment rules.
+            ...(assignment && module === 'leads' ? [{ key: 'assignment', label: t('setup.tab.assignment'), children: <AssignmentTab module={module} /> }] : []),
           ]}
         />
       )}

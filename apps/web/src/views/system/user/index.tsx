@@ -1,5 +1,10 @@
-import { Card, Col, Row } from 'antd';
+import { KeyOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Row } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@orbit/shared/permissions';
+import { useHasPermission } from '../../../utils/permission';
+import AllApiKeysDialog from './apiKeys/AllApiKeysDialog';
 import AdminSearchForm, { type AdminFilter } from '../../../components/admin/AdminSearchForm';
 import ListExportButton from '../../../components/admin/ListExportButton';
 import ListToolbar from '../../../components/admin/ListToolbar';
@@ -21,6 +26,9 @@ const filters: AdminFilter[] = [
 export default function UserPage() {
   const controller = useUserController();
   const { list } = controller;
+  const { t } = useTranslation();
+  const canListKeys = useHasPermission(PERMISSIONS.apiKey.list);
+  const [keysOpen, setKeysOpen] = useState(false);
 
   return (
     <Row gutter={16} data-testid="user-page">
@@ -37,12 +45,18 @@ export default function UserPage() {
             remove={{ permission: PERMISSIONS.user.remove, selected: controller.selectedUsers, onClick: controller.remove }}
           >
             <ListExportButton url="/system/user/export" permission={PERMISSIONS.user.export} params={list.params} fileName="users" />
+            {canListKeys && (
+              <Button icon={<KeyOutlined />} onClick={() => setKeysOpen(true)} data-testid="all-api-keys-button">
+                {t('apiKeys.manage')}
+              </Button>
+            )}
           </ListToolbar>
           <UserTable controller={controller} />
         </Card>
       </Col>
       <UserFormDialog dialog={controller.dialog} onClose={controller.closeDialog} onSaved={() => void controller.refresh()} />
       <ResetPasswordDialog user={controller.resetting} onClose={controller.closeReset} />
+      <AllApiKeysDialog open={keysOpen} onClose={() => setKeysOpen(false)} />
       <AssignRolesDialog user={controller.assigning} onClose={controller.closeAssignRoles} onSaved={() => void controller.refresh()} />
     </Row>
   );

@@ -50,13 +50,14 @@ export function asBusy(error: unknown): unknown {
 type ColumnField = { id: number; type: FieldType; decimals?: number | null; filterable: boolean };
 
 const indexName = (table: string, field: { id: number }, kind: CustomIndexKind) => `${table}_cf${field.id}_${kind}`;
-const KINDS: CustomIndexKind[] = ['btree', 'trgm', 'gin', 'lower', 'digits'];
+const KINDS: CustomIndexKind[] = ['btree', 'board', 'trgm', 'gin', 'lower', 'digits'];
 
 const indexSql = (table: string, column: string, field: ColumnField, kind: CustomIndexKind): string => {
   const [t, c, name] = [quoteIdent(table), quoteIdent(column), quoteIdent(indexName(table, field, kind))];
   const present = 'where deleted_at is null';
   // The same shapes as a standard field's (fieldTypes/common.ts columnIndex and the type files).
   if (kind === 'btree') return `create index if not exists ${name} on ${t} (${c} nulls first, id, dept_id, owner_id) ${present}`;
+  if (kind === 'board') return `create index if not exists ${name} on ${t} (${c}, dept_id, owner_id) ${present}`;
   if (kind === 'trgm') return `create index if not exists ${name} on ${t} using gin (${c} gin_trgm_ops) ${present}`;
   if (kind === 'lower') return `create index if not exists ${name} on ${t} (lower(${c})) ${present}`;
   if (kind === 'digits') return `create index if not exists ${name} on ${t} (regexp_replace(${c}, '[^0-9]', '', 'g')) ${present}`;
@@ -105,4 +106,23 @@ export async function retypeCustomColumn(tx: Executor, table: string, column: st
   const sqlType = type.sqlType(to);
   const c = quoteIdent(column);
   await tx.execute(sql.raw(`alter table ${quoteIdent(table)} alter column ${c} type ${sqlType} using ${c}::${sqlType}`));
+}
+
+/**
+ * Adds a formula's STORED generated column (engine/formula/formulaSql.ts writes `expression` from
+ * the checked tree and metadata only) and its indexes. PostgreSQL computes it on every insert and
+ * update of the row, so lists filter and sort by it with an ordinary index. Adding it rewrites the
+ * table once (every row's value is computed), under the module's set-up lock.
+ */
+export async function addGeneratedColumn(tx: Executor, table: string, column: string, field: ColumnField, expression: string): Promise<void> {
+  const type = FIELD_TYPE_REGISTRY[field.type].customColumn;
+  if (!type) throw badRequest('setup.fieldTypeNotCustom');
+  try {
+    // The type without its constant default (a generated column has none).
+    const sqlType = type.sqlType(field).replace(/ not null default .*$/, '');
+    await tx.execute(sql.raw(`alter table ${quoteIdent(table)} add column ${quoteIdent(column)} ${sqlType} generated always as (${expression}) stored`));
+    await createCustomIndexes(tx, table, column, field);
+  } catch (error) {
+    throw asBusy(error);
+  }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FieldType } from '@orbit/shared/crm/fieldTypes';
+import { LONG_TEXT_TYPES, type FieldType } from '@orbit/shared/crm/fieldTypes';
 import { checkFieldValue } from '@orbit/shared/crm/fieldValue';
 import type { Executor } from '../../../../db/client';
 import { badRequest } from '../../../../lib/errors';
@@ -14,7 +14,7 @@ import { quoteIdent } from './customColumns';
  * number with the new decimals; numbers become text; dates become date-times. Nothing else —
  * a change that could lose or corrupt data is refused before anything is touched.
  */
-const TEXT_LIKE: ReadonlySet<FieldType> = new Set(['text', 'textarea', 'phone', 'email', 'url', 'picklist']);
+const TEXT_LIKE: ReadonlySet<FieldType> = new Set(['text', 'textarea', 'richtext', 'phone', 'email', 'url', 'picklist']);
 const NUMERIC: ReadonlySet<FieldType> = new Set(['number', 'currency', 'percent']);
 
 export type TypeChangePlan = { retype: boolean };
@@ -23,7 +23,7 @@ export function typeChangePlan(from: FieldType, to: FieldType): TypeChangePlan |
   if (from === to) return { retype: false };
   if (TEXT_LIKE.has(from) && TEXT_LIKE.has(to)) return { retype: false };
   if ((TEXT_LIKE.has(from) || NUMERIC.has(from)) && NUMERIC.has(to)) return { retype: true };
-  if (NUMERIC.has(from) && (to === 'text' || to === 'textarea')) return { retype: true };
+  if (NUMERIC.has(from) && (to === 'text' || LONG_TEXT_TYPES.has(to))) return { retype: true };
   if (from === 'date' && to === 'datetime') return { retype: true };
   return undefined;
 }

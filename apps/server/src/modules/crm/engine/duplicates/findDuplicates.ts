@@ -5,28 +5,28 @@ import type { Executor } from '../../../../db/client';
 import type { CurrentUser } from '../../../auth/currentUser';
 import type { ModuleDef } from '../metadata/moduleDef';
 import { nameExpression } from '../query/recordName';
-import { recordScope } from '../query/recordScope';
+import { recordAccess } from '../query/recordAccess';
 import { col, rowsOf, tableOf } from '../query/sql';
 import { matchCondition } from './matchConditions';
 
 export type MatchedRecord = { id: number; label: string; detail: string; ownerName: string };
 
 /**
- * Present records of the module meeting `where`: those within the caller's data scope (newest
- * first, at most `limit`) with their names, owners and `detail` (text columns joined), and how
- * many more meet it beyond that scope — counted, never shown, so that nobody creates a duplicate
+ * Present records of the module meeting `where`: those the caller may read (the access predicate;
+ * newest first, at most `limit`) with their names, owners and `detail` (text columns joined), and
+ * how many more meet it beyond that — counted, never shown, so that nobody creates a duplicate
  * blindly nor learns what they may not see. One statement for each.
  */
 export async function matchingRecords(db: Executor, def: ModuleDef, user: CurrentUser, where: SQL, detail: SQL, limit = DUPLICATE_MATCH_LIMIT) {
-  const scope = recordScope(user);
+  const scope = recordAccess(user, def.module, 'read', 't');
   const table = tableOf(def.table);
   const rows = await rowsOf<{ id: unknown; label: unknown; detail: unknown; owner: unknown }>(
     db,
     sql`select t.id, ${nameExpression(def, 't')} as label, ${detail} as detail, u.nick_name as owner
         from ${table} t left join sys_user u on u.user_id = t.owner_id
-        where t.deleted_at is null and ${where}${scope ? sql` and ${recordScope(user, 't')}` : sql``} order by t.id desc limit ${limit}`,
+        where t.deleted_at is null and ${where}${scope ? sql` and ${scope}` : sql``} order by t.id desc limit ${limit}`,
   );
-  const [hidden] = scope ? await rowsOf<{ count: unknown }>(db, sql`select count(*) as count from ${table} t where t.deleted_at is null and ${where} and not (${recordScope(user, 't')})`) : [];
+  const [hidden] = scope ? await rowsOf<{ count: unknown }>(db, sql`select count(*) as count from ${table} t where t.deleted_at is null and ${where} and not (${scope})`) : [];
   const matches: MatchedRecord[] = rows.map((r) => ({ id: Number(r.id), label: String(r.label ?? ''), detail: String(r.detail ?? ''), ownerName: String(r.owner ?? '') }));
   return { matches, hiddenCount: Number(hidden?.count ?? 0) };
 }

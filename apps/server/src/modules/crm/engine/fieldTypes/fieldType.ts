@@ -5,8 +5,8 @@ import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import type { FieldDef } from '../metadata/fieldDef';
 import type { FieldSeed } from '../fieldSeed';
 
-/** btree `(column nulls first, id, dept_id, owner_id)` (see common.ts columnIndex), trigram GIN, or plain GIN (arrays). */
-export type CustomIndexKind = 'btree' | 'trgm' | 'gin' | 'lower' | 'digits';
+/** btree `(column nulls first, id, dept_id, owner_id)` (see common.ts columnIndex), a board's `(column, dept_id, owner_id)` (boardIndex), trigram GIN, or plain GIN (arrays). */
+export type CustomIndexKind = 'btree' | 'board' | 'trgm' | 'gin' | 'lower' | 'digits';
 
 /** A filter value that does not suit its field: the compiler turns it into 'filter.badValue'. */
 export class BadFilterValue extends Error {}
@@ -31,6 +31,11 @@ export type ServerFieldType = {
   storedColumns(column: string): string[];
   /** A row's value as the wire carries it. */
   read(row: Record<string, unknown>, column: string): FieldValue;
+  /**
+   * A checked value as it is stored, whatever path wrote it (form, inline edit, mass update,
+   * import): rich text cleaned by the sanitiser. Absent: as checked.
+   */
+  normalise?(value: FieldValue): FieldValue;
   /** A checked value (see checkFieldValue) as column → bound value. */
   write(value: FieldValue, column: string): Record<string, unknown>;
   /** The SQL of a filter condition; `value` is still unchecked (throw BadFilterValue). */

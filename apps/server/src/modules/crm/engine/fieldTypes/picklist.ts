@@ -1,12 +1,13 @@
 import { text } from 'drizzle-orm/pg-core';
-import { choiceCondition, columnIndex, textValue } from './common';
+import { boardIndex, choiceCondition, columnIndex, textValue } from './common';
 import type { ServerFieldType } from './fieldType';
 
 /** One value of a dictionary: `text` holding the value (not the label), so labels can be renamed and translated. */
 export const picklistType: ServerFieldType = {
   columns: (column) => ({ [column]: text(column) }),
-  indexes: (table, column, _field, col, present) => [columnIndex(table, column, col, present)],
-  customColumn: { sqlType: () => 'text', indexes: () => ['btree'] },
+  // A filterable picklist is one a board can group by (isBoardField): its counts read the second index.
+  indexes: (table, column, field, col, present) => [columnIndex(table, column, col, present), ...(field.filterable === false ? [] : [boardIndex(table, column, col, present)])],
+  customColumn: { sqlType: () => 'text', indexes: () => ['btree', 'board'] },
   storedColumns: (column) => [column],
   read: (row, column) => (row[column] as string | null) ?? null,
   write: (value, column) => ({ [column]: value }),

@@ -8,7 +8,7 @@ import { multipicklistType } from './multipicklist';
 import { numberType, plainNumberType } from './number';
 import { picklistType } from './picklist';
 import { relatedRecordType } from './relatedRecord';
-import { textareaType, textType } from './text';
+import { richtextType, textareaType, textType } from './text';
 
 /** The server side of every field type (one file per storage family). */
 export const FIELD_TYPE_REGISTRY: Record<FieldType, ServerFieldType> = {
@@ -17,6 +17,7 @@ export const FIELD_TYPE_REGISTRY: Record<FieldType, ServerFieldType> = {
   email: textType,
   url: textType,
   textarea: textareaType,
+  richtext: richtextType,
   number: plainNumberType,
   percent: plainNumberType,
   currency: numberType,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { index, text } from 'drizzle-orm/pg-core';
-import type { FilterOperator } from '@orbit/shared/crm/fieldTypes';
+import { cleanRichText } from '../../../../lib/richText';
+import { LONG_TEXT_TYPES, type FilterOperator } from '@orbit/shared/crm/fieldTypes';
 import { columnIndex, emptiness, escapeLike, listOf, textValue } from './common';
 import type { ServerFieldType } from './fieldType';
 
@@ -32,7 +33,7 @@ export const textType: ServerFieldType = {
   indexes(table, column, field, col, present) {
     const out = [];
     // The btree serves the sort and "is empty"; a filterable long text needs only the trigram.
-    if (field.type !== 'textarea') out.push(columnIndex(table, column, col, present));
+    if (!LONG_TEXT_TYPES.has(field.type)) out.push(columnIndex(table, column, col, present));
     if (field.filterable !== false) out.push(index(`${table}_${column}_trgm_idx`).using('gin', sql`${col(column)} gin_trgm_ops`).where(present));
     if (KEY_TYPES.has(field.type)) out.push(index(`${table}_${column}_lower_idx`).on(sql`lower(${col(column)})`).where(present));
     if (field.type === 'phone') out.push(index(`${table}_${column}_digits_idx`).on(phoneDigits(col(column))).where(present));
@@ -40,7 +41,7 @@ export const textType: ServerFieldType = {
   },
   customColumn: {
     sqlType: () => 'text',
-    indexes: (field) => [...(field.type === 'textarea' ? [] : ['btree' as const]), 'trgm' as const, ...(KEY_TYPES.has(field.type) ? ['lower' as const] : []), ...(field.type === 'phone' ? ['digits' as const] : [])],
+    indexes: (field) => [...(LONG_TEXT_TYPES.has(field.type) ? [] : ['btree' as const]), 'trgm' as const, ...(KEY_TYPES.has(field.type) ? ['lower' as const] : []), ...(field.type === 'phone' ? ['digits' as const] : [])],
   },
   storedColumns: (column) => [column],
   read: (row, column) => (row[column] as string | null) ?? null,
@@ -72,3 +73,6 @@ export const textType: ServerFieldType = {
 
 /** Long text: the same storage and operators, no sort. */
 export const textareaType: ServerFieldType = { ...textType, sortKey: undefined };
+
+/** Rich text: long text whose HTML is cleaned before it is stored (empty once cleaned: no value). */
+export const richtextType: ServerFieldType = { ...textareaType, normalise: (value) => (typeof value === 'string' ? cleanRichText(value) || null : value) };

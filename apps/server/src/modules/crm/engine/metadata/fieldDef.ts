@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { FieldMeta } from '@orbit/shared/contract/crm';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 
@@ -11,4 +12,11 @@ export type FieldDef = Omit<FieldMeta, 'label' | 'help'> & {
   helpEn: string;
   helpZh: string;
   active: boolean;
+  /**
+   * A formula the database cannot store (it reads a parent's field or TODAY()): the SQL expression
+   * lists select, filter and sort by instead of a column (engine/formula/formulaSql.ts).
+   */
+  expression?: SQL;
+  /** The same expression over the record's table under an alias (a report's `b` or `r`). */
+  expressionAt?: (alias: string) => SQL;
 };

@@ -3,11 +3,14 @@ import type { CrmModule } from '@orbit/shared/crm/modules';
 import type { FieldType } from '@orbit/shared/crm/fieldTypes';
 import type { LookupTarget } from '@orbit/shared/crm/modules';
 import type { MessageKey } from '@orbit/shared/messages';
-import type { Db } from '../../../../db/client';
+import { UNNAMED_STATEMENT, type Db } from '../../../../db/client';
 import { crmField, crmLayout, crmMetaVersion, crmRecordType } from '../../../../db/schema/crm';
 import { moduleSeeds } from '../crmModules';
 import type { FieldDef } from './fieldDef';
 import type { MetadataStore, ModuleDef } from './moduleDef';
+import { attachFormulaExpressions } from '../formula/formulaFields';
+import { crmFieldSecurity } from '../../../../db/schema/crmFieldSecurity';
+import type { FieldRestriction } from '@orbit/shared/crm/fieldSecurity';
 
 export const toFieldDef = (row: typeof crmField.$inferSelect): FieldDef => ({
   id: row.id,
@@ -34,15 +37,32 @@ export const toFieldDef = (row: typeof crmField.$inferSelect): FieldDef => ({
   filterable: row.filterable,
   searchable: row.searchable,
   defaultValue: row.defaultValue ?? null,
+  formula: row.formula ?? null,
+  rollup: row.rollup ?? null,
   order: row.sortOrder,
   active: row.active,
 });
 
+/** The restrictions of a module's fields by field name and role (rows of fields not active are dropped). */
+function fieldSecurityOf(fields: FieldDef[], rows: Array<{ fieldId: number; roleId: number; access: string }>): Map<string, Map<number, FieldRestriction>> {
+  const names = new Map(fields.map((f) => [f.id, f.name]));
+  const out = new Map<string, Map<number, FieldRestriction>>();
+  for (const row of rows) {
+    const name = names.get(row.fieldId);
+    if (!name || (row.access !== 'hidden' && row.access !== 'readOnly')) continue;
+    let roles = out.get(name);
+    if (!roles) out.set(name, (roles = new Map()));
+    roles.set(row.roleId, row.access);
+  }
+  return out;
+}
+
 async function load(db: Db): Promise<Map<CrmModule, ModuleDef>> {
-  const [fields, types, layouts] = await Promise.all([
+  const [fields, types, layouts, security] = await Promise.all([
     db.select().from(crmField).where(eq(crmField.active, true)).orderBy(asc(crmField.sortOrder), asc(crmField.id)),
     db.select().from(crmRecordType).orderBy(asc(crmRecordType.sortOrder), asc(crmRecordType.id)),
     db.select().from(crmLayout).orderBy(asc(crmLayout.id)),
+    db.select({ fieldId: crmFieldSecurity.fieldId, roleId: crmFieldSecurity.roleId, access: crmFieldSecurity.access }).from(crmFieldSecurity),
   ]);
   const modules = new Map<CrmModule, ModuleDef>();
   for (const seed of moduleSeeds()) {
@@ -53,12 +73,16 @@ async function load(db: Db): Promise<Map<CrmModule, ModuleDef>> {
       nameFields: seed.nameFields,
       keyFields: seed.keyFields ?? ['ownerId'],
       path: seed.path ?? null,
+      board: seed.board ?? {},
+      moneyDate: seed.moneyDate ?? 'createTime',
       fields: own,
       byName: new Map(own.map((f) => [f.name, f])),
       recordTypes: types.filter((t) => t.module === seed.module),
       layouts: layouts.filter((l) => l.module === seed.module),
+      fieldSecurity: fieldSecurityOf(own, security),
     });
   }
+  attachFormulaExpressions(modules);
   return modules;
 }
 
@@ -77,8 +101,8 @@ function createMetadataStore(db: Db): MetadataStore {
     version = target;
   }
 
-  // Read for every request of a records route: prepared (SQL built once, planned once per connection).
-  const versionRead = db.select({ version: crmMetaVersion.version }).from(crmMetaVersion).where(eq(crmMetaVersion.id, 1)).prepare('crm_meta_version');
+  // Read for every request of a records route: its SQL built once (an unnamed statement: see UNNAMED_STATEMENT).
+  const versionRead = db.select({ version: crmMetaVersion.version }).from(crmMetaVersion).where(eq(crmMetaVersion.id, 1)).prepare(UNNAMED_STATEMENT);
 
   async function check(): Promise<number> {
     const [row] = await versionRead.execute();

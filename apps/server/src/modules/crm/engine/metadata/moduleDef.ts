@@ -1,7 +1,9 @@
 import type { StagePathMeta } from '@orbit/shared/contract/crm';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import type { crmLayout, crmRecordType } from '../../../../db/schema/crm';
+import type { BoardSeed } from '../moduleSeed';
 import type { FieldDef } from './fieldDef';
+import type { FieldRestriction } from '@orbit/shared/crm/fieldSecurity';
 
 export type RecordTypeDef = typeof crmRecordType.$inferSelect;
 export type LayoutDef = typeof crmLayout.$inferSelect;
@@ -14,12 +16,21 @@ export type ModuleDef = {
   /** Fields a search hit shows besides its name. */
   keyFields: string[];
   path: StagePathMeta | null;
+  /** What its board shows besides the columns (its seed's). */
+  board: BoardSeed;
+  /** The date field amounts are converted by (its seed's `moneyDate`, else `createTime`). */
+  moneyDate?: string;
   /** Active fields in their order. */
   fields: FieldDef[];
   /** Active fields by name. */
   byName: Map<string, FieldDef>;
   recordTypes: RecordTypeDef[];
   layouts: LayoutDef[];
+  /**
+   * Field-level security: per field name, the roles whose access is less than visible and editable
+   * (crm_field_security, loaded with the metadata; fieldSecurity/fieldAccess.ts reads it).
+   */
+  fieldSecurity: Map<string, Map<number, FieldRestriction>>;
 };
 
 /**

@@ -1,9 +1,12 @@
+import { securedDef } from '../../fieldSecurity/fieldAccess';
+import { moduleSeedOf } from '../crmModules';
 import type { Language } from '@orbit/shared/constants';
 import { labelIn } from '@orbit/shared/crm/labelIn';
 import type { FieldMeta, LayoutMeta, ModuleMeta, RecordTypeMeta, RelatedListMeta } from '@orbit/shared/contract/crm';
 import { CRM_MODULES, CRM_MODULE_ID, type CrmModule } from '@orbit/shared/crm/modules';
 import type { Db } from '../../../../db/client';
 import type { CurrentUser } from '../../../auth/currentUser';
+import { boardMeta } from '../board/boardField';
 import { createListViews, toListViewMeta } from '../views/listViews';
 import type { FieldDef } from './fieldDef';
 import type { LayoutDef, MetadataStore, RecordTypeDef } from './moduleDef';
@@ -34,6 +37,8 @@ export function toFieldMeta(f: FieldDef, lang: Language): FieldMeta {
     filterable: f.filterable,
     searchable: f.searchable,
     defaultValue: f.defaultValue,
+    formula: f.formula ?? null,
+    rollup: f.rollup ?? null,
     order: f.order,
   };
 }
@@ -60,19 +65,22 @@ function toLayoutMeta(layout: LayoutDef, types: RecordTypeDef[], lang: Language)
   };
 }
 
-/** Lookups of every module that point at this one: the related lists of its detail page. */
-function relatedListsOf(store: MetadataStore, module: CrmModule, lang: Language): RelatedListMeta[] {
-  return CRM_MODULES.flatMap((other) =>
-    store
-      .module(other)
+/** Lookups of every module that point at this one: the related lists of its detail page (of modules that have them). */
+function relatedListsOf(store: MetadataStore, module: CrmModule, user: CurrentUser, lang: Language): RelatedListMeta[] {
+  return CRM_MODULES.filter((other) => moduleSeedOf(other).relatedLists !== false).flatMap((other) =>
+    securedDef(store.module(other), user)
       .fields.filter((f) => f.filterable && ((f.type === 'lookup' && f.lookupModule === module) || (f.type === 'relatedRecord' && f.relatedModules?.includes(module))))
       .map((f) => ({ module: other, field: f.name, label: pick(lang, f.labelEn, f.labelZh) })),
   );
 }
 
-/** Everything the web app needs to draw a module, in the request's language, with the views this user may see. */
+/**
+ * Everything the web app needs to draw a module, in the request's language, with the views this
+ * user may see — and the fields as field-level security lets them (hidden ones left out, read-only
+ * ones `readOnly` in the fields and the layouts), so that forms need nothing more.
+ */
 export async function moduleMeta(db: Db, store: MetadataStore, module: CrmModule, user: CurrentUser, lang: Language): Promise<ModuleMeta> {
-  const def = store.module(module);
+  const def = securedDef(store.module(module), user);
   const views = await createListViews(db, module).list(user);
   return {
     module,
@@ -83,7 +91,8 @@ export async function moduleMeta(db: Db, store: MetadataStore, module: CrmModule
     recordTypes: def.recordTypes.map((t) => toRecordTypeMeta(t, lang)),
     layouts: def.layouts.filter((l) => !l.isTemplate).map((l) => toLayoutMeta(l, def.recordTypes, lang)),
     listViews: views.map((v) => toListViewMeta(v, user, lang)),
-    relatedLists: relatedListsOf(store, module, lang),
+    relatedLists: relatedListsOf(store, module, user, lang),
     path: def.path,
+    board: boardMeta(def, lang),
   };
 }

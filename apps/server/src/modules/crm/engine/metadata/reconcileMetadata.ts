@@ -6,6 +6,7 @@ import { columnOf, type FieldSeed } from '../fieldSeed';
 import type { LayoutSeed, ModuleSeed } from '../moduleSeed';
 import { loadCrmModules, moduleSeeds } from '../crmModules';
 import { reconcileDuplicateRules } from '../duplicates/duplicateRules';
+import { templateName } from './layoutNames';
 
 /** The metadata row of a standard field, from its seed. */
 export function fieldRow(module: string, field: FieldSeed, order: number) {
@@ -39,7 +40,7 @@ export function fieldRow(module: string, field: FieldSeed, order: number) {
 
 const layoutRow = (module: string, layout: LayoutSeed, isTemplate: boolean) => ({
   module,
-  name: isTemplate ? `${layout.name} (Template)` : layout.name,
+  name: isTemplate ? templateName(layout) : layout.name,
   isTemplate,
   sections: layout.sections.map((s) => ({
     key: s.key,

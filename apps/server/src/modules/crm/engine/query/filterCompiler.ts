@@ -12,8 +12,11 @@ import { col } from './sql';
 
 export const labelOf = (field: FieldDef, lang: Language) => labelIn(lang, field.labelEn, field.labelZh);
 
-/** A column as SQL: a plain quoted identifier, or one qualified by a table alias in a join (reports). */
-export type ColumnOf = (name: string) => SQL;
+/**
+ * A column as SQL: a plain quoted identifier, or one qualified by a table alias in a join (reports),
+ * which then names its `alias` (a formula computed when read is written over that alias).
+ */
+export type ColumnOf = ((name: string) => SQL) & { alias?: string };
 
 function compileCondition(node: FilterCondition, def: ModuleDef, lang: Language, column: ColumnOf): SQL {
   const field = def.byName.get(node.field);
@@ -23,7 +26,10 @@ function compileCondition(node: FilterCondition, def: ModuleDef, lang: Language,
   if (!OPERATORS_BY_TYPE[field.type].includes(node.op)) throw badRequest('filter.badOperator', { field: label, op: node.op });
   if (operandShape(node.op) !== 'none' && node.value === undefined) throw badRequest('filter.badValue', { field: label });
   try {
-    return sql`(${FIELD_TYPE_REGISTRY[field.type].condition(column, field.column, node.op, node.value, field)})`;
+    // A formula computed in the SELECT is filtered by its expression in place of a column.
+    const expression = column.alias && field.expressionAt ? field.expressionAt(column.alias) : field.expression;
+    const of: ColumnOf = expression ? (name) => (name === field.column ? expression : column(name)) : column;
+    return sql`(${FIELD_TYPE_REGISTRY[field.type].condition(of, field.column, node.op, node.value, field)})`;
   } catch (error) {
     if (error instanceof BadFilterValue) throw badRequest('filter.badValue', { field: label });
     throw error;

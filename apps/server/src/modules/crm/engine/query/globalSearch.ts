@@ -1,17 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { labelIn } from '@orbit/shared/crm/labelIn';
 import { GLOBAL_SEARCH_CANDIDATES, type Language } from '@orbit/shared/constants';
-import type { CrmRecord, GlobalSearchDetail, GlobalSearchHit, LookupLabels } from '@orbit/shared/contract/crm';
+import type { CrmRecord, GlobalSearchHit } from '@orbit/shared/contract/crm';
 import type { Executor } from '../../../../db/client';
 import type { CurrentUser } from '../../../auth/currentUser';
-import { picklistLabels } from '../../export/picklistLabels';
 import type { FieldDef } from '../metadata/fieldDef';
 import type { MetadataStore, ModuleDef } from '../metadata/moduleDef';
-import { lookupLabels } from '../records/lookupLabels';
-import { quickSearch } from './quickSearch';
+import { namedDetails } from './keyDetails';
+import { quickSearch, visibleSearchText } from './quickSearch';
 import { selectList, toRecord } from './recordColumns';
 import { nameExpression } from './recordName';
-import { recordScope } from './recordScope';
+import { recordAccess } from './recordAccess';
 import { PRESENT, col, rowsOf, tableOf } from './sql';
 
 /** A module's hit before its key details are named: the record (key fields only) and where it ranks. */
@@ -19,7 +17,7 @@ export type RankedRow = { record: CrmRecord; label: string; detail: string; rank
 
 /** Records of one module the caller may see whose search text holds `q` (the trigram-indexed match). */
 function matching(def: ModuleDef, user: CurrentUser, q: string): SQL {
-  const scope = recordScope(user);
+  const scope = recordAccess(user, def.module, 'read');
   return sql`${PRESENT} and ${quickSearch(def, q)}${scope ? sql` and ${scope}` : sql``}`;
 }
 
@@ -47,8 +45,10 @@ function candidates(def: ModuleDef, user: CurrentUser, q: string): SQL {
   const name = sql`lower(${nameExpression(def)})`;
   const typed = q.toLowerCase();
   const e = literal(typed);
-  const asWord = sql`(search_text like ${e} or search_text like ${`${e} %`} or search_text like ${` ${e}`} or search_text like ${` ${e} %`})`;
-  const starts = sql`(search_text like ${`${e}%`} or search_text like ${` ${e}%`})`;
+  // Which tier a match is in is told by the text the reader may see (a hidden field must not rank it either).
+  const text = visibleSearchText(def) ?? sql`search_text`;
+  const asWord = sql`(${text} like ${e} or ${text} like ${`${e} %`} or ${text} like ${` ${e}`} or ${text} like ${` ${e} %`})`;
+  const starts = sql`(${text} like ${`${e}%`} or ${text} like ${` ${e}%`})`;
   const rank = sql`case when ${name} = ${typed} then 0 when left(${name}, length(${typed})) = ${typed} then 1 else 2 end`;
   const columns = sql`id, ${rank} as search_rank, similarity(${name}, ${typed}) as search_sim, greatest(update_time, create_time) as search_time`;
   const table = tableOf(def.table);
@@ -123,18 +123,6 @@ export async function countMatching(db: Executor, def: ModuleDef, user: CurrentU
 /** Merges modules' ranked rows into one relevance order (each module's rows are already in it). */
 export const byRelevance = (a: RankedRow, b: RankedRow) => a.rank - b.rank || b.sim - a.sim || b.at - a.at;
 
-/** A key field's value as the caller reads it: lookups by name (restricted ones as such), picklists by label. */
-function shown(field: FieldDef, value: unknown, lookups: LookupLabels, picklists: Map<string, Map<string, string>>, restricted: string): string {
-  if (value === null || value === undefined || value === '') return '';
-  if (field.type === 'lookup' && field.lookupModule) {
-    const label = lookups[field.lookupModule]?.[String(value)];
-    return label === null ? restricted : (label ?? '');
-  }
-  const dict = field.dictType ? picklists.get(field.dictType) : undefined;
-  if (dict) return (Array.isArray(value) ? value : [value]).map((v) => dict.get(String(v)) ?? String(v)).join(', ');
-  return Array.isArray(value) ? value.join(', ') : String(value);
-}
-
 /** Hits of one module with their key details named in `lang` (one query per kind of lookup target and one for picklists). */
 export async function withDetails(
   db: Executor,
@@ -145,13 +133,6 @@ export async function withDetails(
   lang: Language,
   restricted: string,
 ): Promise<GlobalSearchHit[]> {
-  const fields = keyFieldsOf(def);
-  const records = rows.map((r) => r.record);
-  const [lookups, picklists] = await Promise.all([lookupLabels(db, meta, user, records, fields, lang), picklistLabels(db, fields, lang)]);
-  return rows.map((r) => {
-    const details: GlobalSearchDetail[] = fields
-      .map((f) => ({ label: labelIn(lang, f.labelEn, f.labelZh), value: shown(f, r.record[f.name], lookups, picklists, restricted) }))
-      .filter((d) => d.value !== '');
-    return { module: def.module, id: r.record.id, label: r.label, detail: r.detail, rank: r.rank, details };
-  });
+  const details = await namedDetails(db, meta, user, keyFieldsOf(def), rows.map((r) => r.record), lang, restricted);
+  return rows.map((r, i) => ({ module: def.module, id: r.record.id, label: r.label, detail: r.detail, rank: r.rank, details: details[i]! }));
 }

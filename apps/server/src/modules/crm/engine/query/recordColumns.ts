@@ -11,8 +11,13 @@ const SYSTEM_COLUMNS = ['id', 'record_type_id', 'owner_id', 'dept_id', 'version'
 /** The select list for a set of fields, always with the system columns. */
 export function selectList(fields: FieldDef[]): SQL {
   const columns = new Set(SYSTEM_COLUMNS);
-  for (const field of fields) for (const c of FIELD_TYPE_REGISTRY[field.type].storedColumns(field.column)) columns.add(c);
-  return sql.join([...columns].map(col), sql`, `);
+  const computed: SQL[] = [];
+  for (const field of fields) {
+    // A formula the database does not store is computed in the SELECT, under its column's name.
+    if (field.expression) computed.push(sql`${field.expression} as ${col(field.column)}`);
+    else for (const c of FIELD_TYPE_REGISTRY[field.type].storedColumns(field.column)) columns.add(c);
+  }
+  return sql.join([...[...columns].map(col), ...computed], sql`, `);
 }
 
 const idOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));

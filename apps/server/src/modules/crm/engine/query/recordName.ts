@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CurrentUser } from '../../../auth/currentUser';
 import type { ModuleDef } from '../metadata/moduleDef';
-import { recordScope } from './recordScope';
+import { recordAccess } from './recordAccess';
 import { col } from './sql';
 
 /**
@@ -20,13 +20,12 @@ export function nameExpression(def: ModuleDef, alias?: string): SQL {
 /**
  * THE rule of what a viewer may know of a record another record points at (a lookup, a related
  * record, a parent, a report's related module): whether they may see its name, as a condition on
- * its row (`alias` as for nameExpression; undefined: every record). Today a record's name is seen
- * only within the viewer's data scope — there is no sharing yet; when modules can make names
- * public, this is the one place that changes. A record it refuses is "restricted": its id without a
+ * its row (`alias` as for nameExpression; undefined: every record). A record's name is seen
+ * wherever the viewer may read the record (query/recordAccess.ts: data scope, module default, share). A record it refuses is "restricted": its id without a
  * name, shown as "Restricted record" without a link (docs/decisions.md, 2026-11-28).
  */
-export function mayNameRecord(viewer: CurrentUser, _def: ModuleDef, alias?: string): SQL | undefined {
-  return recordScope(viewer, alias);
+export function mayNameRecord(viewer: CurrentUser, def: ModuleDef, alias?: string): SQL | undefined {
+  return recordAccess(viewer, def.module, 'read', alias);
 }
 
 /** A record's display name as `viewer` may see it: its name, or null when restricted (mayNameRecord). */

@@ -5,7 +5,7 @@ import { notFound } from '../../../../lib/errors';
 import type { CurrentUser } from '../../../auth/currentUser';
 import type { ModuleDef } from '../metadata/moduleDef';
 import { nameExpression, nameSeenBy } from '../query/recordName';
-import { recordScope } from '../query/recordScope';
+import { recordAccess } from '../query/recordAccess';
 import { PRESENT, col, rowsOf, tableOf } from '../query/sql';
 import { hierarchyFields } from './hierarchy';
 
@@ -22,7 +22,7 @@ type Row = { id: unknown; parent: unknown; depth: unknown };
  */
 export async function hierarchyOf(db: Executor, def: ModuleDef, user: CurrentUser, id: number): Promise<Hierarchy> {
   const table = tableOf(def.table);
-  const scope = recordScope(user);
+  const scope = recordAccess(user, def.module, 'read');
   const [self] = await rowsOf(db, sql`select id from ${table} where id = ${id} and ${PRESENT}${scope ? sql` and ${scope}` : sql``}`);
   if (!self) throw notFound('record.notFound');
   const field = hierarchyFields(def)[0];

@@ -4,10 +4,12 @@ import { badRequest } from '../../../../lib/errors';
 import { FIELD_TYPE_REGISTRY } from '../fieldTypes/registry';
 import { compileFilter } from '../query/filterCompiler';
 import { quickSearch } from '../query/quickSearch';
-import { ownerScopeFilter, recordScope } from '../query/recordScope';
+import { recordAccess, widensScope } from '../query/recordAccess';
+import { ownerScopeFilter } from '../query/recordScope';
 import { col } from '../query/sql';
 import { createListViews } from '../views/listViews';
 import { fieldNamed, type Caller, type ModuleRecords } from './moduleRecords';
+import { withRecordCurrency } from '../../money/recordCurrency';
 
 /** What decides a list's rows, columns and order (a page adds paging, an export its selection). */
 export type ListShapeQuery = Pick<RecordListQuery, 'viewId' | 'filter' | 'q' | 'owner' | 'fields' | 'orderByColumn' | 'isAsc'>;
@@ -33,8 +35,13 @@ export async function listConditions(m: ModuleRecords, { user, lang }: Caller, q
   const d = m.def();
   const view = query.viewId ? await createListViews(m.db, m.module).find(user, query.viewId) : undefined;
   const present = (conditions: Array<SQL | undefined>) => conditions.filter((c): c is SQL => c !== undefined);
-  const byOwner = present([recordScope(user), ownerScopeFilter(user, query.owner ?? (view?.ownerScope as OwnerScope | undefined))]);
+  // The access predicate (query/recordAccess.ts) is an owner-and-department condition unless a share
+  // widens it; then it goes with the other conditions (no table of totals by owner can answer it).
+  const access = recordAccess(user, m.module, 'read');
+  const onOwnerOnly = access === undefined || !widensScope(user, m.module);
+  const byOwner = present([onOwnerOnly ? access : undefined, ownerScopeFilter(user, query.owner ?? (view?.ownerScope as OwnerScope | undefined))]);
   const filters = present([
+    onOwnerOnly ? undefined : access,
     view?.filter ? compileFilter(view.filter, d, lang) : undefined,
     query.filter ? compileFilter(query.filter, d, lang) : undefined,
     query.q ? quickSearch(d, query.q) : undefined,
@@ -52,7 +59,7 @@ export async function listShape(m: ModuleRecords, caller: Caller, query: ListSha
   const { view, where } = await listConditions(m, caller, query);
   // A view's columns and sort may name a field that has since gone: it is skipped, never a 500.
   const names = query.fields ? query.fields.split(',') : view ? view.columns.filter((n) => d.byName.has(n)) : d.fields.map((f) => f.name);
-  const fields = [...new Set([...d.nameFields, ...names])].map((n) => fieldNamed(d, n));
+  const fields = withRecordCurrency(d, [...new Set([...d.nameFields, ...names])]).map((n) => fieldNamed(d, n));
 
   const sortName = query.orderByColumn ?? (view?.sortField && d.byName.has(view.sortField) ? view.sortField : undefined);
   const descending = query.orderByColumn ? query.isAsc === 'desc' || query.isAsc === 'descending' : view?.sortOrder !== 'asc';
@@ -61,7 +68,10 @@ export async function listShape(m: ModuleRecords, caller: Caller, query: ListSha
     const field = fieldNamed(d, sortName, 'sort.unknownField');
     const sortKey = FIELD_TYPE_REGISTRY[field.type].sortKey;
     if (!field.sortable || !sortKey) throw badRequest('sort.unknownField', { name: sortName });
-    key = sortKey(col, field.column);
+    // A formula computed in the SELECT sorts by its expression (no index can serve it: docs/decisions.md).
+    key = field.expression ?? sortKey(col, field.column);
   }
-  return { where, fields, key, descending: sortName ? descending : true };
+  const down = sortName ? descending : true;
+  // The order by name, for a keyset cursor to be used only in the order it was read in (listCursor.ts).
+  return { where, fields, key, descending: down, order: `${sortName ?? ''}:${down ? 'desc' : 'asc'}` };
 }

@@ -8,7 +8,7 @@ import { allModuleHooks } from '../crmModules';
 import { createRecordHistory } from '../history/recordHistory';
 import { labelOf } from '../query/filterCompiler';
 import { col, tableOf } from '../query/sql';
-import { assertChangeable, lockAll, type Caller, type ModuleRecords } from './moduleRecords';
+import { assertChangeable, lockAll, seenBy, type Caller, type ModuleRecords } from './moduleRecords';
 import { removeRecordsIn } from './recycleBin';
 import { updateRecordIn } from './updateRecord';
 
@@ -55,7 +55,8 @@ export async function mergeRecords(m: ModuleRecords, caller: Caller, body: Merge
     for (const record of records) assertChangeable(m, record);
     const byId = new Map(records.map((r) => [r.id, r]));
     const survivor = byId.get(survivorId)!;
-    const d = m.def();
+    // Field by field as the caller sees them: a hidden field is unknown, a read-only one not mergeable.
+    const d = seenBy(m, caller).def();
     const changes: Record<string, unknown> = {};
     for (const [name, fromId] of Object.entries(body.values)) {
       const field = d.byName.get(name);
@@ -73,7 +74,7 @@ export async function mergeRecords(m: ModuleRecords, caller: Caller, body: Merge
     // The merged records' files stay reachable: they go to the survivor.
     await createAttachmentsRepository(tx).moveToRecord(m.module, survivorId, mergedIds);
     await removeRecordsIn(m, tx, caller, mergedIds, {});
-    const history = createRecordHistory(tx, m.module);
+    const history = createRecordHistory(tx, m.module, { meta: m.meta, lang: caller.lang });
     await history.write(caller.user, [
       ...mergedIds.map((recordId) => ({ recordId, action: 'mergedInto' as const, newValue: survivorId })),
       { recordId: survivorId, action: 'merge', newValue: mergedIds.map((id) => `${d.nameFields.map((n) => byId.get(id)![n] ?? '').filter(Boolean).join(' ')} #${id}`) },

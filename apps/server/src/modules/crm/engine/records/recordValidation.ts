@@ -1,3 +1,4 @@
+import { fieldRestrictions } from '../../fieldSecurity/fieldAccess';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@orbit/shared/constants';
 import type { CrmRecord } from '@orbit/shared/contract/crm';
@@ -8,15 +9,18 @@ import type { Executor } from '../../../../db/client';
 import { sysDictData } from '../../../../db/schema/dict';
 import { badRequest, fieldErrors } from '../../../../lib/errors';
 import type { CurrentUser } from '../../../auth/currentUser';
+import { FIELD_TYPE_REGISTRY } from '../fieldTypes/registry';
 import type { FieldDef } from '../metadata/fieldDef';
 import { hierarchyFields, isOwnAncestor } from './hierarchy';
 import { defaultRecordType, layoutFlags, layoutFor } from '../metadata/layouts';
 import type { MetadataStore, ModuleDef } from '../metadata/moduleDef';
 import { labelOf } from '../query/filterCompiler';
-import { recordScope } from '../query/recordScope';
+import { recordAccess } from '../query/recordAccess';
 import { PRESENT, col, rowsOf, tableOf } from '../query/sql';
 import { byFieldName, ownValue } from './ownValues';
 import { NO_CACHE, type WriteCache } from './writeCache';
+import { organisationCurrencyOf } from '../../money/organisationCurrency';
+import { isRecordCurrency } from '@orbit/shared/crm/money';
 
 /** `cache`: answers shared by the writes of one batch (an import's); absent, every check asks the database. */
 export type WriteContext = { db: Executor; meta: MetadataStore; def: ModuleDef; user: CurrentUser; lang: Language; cache?: WriteCache };
@@ -113,7 +117,7 @@ async function checkAgainstDatabase(ctx: WriteContext, values: Map<FieldDef, Fie
   }
 }
 
-/** Whether a looked-up id exists and — for business records — lies within the user's data scope. */
+/** Whether a looked-up id exists and — for business records — the user may read it (query/recordAccess.ts: a public read-only campaign may be pointed at). */
 export async function lookupExists(ctx: WriteContext, target: LookupTarget, id: number): Promise<boolean> {
   const { db, meta, def, user } = ctx;
   if (target === 'recordType') return def.recordTypes.some((t) => t.id === id && t.active);
@@ -122,7 +126,7 @@ export async function lookupExists(ctx: WriteContext, target: LookupTarget, id: 
   if (target === 'user') return cache.remember(`user\u0001${id}`, () => exists(sql`select 1 from sys_user where user_id = ${id} and del_flag = '0' and status = '0'`));
   if (target === 'dept') return cache.remember(`dept\u0001${id}`, () => exists(sql`select 1 from sys_dept where dept_id = ${id} and del_flag = '0'`));
   if (!isCrmModule(target)) return false;
-  const scope = recordScope(user);
+  const scope = recordAccess(user, target, 'read');
   const table = tableOf(meta.module(target).table);
   // Only a record found is remembered: one the batch has not yet written may be written by it.
   return cache.remember(
@@ -155,6 +159,7 @@ export async function checkRecordWrite(
 
   const recordTypeId = recordTypeOf(def, body, options.mode === 'update' ? options.current : undefined);
   const flags = layoutFlags(layoutFor(def, recordTypeId));
+  const restricted = fieldRestrictions(def, user);
   const input = new Map<FieldDef, unknown>();
   for (const field of def.fields) {
     if (!isWritable(field, options.mode)) continue;
@@ -162,9 +167,12 @@ export async function checkRecordWrite(
     else if (options.mode === 'create') {
       if (field.name === 'ownerId') input.set(field, user.userId);
       else if (field.name === 'recordTypeId') input.set(field, recordTypeId);
+      // A record's currency, when not given, is the organisation's as it is now (issue 33): a default no seed can hold.
+      else if (isRecordCurrency(field)) input.set(field, await (ctx.cache ?? NO_CACHE).remember('organisationCurrency', () => organisationCurrencyOf(ctx.db)));
       else if (field.defaultValue !== null) input.set(field, field.defaultValue);
       // Nobody can fill a field the layout shows read-only: it is not asked for (set-up refuses a required one).
-      else if (!flags.get(field.name)?.readOnly && (field.required || flags.get(field.name)?.required)) input.set(field, null);
+      // Nor one field-level security keeps from the caller (fieldSecurity/fieldAccess.ts).
+      else if (!flags.get(field.name)?.readOnly && !restricted.has(field.name) && (field.required || flags.get(field.name)?.required)) input.set(field, null);
     }
   }
 
@@ -172,15 +180,30 @@ export async function checkRecordWrite(
   for (const [field, raw] of input) {
     const required = field.required || (flags.get(field.name)?.required ?? false);
     const checked = checkFieldValue({ ...field, required }, raw);
-    if (!checked.ok) problem(field.name, checked.key, { field: labelOf(field, lang), ...checked.params });
-    else if (options.mode === 'update' && JSON.stringify(checked.value) === JSON.stringify(ownValue(options.current, field.name) ?? null)) continue;
-    else values.set(field, checked.value);
+    if (!checked.ok) {
+      problem(field.name, checked.key, { field: labelOf(field, lang), ...checked.params });
+      continue;
+    }
+    // Checked again as stored: rich text with nothing left once cleaned is empty, and a required one refused.
+    const normalise = FIELD_TYPE_REGISTRY[field.type].normalise;
+    const value = normalise ? normalise(checked.value) : checked.value;
+    if (value !== checked.value) {
+      const again = checkFieldValue({ ...field, required }, value);
+      if (!again.ok) {
+        problem(field.name, again.key, { field: labelOf(field, lang), ...again.params });
+        continue;
+      }
+    }
+    if (options.mode === 'update' && JSON.stringify(value) === JSON.stringify(ownValue(options.current, field.name) ?? null)) continue;
+    values.set(field, value);
   }
   if (options.mode === 'create' && def.recordTypes.some((t) => t.active) && recordTypeId === null) {
     problem('recordTypeId', 'record.recordTypeInvalid', {});
   }
 
-  if (!Object.keys(problems).length) await checkAgainstDatabase(ctx, values, problems, options.mode === 'update' ? options.current.id : undefined);
+  // The values that passed are checked against the database too, so that one answer (a form's, an
+  // import row's) names every field in error, not only those of the first kind found.
+  await checkAgainstDatabase(ctx, values, problems, options.mode === 'update' ? options.current.id : undefined);
   if (Object.keys(problems).length) throw fieldErrors(problems);
   return values;
 }

@@ -30,6 +30,15 @@ export function createRecordsRepository(db: Executor, def: ModuleDef) {
       return Number(row?.count ?? 0);
     },
 
+    /**
+     * How many rows match, counted up to `limit` + 1 only: the rows past the limit are never read.
+     * Answers `limit + 1` when there are more than `limit`.
+     */
+    async countUpTo(where: Array<SQL | undefined>, limit: number): Promise<number> {
+      const [row] = await rowsOf<{ count: unknown }>(db, sql`select count(*) as count from (select 1 from ${table} where ${and(PRESENT, ...where)} limit ${limit + 1}) matching`);
+      return Number(row?.count ?? 0);
+    },
+
     /** Sums (`sum(...)` expressions built from metadata) over the rows a list shows, as decimal strings. */
     async sums(expressions: SQL[], where: Array<SQL | undefined>): Promise<string[]> {
       const selects = expressions.map((e, i) => sql`coalesce(${e}, 0)::text as ${sql.identifier(`s${i}`)}`);
@@ -79,3 +88,5 @@ export function createRecordsRepository(db: Executor, def: ModuleDef) {
     },
   };
 }
+
+export type RecordsRepository = ReturnType<typeof createRecordsRepository>;

@@ -7,14 +7,19 @@ import type { CurrentUser } from '../../../auth/currentUser';
 import { createRecordHistory } from '../history/recordHistory';
 import type { RemoveOptions } from '../moduleHooks';
 import { selectList, toRecord } from '../query/recordColumns';
-import { recordScope } from '../query/recordScope';
+import type { CrmModule } from '@orbit/shared/crm/modules';
+import { writeScope } from '../query/recordAccess';
 import { rowsOf } from '../query/sql';
 import { lookupLabels } from './lookupLabels';
 import { fieldNamed, lockAll, type Caller, type ModuleRecords } from './moduleRecords';
 import { createRecordsRepository } from './recordsRepository';
 
-/** Whose deleted records a caller sees and restores: their own, every one in scope for an administrator. */
-const binOwner = (user: CurrentUser) => (user.isAdmin ? recordScope(user) : sql`owner_id = ${user.userId}`);
+/**
+ * Whose deleted records a caller sees and restores: the ones they could change were they present
+ * (query/recordAccess.ts at `write`) — a manager's team's, a rep's own, every one for an
+ * administrator; a public read-only module's records stay with those who may write them.
+ */
+const binOwner = (user: CurrentUser, module: CrmModule) => writeScope(user, module);
 const binSince = () => new Date(Date.now() - RECYCLE_BIN_DAYS * 86_400_000);
 
 /** Moves records to the recycle bin inside the caller's transaction, after the module's rule on what depends on them. */
@@ -39,7 +44,7 @@ async function mergedInto(m: ModuleRecords, ids: number[]): Promise<Map<number, 
 /** The caller's deleted records still in the bin, newest first; a merged one names the record it was merged into (`mergedInto`). */
 export async function recycleBinPage(m: ModuleRecords, { user, lang }: Caller, page: { pageNum: number; pageSize: number }) {
   const d = m.def();
-  const who = binOwner(user);
+  const who = binOwner(user, m.module);
   const fields = [...d.nameFields].map((n) => fieldNamed(d, n));
   const where = sql`deleted_at is not null and deleted_at > ${binSince()}${who ? sql` and ${who}` : sql``}`;
   const columns = sql`${selectList(fields)}, deleted_at, deleted_by`;
@@ -60,7 +65,7 @@ export async function recycleBinPage(m: ModuleRecords, { user, lang }: Caller, p
 export async function restoreRecords(m: ModuleRecords, { user, lang }: Caller, ids: number[]): Promise<void> {
   await m.db.transaction(async (tx) => {
     const repo = createRecordsRepository(tx, m.def());
-    const rows = await repo.lockDeleted(ids, binOwner(user), binSince());
+    const rows = await repo.lockDeleted(ids, binOwner(user, m.module), binSince());
     if (rows.length !== new Set(ids).size) throw new AppError(CODE.notFound, 'record.restoreNotAllowed');
     await m.hooks.beforeRestore?.({ tx, meta: m.meta, user, lang }, ids);
     await repo.restore(ids, user.userId);

@@ -7,12 +7,14 @@ import { guardDuplicates, type DuplicateCheck } from '../duplicates/duplicateGua
 import { createRecordHistory, type HistoryEntry } from '../history/recordHistory';
 import { duplicateEntry, valuesByName } from './createRecords';
 import { selectList, toRecord } from '../query/recordColumns';
-import { recordScope } from '../query/recordScope';
+import { writeScope } from '../query/recordAccess';
 import { withDerivedValues } from './derivedValues';
 import { assertChangeable, columnsOf, deptOfOwner, lockAll, recordNotFound, splitBodyKeys, withModuleRules, type Caller, type ModuleRecords } from './moduleRecords';
 import { checkRecordWrite, type WriteContext } from './recordValidation';
 import { createRecordsRepository } from './recordsRepository';
 import type { WriteCache } from './writeCache';
+import { approvalPendingColumn, assertNoPendingApproval } from '../approvals/approvalLock';
+import { guardApprovalEntry } from '../approvals/approvalGuard';
 
 export type UpdateBody = { id: number; version: number } & Record<string, unknown>;
 
@@ -39,7 +41,7 @@ export async function updateRecordIn(m: ModuleRecords, tx: Executor, caller: Cal
   if ('owner_id' in columns) columns.dept_id = await deptOfOwner(tx, columns.owner_id as number);
   const updated = await createRecordsRepository(tx, d).update(body.id, body.version, { ...columns, update_by: caller.user.userId, update_time: new Date() });
   if (!updated) throw new AppError(CODE.conflict, 'record.stale');
-  await createRecordHistory(tx, m.module).write(
+  await createRecordHistory(tx, m.module, { meta: m.meta, lang: caller.lang }).write(
     caller.user,
     [...values].map(([field, value]): HistoryEntry => ({
       recordId: body.id,
@@ -49,6 +51,7 @@ export async function updateRecordIn(m: ModuleRecords, tx: Executor, caller: Cal
       newValue: value,
     })).concat(duplicateEntry(body.id, warned, duplicates)),
   );
+  if (!caller.approvalGranted) await guardApprovalEntry(tx, d, [...values.keys()], [body.id], caller.lang);
   return { before: Object.fromEntries([...values.keys()].map((field) => [field.name, current![field.name] ?? null])) };
 }
 
@@ -73,8 +76,9 @@ export async function checkRecordWriteIn(
     if (duplicates) await guardDuplicates(m, tx, caller, valuesByName(checked), duplicates, undefined, cache);
     return checked.size;
   }
-  const [row] = await createRecordsRepository(tx, d).select(selectList(d.fields), [sql`id = ${id}`, recordScope(caller.user)]);
+  const [row] = await createRecordsRepository(tx, d).select(sql`${selectList(d.fields)}, ${approvalPendingColumn(m.module, d.table)}`, [sql`id = ${id}`, writeScope(caller.user, m.module)]);
   if (!row) throw recordNotFound();
+  assertNoPendingApproval([row]);
   const current = toRecord(row, d.fields);
   assertChangeable(m, current);
   return (await checkRecordWrite(ctx, await withModuleRules(m, tx, caller, body, current, cache), { mode: 'update', current })).size;

@@ -1,10 +1,9 @@
-import { BoldOutlined, ItalicOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Button, Space, Tooltip } from 'antd';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button, Tooltip } from 'antd';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lookupUsers } from '../../../../api/crm';
 import LoadMoreSelect, { type LoadMorePage } from '../../../../components/LoadMoreSelect';
-import '../../../system/notice/components/noticeEditor.css';
+import RichTextEditor, { htmlOf } from '../../../../components/richText/RichTextEditor';
 
 type Props = {
   value?: string;
@@ -14,24 +13,15 @@ type Props = {
   label: string;
 };
 
-const COMMANDS: Array<[string, string, ReactNode]> = [
-  ['bold', 'notice.editor.bold', <BoldOutlined key="b" />],
-  ['italic', 'notice.editor.italic', <ItalicOutlined key="i" />],
-  ['insertUnorderedList', 'notice.editor.bulletList', <UnorderedListOutlined key="ul" />],
-];
-
 /** A page of active users for the picker (the owner pickers' endpoint). */
 async function usersPage({ pageNum, pageSize, keyword }: { pageNum: number; pageSize: number; keyword: string }): Promise<LoadMorePage> {
   const page = await lookupUsers({ q: keyword.trim() || undefined, pageNum, pageSize });
   return { options: page.rows.map((o) => ({ value: o.id, label: o.label })), total: page.total ?? page.rows.length };
 }
 
-const htmlOf = (element: HTMLElement) => (element.textContent?.trim() || element.querySelector('li') ? element.innerHTML : '');
-
 /**
- * An activity's note: rich text in place (the browser's contentEditable, as the notice editor; the
- * server cleans it with the notice sanitiser), where typing `@` opens a user picker and the picked
- * user's name is written after the `@` and reported through `onMention`.
+ * An activity's note: the shared rich-text editor with the short toolbar, where typing `@` opens a
+ * user picker and the picked user's name is written after the `@` and reported through `onMention`.
  */
 export default function MentionEditor({ value = '', onChange, onMention, label }: Props) {
   const { t } = useTranslation();
@@ -40,17 +30,7 @@ export default function MentionEditor({ value = '', onChange, onMention, label }
   const caret = useRef<Range | null>(null);
   const [picking, setPicking] = useState(false);
 
-  useEffect(() => {
-    const element = editor.current;
-    if (element && htmlOf(element) !== value) element.innerHTML = value;
-  }, [value]);
-
   const report = () => editor.current && onChange?.(htmlOf(editor.current));
-  const handleCommand = (command: string) => {
-    editor.current?.focus();
-    document.execCommand(command);
-    report();
-  };
   const handleKeyUp = (event: React.KeyboardEvent) => {
     if (event.key !== '@') return;
     const selection = window.getSelection();
@@ -71,36 +51,22 @@ export default function MentionEditor({ value = '', onChange, onMention, label }
   };
 
   return (
-    <div className="notice-editor">
-      <Space.Compact className="notice-editor-toolbar">
-        {COMMANDS.map(([command, name, icon]) => (
-          <Tooltip key={command} title={t(name)}>
-            <Button size="small" icon={icon} aria-label={t(name)} onMouseDown={(e) => e.preventDefault()} onClick={() => handleCommand(command)} />
-          </Tooltip>
-        ))}
+    <RichTextEditor
+      value={value}
+      onChange={onChange}
+      label={label}
+      tools="short"
+      editorRef={editor}
+      onKeyUp={handleKeyUp}
+      testId="activity-note-editor"
+      extraTools={
         <Tooltip title={t('crm.activity.mentionHint')}>
           <Button size="small" onMouseDown={(e) => e.preventDefault()} onClick={() => setPicking(true)} aria-label={t('crm.activity.mention')}>
             @
           </Button>
         </Tooltip>
-      </Space.Compact>
-      <div
-        ref={editor}
-        className="notice-content notice-editor-text"
-        contentEditable
-        suppressContentEditableWarning
-        role="textbox"
-        aria-multiline="true"
-        aria-label={label}
-        data-testid="activity-note-editor"
-        onInput={report}
-        onBlur={report}
-        onKeyUp={handleKeyUp}
-        onPaste={(event) => {
-          event.preventDefault();
-          document.execCommand('insertText', false, event.clipboardData.getData('text/plain'));
-        }}
-      />
+      }
+    >
       {picking && (
         <div data-testid="mention-picker" style={{ marginTop: 4 }}>
           <LoadMoreSelect
@@ -118,6 +84,6 @@ export default function MentionEditor({ value = '', onChange, onMention, label }
           </Button>
         </div>
       )}
-    </div>
+    </RichTextEditor>
   );
 }

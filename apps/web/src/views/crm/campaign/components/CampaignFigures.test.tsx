@@ -57,14 +57,14 @@ describe('the campaign figures card', () => {
     expect(screen.getByText('3 campaigns')).toBeTruthy();
   });
 
-  it('in Chinese: yen and Chinese labels', async () => {
+  it('in Chinese: Chinese labels, the amounts still in the organisation’s dollars', async () => {
     await changeLanguage('zh');
     api.getCampaignFigures.mockResolvedValue({ code: 200, data: figures() });
     renderCrm(<CampaignFigures campaignId={9} />);
     await screen.findByTestId('figure-members');
     expect(screen.getByText('投资回报率')).toBeTruthy();
-    expect(figure('wonAmount')).toContain('12,500');
-    expect(figure('wonAmount')).toMatch(/¥/);
+    expect(figure('wonAmount')).toContain('US$12,500');
+    expect(figure('wonAmount')).not.toMatch(/¥/);
   });
 
   it('offers a retry when the figures cannot be loaded', async () => {
@@ -77,5 +77,22 @@ describe('the campaign figures card', () => {
     expect(percent(0.333, 'en')).toBe('33.3%');
     expect(percent(-0.75, 'en')).toBe('-75%');
     expect(percent(null, 'zh')).toBe('—');
+  });
+
+  it('says cost, won amount and ROI were converted when they add other currencies, in both languages', async () => {
+    api.getCampaignFigures.mockResolvedValue({ code: 200, data: figures({ currency: 'USD', moneyConverted: true, wonAmount: '1100.01', actualCost: '1000.00' }) });
+    renderCrm(<CampaignFigures campaignId={9} />);
+    await screen.findByTestId('figure-members');
+    expect(figure('wonAmount')).toBe('$1,100.01');
+    expect(screen.getByTestId('figure-wonAmount-converted').textContent).toBe('converted to USD');
+    expect(screen.getByTestId('figure-roi-converted')).toBeTruthy();
+    expect(screen.queryByTestId('figure-members-converted')).toBeNull();
+  });
+
+  it('without conversion, no note', async () => {
+    api.getCampaignFigures.mockResolvedValue({ code: 200, data: figures({ currency: 'USD' }) });
+    renderCrm(<CampaignFigures campaignId={9} />);
+    await screen.findByTestId('figure-members');
+    expect(screen.queryByTestId('figure-wonAmount-converted')).toBeNull();
   });
 });

@@ -6,7 +6,8 @@ import type { Language } from '@orbit/shared/constants';
 import type { CampaignFigures as Figures } from '@orbit/shared/contract/campaign';
 import { getCampaignFigures } from '../../../../api/crmCampaign';
 import LoadError from '../../../../components/admin/LoadError';
-import { formatCurrency } from '../../../../utils/formatCurrency';
+import ConvertedNote from '../../../../components/money/ConvertedNote';
+import { asCurrency, formatCurrency } from '../../../../utils/formatCurrency';
 
 /** Query keys of a campaign's figures start with this (fetched again when its members change). */
 export const figuresKey = (campaignId: number) => ['crm-campaign-figures', campaignId];
@@ -64,8 +65,8 @@ function FigureGrid({ figures: f, language }: { figures: Figures; language: Lang
     { key: 'responseRate', value: percent(f.responseRate, language) },
     { key: 'convertedLeads', value: f.convertedLeads },
     { key: 'opportunities', value: f.opportunities },
-    { key: 'wonAmount', value: formatCurrency(f.wonAmount, language), hint: t('crm.campaign.wonCount', { count: f.wonOpportunities }) },
-    { key: 'actualCost', value: f.actualCost === null ? '—' : formatCurrency(f.actualCost, language), hint: f.withChildren ? t('crm.campaign.campaignCount', { count: f.campaigns }) : undefined },
+    { key: 'wonAmount', value: formatCurrency(f.wonAmount, language, asCurrency(f.currency)), hint: t('crm.campaign.wonCount', { count: f.wonOpportunities }) },
+    { key: 'actualCost', value: f.actualCost === null ? '—' : formatCurrency(f.actualCost, language, asCurrency(f.currency)), hint: f.withChildren ? t('crm.campaign.campaignCount', { count: f.campaigns }) : undefined },
     { key: 'roi', value: percent(f.roi, language) },
   ];
   return (
@@ -74,6 +75,12 @@ function FigureGrid({ figures: f, language }: { figures: Figures; language: Lang
         <Col key={item.key} xs={12} sm={8} md={6} data-testid={`figure-${item.key}`}>
           <Statistic title={t(`crm.campaign.figure.${item.key}`)} value={item.value} styles={{ content: { fontSize: 20 } }} />
           {item.hint && <Typography.Text type="secondary">{item.hint}</Typography.Text>}
+          {/* Cost, won amount and ROI add amounts of other currencies: they say they were converted (issue 33). */}
+          {f.moneyConverted && ['wonAmount', 'actualCost', 'roi'].includes(item.key) && (
+            <div>
+              <ConvertedNote currency={f.currency} testId={`figure-${item.key}-converted`} />
+            </div>
+          )}
         </Col>
       ))}
     </Row>

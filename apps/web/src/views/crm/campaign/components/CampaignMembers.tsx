@@ -13,6 +13,7 @@ import { useListController } from '../../../../components/admin/useListControlle
 import DictTag from '../../../../components/dict/DictTag';
 import { useDict } from '../../../../components/dict/useDict';
 import { parseTime } from '../../../../utils/formatTime';
+import { titleWithCount } from '../../engine/detail/cardTitle';
 import RestrictedRecord from '../../engine/RestrictedRecord';
 import { useModulePermissions } from '../../engine/useModulePermissions';
 import { useRecordLink } from '../../engine/useRecordLink';
@@ -85,7 +86,7 @@ export default function CampaignMembers({ campaignId }: { campaignId: number }) 
       size="small"
       className="crm-detail-section"
       data-testid="campaign-members"
-      title={`${t('crm.campaign.members')} (${list.total})`}
+      title={titleWithCount(t('crm.campaign.members'), list.isFirstLoad ? undefined : list.total)}
       extra={
         <Space size="small" wrap>
           <Select<CampaignMemberModule | 'all'>

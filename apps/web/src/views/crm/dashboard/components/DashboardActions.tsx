@@ -9,6 +9,7 @@ import { createDashboard, deleteDashboard, updateDashboard } from '../../../../a
 import { RequestError } from '../../../../api/request';
 import { useHasPermission } from '../../report/components/useHasPermission';
 import DashboardNameDialog from './DashboardNameDialog';
+import { dashboardsKey, everyDashboardData } from '../dashboardKeys';
 
 const P = PERMISSIONS.dashboard;
 
@@ -26,8 +27,8 @@ export default function DashboardActions({ dashboard, onChosen, onEditLayout }: 
   const changeable = !!dashboard?.canEdit;
 
   const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['dashboards'] });
-    await queryClient.invalidateQueries({ queryKey: ['dashboard-data'] });
+    await queryClient.invalidateQueries({ queryKey: dashboardsKey });
+    await queryClient.invalidateQueries({ queryKey: everyDashboardData });
   };
   const failed = (error: unknown) => {
     if (error instanceof RequestError && !error.shown) void message.error(error.message);

@@ -3,20 +3,27 @@ import { Card, Empty, Result, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { DashboardWidget as Widget, WidgetData } from '@orbit/shared/contract/dashboard';
-import { isCrmModule } from '@orbit/shared/crm/modules';
+import LoadingRows from '../../../../components/LoadingRows';
 import { useMenuModel } from '../../../../layout/routes/useMenuModel';
-import { useModuleMeta } from '../../engine/useModuleMeta';
 import type { ChartPoint } from '../../report/components/chartOption';
 import ReportChart from '../../report/components/ReportChart';
 import { DetailTable, SummaryTable } from '../../report/components/ReportTables';
 import { useResultLabels } from '../../report/components/reportLabels';
 import { segmentFilter } from '../../report/components/segmentFilter';
+import { useReportMeta } from '../../report/components/useReportMeta';
 import { ROW_HEIGHT } from './gridMetrics';
+import ConvertedNote from '../../../../components/money/ConvertedNote';
+import { asCurrency } from '../../../../utils/formatCurrency';
 
 /** The change of a figure from the previous period, as a fraction (null without a previous value). */
 export function change(current: number, previous: number | null): number | null {
   if (previous === null || previous === 0) return null;
   return (current - previous) / Math.abs(previous);
+}
+
+/** What a widget shows while its figures or their labels load: a placeholder, never a blank card. */
+export function WidgetLoading() {
+  return <LoadingRows rows={4} data-testid="widget-loading" />;
 }
 
 /**
@@ -29,12 +36,8 @@ export default function DashboardWidget({ widget, data }: { widget: Widget; data
   const menu = useMenuModel();
   const report = data.report;
   const def = report?.definition;
-  const meta = useModuleMeta(def?.module ?? 'leads', !!def).data;
-  const via = def?.related ? meta?.fields.find((f) => f.name === def.related) : undefined;
-  const relatedModule = via?.lookupModule && isCrmModule(via.lookupModule) ? via.lookupModule : undefined;
-  const relatedMeta = useModuleMeta(relatedModule ?? 'leads', !!relatedModule).data;
-  const related = relatedModule ? relatedMeta : undefined;
-  const labels = useResultLabels(data.result ?? undefined, meta, related);
+  const { meta, related, loading } = useReportMeta(def);
+  const labels = useResultLabels(data.result ?? undefined, meta, related, loading);
   const bodyHeight = widget.h * ROW_HEIGHT - 58;
 
   const listPath = def ? menu.pages.find((p) => p.component === `crm/${def.module}/index`)?.fullPath : undefined;
@@ -57,6 +60,9 @@ export default function DashboardWidget({ widget, data }: { widget: Widget; data
   let body;
   if (data.error || !data.result) {
     body = <Result status="warning" subTitle={data.error ?? t('common.loadFailed')} style={{ padding: 8 }} />;
+  } else if (!labels.ready) {
+    // Its labels' metadata and dictionaries are still coming: drawn now, it would show codes and ids.
+    body = <WidgetLoading />;
   } else if (widget.kind === 'figure') {
     const total = data.result.summary.find((r) => r.rollup.every(Boolean)) ?? data.result.summary.at(-1);
     const value = total?.values[0] ?? null;
@@ -92,7 +98,13 @@ export default function DashboardWidget({ widget, data }: { widget: Widget; data
   }
 
   return (
-    <Card size="small" title={title} style={{ height: '100%', overflow: 'hidden' }} data-testid={`widget-${widget.kind}`}>
+    <Card
+      size="small"
+      title={title}
+      extra={data.result?.converted ? <ConvertedNote currency={asCurrency(data.result.currency)} testId="widget-converted" /> : undefined}
+      style={{ height: '100%', overflow: 'hidden' }}
+      data-testid={`widget-${widget.kind}`}
+    >
       {body}
     </Card>
   );

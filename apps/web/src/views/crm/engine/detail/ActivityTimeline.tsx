@@ -1,4 +1,4 @@
-import { PaperClipOutlined } from '@ant-design/icons';
+import { AuditOutlined, MailOutlined, PaperClipOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Space, Tag, Timeline, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -6,15 +6,20 @@ import { useTranslation } from 'react-i18next';
 import type { LookupLabels, ModuleMeta } from '@orbit/shared/contract/crm';
 import type { TimelineEntry } from '@orbit/shared/contract/timeline';
 import { TIMELINE_KINDS, TIMELINE_PAGE_DEFAULT, type TimelineKind } from '@orbit/shared/crm/activities';
+import { EMAIL_MODULES, type EmailModule } from '@orbit/shared/crm/email';
 import { CRM_MODULES, type CrmModule } from '@orbit/shared/crm/modules';
 import { downloadAttachment } from '../../../../api/crmAttachments';
 import { getTimeline } from '../../../../api/crmTimeline';
 import LoadError from '../../../../components/admin/LoadError';
+import LoadingRows from '../../../../components/LoadingRows';
 import { recordViewsOf } from '../moduleRecordViews';
 import { fileSizeText } from './RecordFiles';
 import { relatedListsKey } from './RelatedList';
+import EmailComposer from '../../email/components/EmailComposer';
+import EmailEntry from '../../email/components/EmailEntry';
 import ChangeEntry, { EntryTime, oneEntryPerWrite } from './timeline/ChangeEntry';
 import { ACTIVITY_KEY } from './timeline/timelineKey';
+import WorkflowEntry from './timeline/WorkflowEntry';
 
 
 type Props = {
@@ -32,6 +37,9 @@ const PARTS = CRM_MODULES.flatMap((m) => {
   const views = recordViewsOf(m);
   return views ? [views] : [];
 });
+/** How often a timeline with a queued e-mail asks again for its status. */
+const EMAIL_POLL_MS = 2000;
+const isEmailModule = (module: CrmModule): module is EmailModule => (EMAIL_MODULES as readonly string[]).includes(module);
 const entryOf = (kind: TimelineKind) => PARTS.find((p) => p.timelineEntry?.kinds.includes(kind))?.timelineEntry?.Entry;
 
 /**
@@ -48,6 +56,8 @@ export default function ActivityTimeline({ module, meta, id, name, lookups }: Pr
     queryFn: ({ pageParam }) => getTimeline(module, id, { kinds, pageNum: pageParam, pageSize: TIMELINE_PAGE_DEFAULT }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    // An e-mail still queued is being sent by the server's job queue: asked again until it is sent or failed.
+    refetchInterval: (query) => (query.state.data?.pages.some((p) => p.rows.some((r) => r.email?.status === 'queued')) ? EMAIL_POLL_MS : false),
   });
   /** After a write from the timeline: the timeline and the record's related lists (its activities, its tasks) are fetched again. */
   const changed = () => {
@@ -58,6 +68,9 @@ export default function ActivityTimeline({ module, meta, id, name, lookups }: Pr
   const pages = timeline.data?.pages ?? [];
   const names: LookupLabels = Object.assign({}, lookups, ...pages.map((p) => p.lookups));
   const rows = pages.flatMap((p) => p.rows);
+  // Mails of one thread (a reply and its original, by Message-ID) among those loaded: each says how many there are.
+  const threads = new Map<number, number>();
+  for (const r of rows) if (r.email) threads.set(r.email.threadId, (threads.get(r.email.threadId) ?? 0) + 1);
   const toggle = (kind: TimelineKind, on: boolean) => setKinds((now) => (on ? [...now, kind] : now.filter((k) => k !== kind)));
 
   const items = oneEntryPerWrite(rows).map((group) => {
@@ -66,17 +79,36 @@ export default function ActivityTimeline({ module, meta, id, name, lookups }: Pr
     let content: ReactNode;
     if (entry.kind === 'change') content = <ChangeEntry rows={group} meta={meta} lookups={names} />;
     else if (entry.kind === 'file') content = <FileEntry entry={entry} />;
+    else if (entry.kind === 'email') content = <EmailEntry entry={entry} threadSize={threads.get(entry.email!.threadId) ?? 1} />;
+    else if (entry.kind === 'workflow') content = <WorkflowEntry entry={entry} />;
+    else if (entry.kind === 'approval') content = <ApprovalEntry entry={entry} />;
     else content = Entry ? <Entry entry={entry} lookups={names} onChanged={changed} record={{ module, id }} /> : null;
     return {
       key: `${entry.kind}${entry.id}`,
-      color: entry.kind === 'change' ? (entry.change?.action === 'delete' ? 'red' : entry.change?.action === 'create' ? 'green' : 'blue') : 'gray',
-      icon: entry.kind === 'file' ? <PaperClipOutlined /> : Entry && PARTS.find((p) => p.timelineEntry?.Entry === Entry)?.timelineEntry?.icon?.(entry),
+      color: entry.kind === 'approval' ? APPROVAL_COLOUR[entry.approval!.event] : entry.kind === 'change' ? (entry.change?.action === 'delete' ? 'red' : entry.change?.action === 'create' ? 'green' : 'blue') : 'gray',
+      icon: entry.kind === 'file' ? (
+        <PaperClipOutlined />
+      ) : entry.kind === 'email' ? (
+        <MailOutlined />
+      ) : entry.kind === 'workflow' ? (
+        <ThunderboltOutlined />
+      ) : entry.kind === 'approval' ? (
+        <AuditOutlined />
+      ) : (
+        Entry && PARTS.find((p) => p.timelineEntry?.Entry === Entry)?.timelineEntry?.icon?.(entry)
+      ),
       content,
     };
   });
 
   return (
-    <Card size="small" title={t('crm.detail.activity')} className="crm-detail-section" data-testid="activity-timeline">
+    <Card
+      size="small"
+      title={t('crm.detail.activity')}
+      className="crm-detail-section"
+      data-testid="activity-timeline"
+      extra={isEmailModule(module) && <EmailComposer module={module} id={id} onSent={changed} />}
+    >
       {PARTS.map(({ TimelineComposer }, i) => TimelineComposer && <TimelineComposer key={i} module={module} id={id} name={name} onDone={changed} />)}
       <Space size={[4, 4]} wrap className="crm-timeline-kinds" data-testid="timeline-kinds">
         <Tag.CheckableTag checked={!kinds.length} onChange={() => setKinds([])}>
@@ -90,8 +122,10 @@ export default function ActivityTimeline({ module, meta, id, name, lookups }: Pr
       </Space>
       {timeline.isError ? (
         <LoadError onRetry={() => void timeline.refetch()} />
+      ) : timeline.isLoading ? (
+        <LoadingRows rows={4} data-testid="timeline-loading" />
       ) : !items.length ? (
-        <Empty description={timeline.isLoading ? t('common.loading') : kinds.length ? t('crm.timeline.noneOfKind') : t('crm.detail.noActivity')} />
+        <Empty description={kinds.length ? t('crm.timeline.noneOfKind') : t('crm.detail.noActivity')} />
       ) : (
         <Timeline items={items} />
       )}
@@ -114,6 +148,21 @@ function FileEntry({ entry }: { entry: TimelineEntry }) {
       <Typography.Link onClick={() => void downloadAttachment({ id: entry.id, fileName: file.fileName })}>{file.fileName}</Typography.Link>
       <Typography.Text type="secondary"> ({fileSizeText(file.size)})</Typography.Text>
       <EntryTime time={entry.time} />
+    </div>
+  );
+}
+
+const APPROVAL_COLOUR = { submitted: 'blue', approved: 'green', rejected: 'red', recalled: 'gray' } as const;
+
+/** A step of the record's approval trail: who submitted, approved, rejected or recalled it, with the comment. */
+function ApprovalEntry({ entry }: { entry: TimelineEntry }) {
+  const { t } = useTranslation();
+  const approval = entry.approval!;
+  return (
+    <div data-testid="approval-entry">
+      <Typography.Text>{t(`approval.event.${approval.event}`, { user: entry.authorName ?? '', process: approval.process })}</Typography.Text>
+      <EntryTime time={entry.time} />
+      {approval.comment && <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>“{approval.comment}”</Typography.Paragraph>}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import FavouriteStar from './FavouriteStar';
 import { fieldTypeView } from '../fieldTypes/registry';
 import { fieldByName, recordName } from '../moduleMeta';
 import { leadingFields, stateFields } from './recordStates';
+import { currencyOfRecord } from '../../../../utils/formatCurrency';
 
 /** Facts of the first section shown under the name, besides the owner. */
 const KEY_FACTS = 4;
@@ -51,7 +52,7 @@ export default function DetailHeader({ meta, record, lookups, actions, locked, p
           <Space size={4} wrap style={{ marginTop: 8 }}>
             {recordType && <Tag>{recordType.label}</Tag>}
             {states.map((field) => (
-              <FieldDisplay key={field.name} field={field} value={record[field.name]} lookups={lookups} />
+              <FieldDisplay key={field.name} field={field} value={record[field.name]} lookups={lookups} currency={currencyOfRecord(record)} />
             ))}
             {locked && (
               <Tag icon={<LockFilled />} data-testid="record-locked">
@@ -70,7 +71,7 @@ export default function DetailHeader({ meta, record, lookups, actions, locked, p
         size="small"
         layout="vertical"
         column={{ xs: 2, sm: 3, md: 5, lg: 5, xl: 5, xxl: 5 }}
-        items={facts.map((field) => ({ key: field.name, label: field.label, children: <FieldDisplay field={field} value={record[field.name]} lookups={lookups} /> }))}
+        items={facts.map((field) => ({ key: field.name, label: field.label, children: <FieldDisplay field={field} value={record[field.name]} lookups={lookups} currency={currencyOfRecord(record)} /> }))}
       />
       {path}
     </Card>

@@ -27,13 +27,17 @@ describe('DetailTableCard', () => {
     expect(screen.getByText('Expo')).toBeTruthy();
   });
 
-  it('says when there is nothing, and not while loading', () => {
+  it('says when there is nothing, and while loading shows placeholder rows and no count', () => {
     const { unmount } = renderCard(query({ data: [] }), 0);
     expect(screen.getByText('None yet')).toBeTruthy();
+    expect(screen.getByText('Campaign History (0)')).toBeTruthy();
     unmount();
-    renderCard(query({ isLoading: true }));
+    // The caller counts `data ?? []`: 0 until the rows come, which the title must not claim.
+    renderCard(query({ isLoading: true }), 0);
     expect(screen.queryByText('None yet')).toBeNull();
-    expect(screen.getByTestId('card').querySelector('.ant-spin-spinning')).toBeTruthy();
+    expect(screen.getByTestId('card-loading').getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByText('Campaign History')).toBeTruthy();
+    expect(screen.queryByText('Campaign History (0)')).toBeNull();
   });
 
   it('offers a retry when loading failed', async () => {

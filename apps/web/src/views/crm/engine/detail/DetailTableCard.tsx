@@ -4,10 +4,12 @@ import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import LoadError from '../../../../components/admin/LoadError';
+import LoadingRows from '../../../../components/LoadingRows';
+import { titleWithCount } from './cardTitle';
 
 type Props<Row> = {
   title: string;
-  /** Shown after the title, as related lists show theirs. */
+  /** Shown after the title once the rows are in, as related lists show theirs. */
   count?: number;
   query: Pick<UseQueryResult<Row[]>, 'data' | 'isError' | 'isLoading' | 'refetch'>;
   rowKey: keyof Row & string;
@@ -21,15 +23,19 @@ type Props<Row> = {
 
 /**
  * A card of a detail page showing one small table of the module's own (a lead's campaign history,
- * an opportunity's stages): loading, error with retry, empty, rows — like the engine's related lists.
+ * an opportunity's stages): placeholder rows while loading (no count yet), error with retry, empty,
+ * rows — like the engine's related lists.
  */
 export default function DetailTableCard<Row extends object>({ title, count, query, rowKey, columns, extra, empty, 'data-testid': testId }: Props<Row>) {
   const { t } = useTranslation();
   const rows = query.data ?? [];
+  const firstLoad = query.isLoading && query.data === undefined;
   return (
-    <Card size="small" title={count === undefined ? title : `${title} (${count})`} className="crm-detail-section" extra={extra} data-testid={testId}>
+    <Card size="small" title={titleWithCount(title, firstLoad ? undefined : count)} className="crm-detail-section" extra={extra} data-testid={testId}>
       {query.isError ? (
         <LoadError onRetry={() => void query.refetch()} />
+      ) : firstLoad ? (
+        <LoadingRows data-testid={`${testId}-loading`} />
       ) : !query.isLoading && rows.length === 0 ? (
         <Typography.Text type="secondary" data-testid={`${testId}-empty`}>
           {empty ?? t('crm.detail.noRelated')}

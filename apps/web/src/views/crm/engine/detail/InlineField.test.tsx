@@ -46,6 +46,22 @@ describe('InlineField', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 
+  it('offers to undo the change: Undo sends the previous value at the version the edit left, through the same update', async () => {
+    const saved = { code: 200, data: { ...lead, company: 'Acme Corp', version: 5 }, lookups: {} };
+    const undone = { code: 200, data: { ...lead, company: 'Acme', version: 6 }, lookups: {} };
+    api.updateRecord.mockResolvedValueOnce(saved).mockResolvedValueOnce(undone);
+    const onSaved = vi.fn();
+    renderField(company, { onSaved });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Company' }));
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'Acme Corp' } });
+    fireEvent.keyDown(screen.getByRole('textbox'), { key: 'Enter' });
+    expect((await screen.findByTestId('undo-toast')).textContent).toContain('Company saved');
+    fireEvent.click(screen.getByTestId('undo-button'));
+    await waitFor(() => expect(onSaved).toHaveBeenLastCalledWith(undone));
+    expect(api.updateRecord).toHaveBeenLastCalledWith('leads', { id: 7, version: 5, company: 'Acme' });
+    expect(await screen.findByText('Undone')).toBeTruthy();
+  });
+
   it('refuses an empty required field with the server\'s message, without a request', async () => {
     renderField(lastName);
     fireEvent.click(screen.getByRole('button', { name: 'Edit Last Name' }));

@@ -61,6 +61,15 @@ describe('RecordDetail', () => {
     expect(within(timeline).getByText('Olivia Park created this record')).toBeTruthy();
   });
 
+  it('shows placeholder entries while the timeline loads, not an empty "Loading…"', async () => {
+    api.getRecordHistory.mockReturnValue(new Promise(() => undefined));
+    renderCrm(<RecordDetail module="leads" id={7} />);
+    const timeline = await screen.findByTestId('activity-timeline');
+    expect(within(timeline).getByTestId('timeline-loading').getAttribute('aria-busy')).toBe('true');
+    expect(within(timeline).queryByText('Loading…')).toBeNull();
+    expect(within(timeline).queryByText('Nothing has happened yet')).toBeNull();
+  });
+
   it('reads the rows one write made as one entry, each change named by its field (a conversion)', async () => {
     const time = '2026-11-22T10:00:00.000Z';
     const row = { action: 'convert' as const, userId: 5, userName: 'Olivia Park', time };
@@ -114,6 +123,17 @@ describe('RecordDetail', () => {
     expect(screen.getByRole('button', { name: /Change owner/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit Company' })).toBeTruthy();
     expect(screen.queryByTestId('record-locked')).toBeNull();
+  });
+
+  it('a record the caller may only read (a read-only share, a public read-only module) offers no edit, inline edit, owner change or delete, and shows its Sharing panel', async () => {
+    api.getRecord.mockResolvedValue({ code: 200, data: lead, lookups: { user: { 5: 'Olivia Park' } }, locked: null, canEdit: false });
+    renderCrm(<RecordDetail module="leads" id={7} />);
+    await screen.findByTestId('record-name');
+    expect(screen.queryByTestId('record-edit')).toBeNull();
+    expect(screen.queryByTestId('record-delete')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Change owner/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit Company' })).toBeNull();
+    expect(screen.getByTestId('record-sharing')).toBeTruthy();
   });
 
   it('offers edit and delete only to users who may', async () => {

@@ -1,18 +1,21 @@
 import { DeleteOutlined, EditOutlined, PrinterOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Result, Row, Skeleton } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Button, Card, Col, Result, Row, Segmented, Skeleton } from 'antd';
+import { useContext, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CODE } from '@orbit/shared/constants';
 import type { CrmRecord, LookupLabels, ModuleMeta, RecordAnswer } from '@orbit/shared/contract/crm';
+import { isTeamModule } from '@orbit/shared/contract/sharing';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import { deleteRecords } from '../../../../api/crm';
 import { printPath } from '../../../../app/printRoutes';
 import { RequestError } from '../../../../api/request';
 import LoadError from '../../../../components/admin/LoadError';
 import { useConfirm } from '../../../../components/admin/useConfirm';
-import { useCurrentPage } from '../../../../layout/PageContext';
+import { useIsPhone } from '../../../../components/useIsPhone';
+import { TabContext } from '../../../../layout/TabContext';
+import { usePageTitle } from '../../../../layout/usePageTitle';
 import { closeView } from '../../../../store/tagsView';
 import { useRecordView } from '../../../../layout/routes/useUserRecords';
 import RecordForm, { type RecordFormTarget } from '../form/RecordForm';
@@ -25,10 +28,13 @@ import { useModuleMeta } from '../useModuleMeta';
 import { useModulePermissions } from '../useModulePermissions';
 import { useListLink } from '../useRecordLink';
 import ActivityTimeline from './ActivityTimeline';
+import { ApprovalActions, ApprovalBanner } from './ApprovalActions';
 import DetailHeader from './DetailHeader';
 import RecordSections from './RecordSections';
 import StagePath from './StagePath';
 import RecordFiles from './RecordFiles';
+import SharingPanel from './SharingPanel';
+import TeamPanel from './TeamPanel';
 import RelatedList, { relatedListsKey } from './RelatedList';
 import type { RelatedTotals } from './relatedTotals';
 import { recordKey, useRecord } from './recordQuery';
@@ -100,26 +106,37 @@ export default function RecordDetail(props: Props) {
         record={record.data.data}
         lookups={record.data.lookups}
         locked={record.data.locked ?? null}
+        writable={record.data.canEdit !== false}
         reload={() => void record.refetch()}
       />
     </ModuleMetaContext.Provider>
   );
 }
 
-function RecordDetailView({ module, id, actions, banner, related: moduleRelated, relatedTitles, relatedTotals, removeDialog: Remove, meta, record, lookups, locked, reload }: Props & Omit<RecordContext, 'module'>) {
+function RecordDetailView({ module, id, actions, banner, related: moduleRelated, relatedTitles, relatedTotals, removeDialog: Remove, meta, record, lookups, locked, writable, reload }: Props & Omit<RecordContext, 'module'> & { writable: boolean }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const confirm = useConfirm();
-  const page = useCurrentPage();
   const listLink = useListLink(module);
   const can = useModulePermissions(module);
-  // A locked record (a converted lead) keeps its delete, but is not edited, inline or by owner.
-  const canEdit = can.edit && !locked;
+  // A locked record (a converted lead) keeps its delete, but is not edited, inline or by owner. One
+  // the caller may only read (`writable` false: a public read-only module, a read-only share) is
+  // neither edited nor deleted — the server would refuse both (docs/architecture.md, "Sharing").
+  const canEdit = can.edit && !locked && writable;
+  const canRemove = can.remove && writable;
   // Opening the page is a view: the record joins the user's recently viewed (search palette, My day).
   useRecordView(module, id);
+  // The tab and the browser's title read the record's name (issue 36): two records, two named tabs.
+  usePageTitle(recordName(meta, record));
+  const tabKey = useContext(TabContext);
   const [form, setForm] = useState<RecordFormTarget | null>(null);
   const [changingOwner, setChangingOwner] = useState(false);
+  // On a phone the sections and the activity timeline are two panes under the header, one shown at a
+  // time (both stay mounted), so the timeline is a tap away rather than below every related list.
+  const phone = useIsPhone();
+  const [pane, setPane] = useState<'details' | 'activity'>('details');
+  const hiddenOnPhone = (own: typeof pane) => (phone && pane !== own ? { display: 'none' } : undefined);
 
   /** After a change: this record, its history, its related lists and every record list are fetched again. */
   const changed = async () => {
@@ -127,6 +144,7 @@ function RecordDetailView({ module, id, actions, banner, related: moduleRelated,
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: recordKey(module, id) }),
       queryClient.invalidateQueries({ queryKey: ['crm-history', module, id] }),
+      queryClient.invalidateQueries({ queryKey: ['crm-approval', module, id] }),
       queryClient.invalidateQueries(everyRecordList),
       queryClient.invalidateQueries({ predicate: ({ queryKey: [key] }) => typeof key === 'string' && key.startsWith(relatedPrefix) }),
     ]);
@@ -141,7 +159,7 @@ function RecordDetailView({ module, id, actions, banner, related: moduleRelated,
   const removed = async () => {
     await queryClient.invalidateQueries(everyRecordList);
     if (listLink) navigate(listLink);
-    if (page) closeView(page.fullPath);
+    if (tabKey) closeView(tabKey);
   };
   const remove = () =>
     Remove
@@ -173,6 +191,8 @@ function RecordDetailView({ module, id, actions, banner, related: moduleRelated,
             )}
             {/* Module actions (leads: Convert) */}
             {actions?.(context)}
+            {/* Approval processes, every module alike: submit, approve, reject, recall. */}
+            <ApprovalActions module={module} id={id} canSubmit={can.edit && writable} onChanged={() => void changed()} />
             <Button icon={<PrinterOutlined />} href={`${printPath(module, 'detail')}?id=${id}`} target="_blank" rel="noopener" data-testid="record-print">
               {t('crm.print.print')}
             </Button>
@@ -181,7 +201,7 @@ function RecordDetailView({ module, id, actions, banner, related: moduleRelated,
                 {t('crm.mass.changeOwner')}
               </Button>
             )}
-            {can.remove && (
+            {canRemove && (
               <Button danger icon={<DeleteOutlined />} onClick={remove} data-testid="record-delete">
                 {t('crm.detail.delete')}
               </Button>
@@ -189,17 +209,33 @@ function RecordDetailView({ module, id, actions, banner, related: moduleRelated,
           </>
         }
       />
+      <ApprovalBanner module={module} id={id} />
       {banner?.(context)}
+      {phone && (
+        <Segmented
+          block
+          value={pane}
+          onChange={(value) => setPane(value === 'activity' ? 'activity' : 'details')}
+          options={[
+            { value: 'details', label: t('crm.detail.details') },
+            { value: 'activity', label: t('crm.detail.activity') },
+          ]}
+          style={{ marginTop: 16 }}
+          data-testid="detail-pane"
+        />
+      )}
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-        <Col xs={24} xl={16}>
+        <Col xs={24} xl={16} style={hiddenOnPhone('details')}>
           <RecordSections module={module} meta={meta} record={record} lookups={lookups} canEdit={canEdit} onSaved={saved} onReload={reload} />
           {related.map((r) => (
             <RelatedList key={`${r.module}.${r.field}`} module={module} id={id} related={r} title={titleOf(r)} totals={relatedTotals?.[`${r.module}.${r.field}`]} />
           ))}
           {moduleRelated?.(context)}
-          <RecordFiles module={module} id={id} canEdit={can.edit} />
+          <RecordFiles module={module} id={id} canEdit={can.edit && writable} />
+          {isTeamModule(module) && <TeamPanel module={module} id={id} />}
+          <SharingPanel module={module} id={id} />
         </Col>
-        <Col xs={24} xl={8}>
+        <Col xs={24} xl={8} style={hiddenOnPhone('activity')}>
           <ActivityTimeline module={module} meta={meta} id={id} name={recordName(meta, record)} lookups={lookups} />
         </Col>
       </Row>

@@ -8,9 +8,11 @@ import type { CrmModule } from '@orbit/shared/crm/modules';
 import { deleteAttachment, downloadAttachment, listAttachments, previewAttachment, uploadAttachments } from '../../../../api/crmAttachments';
 import { RequestError } from '../../../../api/request';
 import LoadError from '../../../../components/admin/LoadError';
+import LoadingRows from '../../../../components/LoadingRows';
 import { useConfirm } from '../../../../components/admin/useConfirm';
 import { formatTime } from '../../../../utils/formatTime';
 import { useModulePermissions } from '../useModulePermissions';
+import { titleWithCount } from './cardTitle';
 
 /** Query key of a record's files. */
 export const filesKey = (module: CrmModule, id: number) => ['crm-files', module, id];
@@ -77,7 +79,7 @@ export default function RecordFiles({ module, id, canEdit }: Props) {
   if (!can.query) return null;
   const rows = files.data ?? [];
   return (
-    <Card size="small" title={`${t('crm.files.title')} (${rows.length})`} className="crm-detail-section" data-testid="record-files">
+    <Card size="small" title={titleWithCount(t('crm.files.title'), files.data ? rows.length : undefined)} className="crm-detail-section" data-testid="record-files">
       <Space direction="vertical" style={{ width: '100%' }} size={12}>
         {canEdit && (
           <Upload.Dragger
@@ -107,6 +109,8 @@ export default function RecordFiles({ module, id, canEdit }: Props) {
         {error && <Alert type="error" showIcon message={error} closable onClose={() => setError(null)} data-testid="record-files-error" />}
         {files.isError ? (
           <LoadError onRetry={() => void files.refetch()} />
+        ) : !files.data ? (
+          <LoadingRows rows={2} data-testid="record-files-loading" />
         ) : !files.isLoading && rows.length === 0 ? (
           <Typography.Text type="secondary" data-testid="record-files-empty">
             {t('crm.files.empty')}

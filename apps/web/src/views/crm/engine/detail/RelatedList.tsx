@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Card, Space, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CrmRecord, ModuleMeta, RecordPage, RelatedListMeta } from '@orbit/shared/contract/crm';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import { listRecords } from '../../../../api/crm';
 import ListTable from '../../../../components/admin/ListTable';
+import LoadingRows from '../../../../components/LoadingRows';
 import { useListController } from '../../../../components/admin/useListController';
 import { FieldDisplay } from '../fieldTypes/FieldDisplay';
 import { fieldTypeView } from '../fieldTypes/registry';
@@ -18,7 +20,10 @@ import { useModuleMeta } from '../useModuleMeta';
 import { useModulePermissions } from '../useModulePermissions';
 import { useRecordLink } from '../useRecordLink';
 import { ACTIVITY_KEY } from './timeline/timelineKey';
+import { titleWithCount } from './cardTitle';
 import type { RelatedTotal } from './relatedTotals';
+import type { Currency } from '@orbit/shared/crm/money';
+import ConvertedNote from '../../../../components/money/ConvertedNote';
 
 /** Columns of a related list: the first ones of the other module's first view, less the field that points here. */
 const RELATED_COLUMNS = 5;
@@ -38,8 +43,10 @@ export const relatedListsKey = (module: CrmModule, id: number) => `crm-related-$
 /** Records of another module that point at this one (a lead's tasks), for users who may list them. */
 export default function RelatedList(props: Props) {
   const can = useModulePermissions(props.related.module);
-  const meta = useModuleMeta(props.related.module);
-  if (!can.list || !meta.data) return null;
+  const meta = useModuleMeta(props.related.module, can.list);
+  if (!can.list || meta.isError) return null;
+  // The other module's metadata comes first: its card stands where it will be, rows still to come.
+  if (!meta.data) return <RelatedCard {...props} count={undefined} body={<LoadingRows data-testid="related-loading" />} />;
   return (
     <ModuleMetaContext.Provider value={meta.data}>
       <RelatedTable {...props} meta={meta.data} />
@@ -73,42 +80,56 @@ function RelatedTable({ module, id, related, title, totals, meta }: Props & { me
     void queryClient.invalidateQueries({ queryKey: [recordsKey(related.module)] });
     void queryClient.invalidateQueries({ queryKey: [ACTIVITY_KEY, module, id] });
   });
+  const empty = list.total === 0 && !list.isLoading && !list.isError;
   return (
-    <Card
-      size="small"
-      title={`${title} (${list.total})`}
-      extra={totals && sums && <RelatedSums meta={meta} totals={totals} sums={sums} />}
-      className="crm-detail-section"
-      data-testid={`related-${related.module}-${related.field}`}
-    >
-      {list.total === 0 && !list.isLoading && !list.isError ? (
-        <Typography.Text type="secondary">{t('crm.detail.noRelated')}</Typography.Text>
-      ) : (
-        <ListTable
-          list={list}
-          rowKey="id"
-          size="small"
-          columns={[
-            ...recordColumns({
-              meta,
-              columns,
-              lookups: list.data?.lookups,
-              sortOrderOf: list.sortOrderOf,
-              linkOf: (recordId) => recordLink(related.module, recordId),
-              nameTitle: t('crm.list.name'),
-            }),
-            ...rowParts.actionColumns,
-          ]}
-          rowClassName={rowParts.rowClassName}
-          scroll={{ x: 'max-content' }}
-        />
-      )}
+    <RelatedCard
+      {...{ module, id, related, title }}
+      count={list.isFirstLoad ? undefined : list.total}
+      extra={totals && sums && <RelatedSums meta={meta} totals={totals} sums={sums} currency={list.data?.totalsCurrency} converted={list.data?.totalsConverted === true} />}
+      body={
+        list.isFirstLoad ? (
+          <LoadingRows data-testid="related-loading" />
+        ) : empty ? (
+          <Typography.Text type="secondary">{t('crm.detail.noRelated')}</Typography.Text>
+        ) : (
+          <ListTable
+            list={list}
+            rowKey="id"
+            size="small"
+            columns={[
+              ...recordColumns({
+                meta,
+                columns,
+                lookups: list.data?.lookups,
+                sortOrderOf: list.sortOrderOf,
+                linkOf: (recordId) => recordLink(related.module, recordId),
+                nameTitle: t('crm.list.name'),
+              }),
+              ...rowParts.actionColumns,
+            ]}
+            rowClassName={rowParts.rowClassName}
+            scroll={{ x: 'max-content' }}
+          />
+        )
+      }
+    />
+  );
+}
+
+/** The card of a related list: its title with the count once known, its sums, and what it holds. */
+function RelatedCard({ related, title, count, extra, body }: Props & { count: number | undefined; extra?: ReactNode; body: ReactNode }) {
+  return (
+    <Card size="small" title={titleWithCount(title, count)} extra={extra} className="crm-detail-section" data-testid={`related-${related.module}-${related.field}`}>
+      {body}
     </Card>
   );
 }
 
-/** The list's sums, each shown as its field shows a value (money in the language's currency). */
-function RelatedSums({ meta, totals, sums }: { meta: ModuleMeta; totals: RelatedTotal[]; sums: string[] }) {
+/**
+ * The list's sums, each shown as its field shows a value; money in the currency the server totalled
+ * it in (the reader's display currency), saying so when rows of other currencies were converted.
+ */
+function RelatedSums({ meta, totals, sums, currency, converted }: { meta: ModuleMeta; totals: RelatedTotal[]; sums: string[]; currency?: Currency; converted: boolean }) {
   return (
     <Space size={16} wrap data-testid="related-totals">
       {totals.map((s, i) => {
@@ -116,10 +137,11 @@ function RelatedSums({ meta, totals, sums }: { meta: ModuleMeta; totals: Related
         return (
           <Typography.Text key={s.key} data-testid={`related-total-${s.key}`}>
             <Typography.Text type="secondary">{s.label}: </Typography.Text>
-            {field ? <FieldDisplay field={field} value={sums[i] ?? '0'} lookups={{}} /> : sums[i]}
+            {field ? <FieldDisplay field={field} value={sums[i] ?? '0'} lookups={{}} currency={currency} /> : sums[i]}
           </Typography.Text>
         );
       })}
+      {converted && currency && <ConvertedNote currency={currency} testId="related-converted" />}
     </Space>
   );
 }

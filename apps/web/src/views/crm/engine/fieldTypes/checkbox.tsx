@@ -31,6 +31,6 @@ export const checkboxView: FieldTypeView = {
   Display,
   Input: ({ value, onChange, id, autoFocus }) => <Checkbox id={id} checked={value === true} onChange={(e) => onChange?.(e.target.checked)} autoFocus={autoFocus} />,
   FilterInput,
- 
+  columnWidth: 70,
   sameValue: (a, b) => (a === true) === (b === true),
 };

@@ -24,7 +24,7 @@ function linkView(href: (value: string) => string, external: boolean): FieldType
 
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
-export const emailView = linkView((v) => `mailto:${v}`, false);
-export const phoneView = linkView((v) => `tel:${v.replace(/[\s().-]/g, '')}`, false);
+export const emailView: FieldTypeView = { ...linkView((v) => `mailto:${v}`, false), columnWidth: 130 };
+export const phoneView: FieldTypeView = { ...linkView((v) => `tel:${v.replace(/[\s().-]/g, '')}`, false), columnWidth: 135 };
 /** A website typed without its scheme ("acme.com") opens over https. */
-export const urlView = linkView((v) => (HAS_SCHEME.test(v) ? v : `https://${v}`), true);
+export const urlView: FieldTypeView = { ...linkView((v) => (HAS_SCHEME.test(v) ? v : `https://${v}`), true), columnWidth: 140 };

@@ -11,13 +11,15 @@ export const dateView: FieldTypeView = {
   Display: ({ value }) => (typeof value === 'string' && value ? <>{value.slice(0, 10)}</> : null),
   Input: DateInput,
   FilterInput: DateFilterInput,
- 
+  columnWidth: 100,
 };
 
 export const datetimeView: FieldTypeView = {
   Display: ({ value }) => (typeof value === 'string' && value ? <>{parseTime(value)}</> : null),
   Input: DateTimeInput,
   FilterInput: DateFilterInput,
+  // "2026-11-28 14:22:10" whole, the list's "Created" included.
+  columnWidth: 150,
   // The same instant may be written with or without milliseconds.
   sameValue: (a, b) => (typeof a === 'string' && typeof b === 'string' ? new Date(a).getTime() === new Date(b).getTime() : a === b),
 };

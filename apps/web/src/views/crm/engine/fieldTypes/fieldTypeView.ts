@@ -9,6 +9,8 @@ export type DisplayProps = {
   value: FieldValue | undefined;
   /** Names of the records and users the value points at (the `lookups` of the answer). */
   lookups?: LookupLabels;
+  /** The currency of the record's amounts (its `currency` field; absent: the organisation's). */
+  currency?: string;
 };
 
 /** An input bound by antd's Form.Item: it receives and emits the value as it travels on the wire. */
@@ -19,6 +21,8 @@ export type InputProps = {
   id?: string;
   lookups?: LookupLabels;
   autoFocus?: boolean;
+  /** The currency an amount is typed in: the record's (absent: the organisation's). */
+  currency?: string;
 };
 
 /** The value widget of a filter condition, for an operator whose operand has this shape. */
@@ -48,4 +52,11 @@ export type FieldTypeView = {
   tag?: boolean;
   /** Numbers line up on the right of a column. */
   align?: 'right';
+  /**
+   * The narrowest a list's column of this type should be, in pixels (default 110): the list's
+   * columns share the width at these proportions, so a date-time is never cut short.
+   */
+  columnWidth?: number;
+  /** Whether a list's cell can be edited in place (default: yes); else only the form and the detail page edit it. */
+  gridEditable?: boolean;
 };

@@ -1,7 +1,7 @@
 import { Space, type InputNumberProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@orbit/shared/constants';
-import { currencySign, formatCurrency } from '../../../../utils/formatCurrency';
+import { asCurrency, currencySign, formatCurrency } from '../../../../utils/formatCurrency';
 import type { DisplayProps, FieldTypeView, FilterInputProps, InputProps } from './fieldTypeView';
 import { lazyInput } from './lazyInput';
 
@@ -15,18 +15,19 @@ const asNumber = (value: unknown): NumberValue => (typeof value === 'number' || 
  * Numbers, percentages and money. Every box hands on the text as typed (`stringMode`), so that the
  * shared check judges its digits as the server does (a float would round 1.0000000000000001 into
  * an accepted 1, 99999999999999999 into 100000000000000000). Money stays a decimal string end to
- * end: the amount stored is the amount shown, only its format follows the language (SPEC §9).
+ * end: the amount stored is the amount shown, in its record's currency; only its format follows
+ * the language (issue 33: never the currency, as SPEC §9's USD/JPY once had it).
  */
-function numericView(options: { format: (value: number | string, language: Language) => string; suffix?: string; money?: boolean }): FieldTypeView {
+function numericView(options: { format: (value: number | string, language: Language, currency?: string) => string; suffix?: string; money?: boolean }): FieldTypeView {
   const { format, suffix, money = false } = options;
 
-  function Display({ value }: DisplayProps) {
+  function Display({ value, currency }: DisplayProps) {
     const { i18n } = useTranslation();
     if (typeof value !== 'number' && typeof value !== 'string') return null;
-    return <>{format(value, i18n.language as Language)}</>;
+    return <>{format(value, i18n.language as Language, currency)}</>;
   }
 
-  function NumberInput({ value, onChange, id, autoFocus, label }: InputProps & { label?: string }) {
+  function NumberInput({ value, onChange, id, autoFocus, label, currency }: InputProps & { label?: string }) {
     const { i18n } = useTranslation();
     return (
       <NumberBox
@@ -35,8 +36,8 @@ function numericView(options: { format: (value: number | string, language: Langu
         value={asNumber(value)}
         onChange={(v) => onChange?.(v === '' ? null : (v ?? null))}
         stringMode
-        // Money is typed in the language's currency, the one it is shown in.
-        prefix={money ? currencySign(i18n.language as Language) : undefined}
+        // Money is typed in its record's currency, the one it is shown in.
+        prefix={money ? currencySign(i18n.language as Language, asCurrency(currency)) : undefined}
         suffix={suffix}
         autoFocus={autoFocus}
         style={{ width: '100%' }}
@@ -74,6 +75,6 @@ function numericView(options: { format: (value: number | string, language: Langu
 
 const plain = (value: number | string, language: Language) => new Intl.NumberFormat(language === 'zh' ? 'zh-CN' : 'en-US', { maximumFractionDigits: 6 }).format(Number(value));
 
-export const numberView = numericView({ format: plain });
-export const percentView = numericView({ format: (v, language) => `${plain(v, language)}%`, suffix: '%' });
-export const currencyView = numericView({ format: (v, language) => formatCurrency(v, language), money: true });
+export const numberView: FieldTypeView = { ...numericView({ format: plain }), columnWidth: 90 };
+export const percentView: FieldTypeView = { ...numericView({ format: (v, language) => `${plain(v, language)}%`, suffix: '%' }), columnWidth: 80 };
+export const currencyView: FieldTypeView = { ...numericView({ format: (v, language, currency) => formatCurrency(v, language, asCurrency(currency)), money: true }), columnWidth: 115 };

@@ -1,11 +1,11 @@
-import { Select, Skeleton } from 'antd';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldMeta } from '@orbit/shared/contract/crm';
-import DictTag from '../../../../components/dict/DictTag';
+import DictTag, { DictLoading } from '../../../../components/dict/DictTag';
 import { dictSelectOptions, useDict, useDictValues } from '../../../../components/dict/useDict';
 import type { DisplayProps, FieldTypeView, FilterInputProps, InputProps } from './fieldTypeView';
 
-/** The values of the field's dictionary, labels in the current language. */
+/** The values of the field's dictionary, labels in the current language; undefined while they load. */
 function useChoices(field: FieldMeta) {
   const dict = useDict(...(field.dictType ? [field.dictType] : []));
   return field.dictType ? dict[field.dictType] : [];
@@ -14,14 +14,7 @@ function useChoices(field: FieldMeta) {
 function Display({ field, value }: DisplayProps) {
   const options = useDictValues(field.dictType);
   if (typeof value !== 'string' && !Array.isArray(value)) return null;
-  // Labels, never codes: until the dictionary is here, a placeholder rather than `not_started`.
-  if (!options) {
-    return (
-      <span aria-busy data-testid="picklist-loading">
-        <Skeleton.Button active size="small" style={{ width: 64, height: 16 }} />
-      </span>
-    );
-  }
+  // Labels, never codes: until the dictionary is here, DictTag shows a placeholder rather than `not_started`.
   return <DictTag options={options} value={value as string | string[]} />;
 }
 
@@ -29,9 +22,13 @@ function Display({ field, value }: DisplayProps) {
 function choiceInput(multiple: boolean) {
   return function ChoiceInput({ field, value, onChange, id, autoFocus }: InputProps) {
     const { t } = useTranslation();
-    const options = dictSelectOptions(useChoices(field));
+    const choices = useChoices(field);
+    const options = dictSelectOptions(choices);
     return (
       <Select
+        loading={!choices}
+        // A value whose label is not in yet shows a placeholder, never its code ('outbound').
+        labelRender={choices ? undefined : () => <DictLoading />}
         id={id}
         mode={multiple ? 'multiple' : undefined}
         value={multiple ? (Array.isArray(value) ? value : []) : typeof value === 'string' ? value : undefined}
@@ -60,11 +57,12 @@ function FilterInput({ field, shape, value, onChange }: FilterInputProps) {
   );
 }
 
-export const picklistView: FieldTypeView = { Display, Input: SingleInput, FilterInput, tag: true };
+export const picklistView: FieldTypeView = { Display, Input: SingleInput, FilterInput, tag: true, columnWidth: 110 };
 
 export const multipicklistView: FieldTypeView = {
   Display,
   Input: MultipleInput,
   FilterInput,
+  columnWidth: 140,
   sameValue: (a, b) => JSON.stringify([...((a as string[] | null) ?? [])].sort()) === JSON.stringify([...((b as string[] | null) ?? [])].sort()),
 };

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIELD_TYPES } from '@orbit/shared/crm/fieldTypes';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import { changeLanguage, loadAllTexts } from '../../../../i18n/i18n';
-import { chooseOption } from '../../../../test/antdSelect';
+import { chooseOption, openSelect } from '../../../../test/antdSelect';
 import { dictApi, dictionaries, field, leadFields, prepareCrmTests, renderCrm, signInOlivia } from '../../../../test/crmFixtures';
 import { FieldDisplay } from './FieldDisplay';
 import { FieldInput } from './FieldInput';
@@ -45,19 +45,35 @@ describe('field-type registry', () => {
     }
   });
 
+  it('shows rich text as the formatting the server stored, and edits it in the rich-text editor', async () => {
+    const notes = field('notes', 'richtext', 'Notes', { sortable: false });
+    renderCrm(<FieldDisplay field={notes} value="<p>Agreed <b>pricing</b></p>" />);
+    expect(document.querySelector('.crm-richtext b')?.textContent).toBe('pricing');
+    cleanup();
+    renderCrm(<Bound meta={notes} initial="<p>Old</p>" />);
+    const editor = await screen.findByRole('textbox', { name: 'Notes' });
+    expect(editor.innerHTML).toBe('<p>Old</p>');
+    editor.innerHTML = '<p>New <i>note</i></p>';
+    fireEvent.input(editor);
+    expect(wireValue()).toBe('<p>New <i>note</i></p>');
+    editor.innerHTML = '';
+    fireEvent.input(editor);
+    expect(wireValue()).toBeNull();
+  });
+
   it('shows a picklist value as its dictionary label in the tag colour of its class', async () => {
     renderCrm(<FieldDisplay field={leadFields.status} value="qualified" />);
     const tag = await screen.findByText('Qualified');
     expect(tag.className).toContain('ant-tag-success');
   });
 
-  it('shows money in the language\'s currency (SPEC §9) without changing the stored amount', async () => {
+  it('shows money in the organisation\'s currency, written the language\'s way, to the cent (issue 33)', async () => {
     const { unmount } = renderCrm(<FieldDisplay field={leadFields.annualRevenue} value="125000.50" />);
     expect(screen.getByText('$125,000.50')).toBeTruthy();
     unmount();
     await changeLanguage('zh');
     const { container } = renderCrm(<FieldDisplay field={leadFields.annualRevenue} value="125000.50" />);
-    expect(container.textContent).toMatch(/¥125,00[01]$/);
+    expect(container.textContent).toBe('US$125,000.50');
   });
 
   it('links e-mail, phone and website through mailto:, tel: and https:, and never a javascript: text', () => {
@@ -94,17 +110,27 @@ describe('field-type registry', () => {
     const relatedTo = field('relatedTo', 'relatedRecord', 'Related To', { relatedModules: ['leads', 'account'] });
     renderCrm(<FieldDisplay field={relatedTo} value={{ module: 'leads', id: 7 }} lookups={{ leads: { 7: 'Olivia Park' } }} />);
     expect(screen.getByText('Olivia Park').getAttribute('href')).toBe('/Leads/leads-detail?flag=detail&id=7');
-    expect(screen.getByText('Leads:', { exact: false })).toBeTruthy();
+    expect(screen.getByText('Lead:', { exact: false })).toBeTruthy();
+    expect(screen.queryByText('Leads:', { exact: false })).toBeNull();
   });
 
   it('shows a picklist by its label, and a placeholder rather than the code while the dictionary loads', async () => {
     // A dictionary no other test has loaded (the query cache lives across tests).
     dictionaries.crm_stage_fresh = [{ ...dictionaries.crm_lead_status![1]!, dictType: 'crm_stage_fresh' }];
     renderCrm(<FieldDisplay field={{ ...leadFields.status, dictType: 'crm_stage_fresh' }} value="qualified" />);
-    expect(screen.getByTestId('picklist-loading')).toBeTruthy();
+    expect(screen.getByTestId('dict-loading')).toBeTruthy();
     expect(screen.queryByText('qualified')).toBeNull();
     expect(await screen.findByText('Qualified')).toBeTruthy();
-    expect(screen.queryByTestId('picklist-loading')).toBeNull();
+    expect(screen.queryByTestId('dict-loading')).toBeNull();
+  });
+
+  it('shows a picklist input\'s value by its label, and a placeholder rather than the code while the dictionary loads', async () => {
+    dictionaries.crm_direction_fresh = [{ ...dictionaries.crm_lead_status![1]!, dictValue: 'outbound', dictLabel: 'Outbound', dictType: 'crm_direction_fresh' }];
+    renderCrm(<FieldInput field={{ ...leadFields.status, dictType: 'crm_direction_fresh' }} value="outbound" onChange={() => undefined} />);
+    expect(screen.getByTestId('dict-loading')).toBeTruthy();
+    expect(screen.queryByText('outbound')).toBeNull();
+    expect(await screen.findByText('Outbound')).toBeTruthy();
+    expect(screen.queryByTestId('dict-loading')).toBeNull();
   });
 
   it('shows dates as days, date-times in local time, checkboxes as a tick or "No"', () => {
@@ -148,6 +174,18 @@ describe('field-type registry', () => {
     await chooseOption(screen.getByRole('combobox'), 'Trade Fair');
     expect(wireValue()).toBe(4);
     expect(api.lookupRecords).toHaveBeenCalledWith('campaign', expect.objectContaining({ pageNum: 1 }));
+  });
+
+  it('offers lookups with what tells them apart beneath the name, and shows the chosen one by its name alone', async () => {
+    api.lookupRecords.mockResolvedValue({ code: 200, total: 2, rows: [{ id: 3, label: 'Liam Moore', extra: 'Oak Ltd · Qualified · liam@oak.example' }, { id: 4, label: 'Emily Martinez', extra: 'Moore & Co · New' }] });
+    renderCrm(<Bound meta={leadFields.campaignId} />);
+    const texts = await openSelect(screen.getByRole('combobox'));
+    expect(texts).toEqual(['Liam MooreOak Ltd · Qualified · liam@oak.example', 'Emily MartinezMoore & Co · New']);
+    fireEvent.click(screen.getByText('Liam Moore'));
+    await waitFor(() => expect(wireValue()).toBe(3));
+    const shown = screen.getByRole('combobox').closest('.ant-select')!;
+    await waitFor(() => expect(shown.textContent).toContain('Liam Moore'));
+    expect(shown.textContent).not.toContain('Oak Ltd');
   });
 
   it('types a date as a calendar day and a date-time as an instant', async () => {

@@ -7,12 +7,14 @@ import { lookupView } from './lookup';
 import { currencyView, numberView, percentView } from './number';
 import { multipicklistView, picklistView } from './picklist';
 import { relatedRecordView } from './relatedRecord';
+import { richtextView } from './richtext';
 import { textareaView, textView } from './text';
 
 /** The web's field-type registry: one view per type of the shared FIELD_TYPES (docs/records-engine.md). */
 export const FIELD_TYPE_VIEWS: Record<FieldType, FieldTypeView> = {
   text: textView,
   textarea: textareaView,
+  richtext: richtextView,
   number: numberView,
   currency: currencyView,
   percent: percentView,

@@ -27,7 +27,8 @@ function Display({ value, lookups }: DisplayProps) {
   const href = name === null ? null : recordLink(related.module, related.id);
   return (
     <span>
-      <span className="crm-related-module">{t(`crm.module.${related.module}`)}: </span>
+      {/* One record: its kind in the singular ("Campaign:"), as a lookup's label and the reminders say it. */}
+      <span className="crm-related-module">{t(`crm.record.${related.module}`)}: </span>
       {name === null ? (
         <RestrictedRecord />
       ) : href ? (
@@ -83,4 +84,5 @@ function FilterInput({ field, value, onChange }: FilterInputProps) {
   );
 }
 
-export const relatedRecordView: FieldTypeView = { Display, Input, FilterInput, pointAt: (module, id) => ({ module, id }) };
+// Two pickers (the kind of record, then the record) are too wide for a list's cell: edited on the record's page.
+export const relatedRecordView: FieldTypeView = { Display, Input, FilterInput, pointAt: (module, id) => ({ module, id }), gridEditable: false, columnWidth: 120 };

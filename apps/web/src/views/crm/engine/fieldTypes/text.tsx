@@ -31,6 +31,7 @@ export const textView: FieldTypeView = {
   Display: ({ value }) => (typeof value === 'string' ? <>{value}</> : null),
   Input: TextInput,
   FilterInput: TextFilterInput,
+  columnWidth: 100,
 };
 
 export const textareaView: FieldTypeView = {
@@ -39,4 +40,7 @@ export const textareaView: FieldTypeView = {
     <Input.TextArea id={id} value={asText(value)} onChange={(e) => onChange?.(e.target.value)} autoSize={{ minRows: 3, maxRows: 12 }} autoFocus={autoFocus} />
   ),
   FilterInput: TextFilterInput,
+  columnWidth: 160,
+  // Several lines do not fit a list's row, and Enter breaks the line: edited on the record's page.
+  gridEditable: false,
 };

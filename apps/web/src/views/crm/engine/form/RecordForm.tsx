@@ -1,4 +1,4 @@
-import { App, Button, Col, Drawer, Form, Row, Space, Typography } from 'antd';
+import { App, Button, Checkbox, Col, Drawer, Form, Row, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DuplicateFound } from '@orbit/shared/contract/duplicates';
@@ -6,9 +6,11 @@ import type { CrmRecord, LookupLabels, ModuleMeta } from '@orbit/shared/contract
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import { createRecord, updateRecord, type RecordValues } from '../../../../api/crm';
+import { ASSIGNMENT_MODULES, USE_ASSIGNMENT_RULES_KEY } from '@orbit/shared/contract/automation';
 import DialogForm from '../../../../components/admin/DialogForm';
 import { SAVE_CANCELLED, useFormSubmit } from '../../../../components/admin/useFormSubmit';
 import { lazyWhenOpen } from '../../../../components/lazyWhenOpen';
+import { useIsPhone } from '../../../../components/useIsPhone';
 import { useReturnFocus } from '../../../../components/useReturnFocus';
 import { useSession } from '../../../../store/session';
 import { FieldDisplay } from '../fieldTypes/FieldDisplay';
@@ -23,6 +25,7 @@ import { useModulePermissions } from '../useModulePermissions';
 import { changedValues, createBody, layoutSections, newRecordValues } from './recordFormValues';
 import { useFieldRule } from './useFieldRule';
 import { isStaleVersion, useStaleVersion } from './useStaleVersion';
+import { currencyOfRecord } from '../../../../utils/formatCurrency';
 
 const MergeDialog = lazyWhenOpen(() => import('../duplicates/MergeDialog'), (p) => p.open);
 
@@ -56,8 +59,11 @@ type Props = {
  */
 export default function RecordForm({ module, meta, target, onClose, onSaved, onReload }: Props) {
   const { t } = useTranslation();
+  const phone = useIsPhone();
   const session = useSession();
   const [form] = Form.useForm<Record<string, unknown>>();
+  // Amounts are typed in the currency the form has chosen for the record (issue 33).
+  const formCurrency = Form.useWatch('currency', form) as string | undefined;
   const fieldRule = useFieldRule();
   const showStale = useStaleVersion();
   const rules = useRecordWriteRules();
@@ -69,6 +75,9 @@ export default function RecordForm({ module, meta, target, onClose, onSaved, onR
   const land = useMergeLanding(module);
 
   const record = target?.mode === 'edit' ? target.record : null;
+  // A new lead: "Assign using the assignment rules", on by default (the rules then decide its owner).
+  const assignable = !record && (ASSIGNMENT_MODULES as readonly string[]).includes(module);
+  const [useRules, setUseRules] = useState(true);
   const recordTypeId = target?.mode === 'create' ? target.recordTypeId : (record?.recordTypeId ?? null);
   const sections = target ? layoutSections(meta, layoutOf(meta, recordTypeId), target.mode) : [];
   const userId = session?.user.userId ?? 0;
@@ -100,7 +109,8 @@ export default function RecordForm({ module, meta, target, onClose, onSaved, onR
       } else {
         const completed = await completeChange(rules, createBody(sections, values, recordTypeId), null);
         if (!completed) throw new Error('cancelled');
-        const send = async (reason?: string) => (await createRecord(module, completed as RecordValues, reason ? { reason } : undefined)).data;
+        const body = assignable ? { ...(completed as RecordValues), [USE_ASSIGNMENT_RULES_KEY]: useRules } : (completed as RecordValues);
+        const send = async (reason?: string) => (await createRecord(module, body, reason ? { reason } : undefined)).data;
         const id = await saveOrAsk(send);
         if (id === SAVE_CANCELLED) return SAVE_CANCELLED;
         onSaved(id);
@@ -162,11 +172,17 @@ export default function RecordForm({ module, meta, target, onClose, onSaved, onR
     <Drawer
       open={!!target}
       title={title}
-      size={760}
+      // A phone: the form fills the screen.
+      size={phone ? '100%' : 760}
       onClose={onClose}
       destroyOnHidden
       footer={
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+          {assignable && (
+            <Checkbox checked={useRules} onChange={(e) => setUseRules(e.target.checked)} data-testid="record-form-assign">
+              {t('assignment.useRules')}
+            </Checkbox>
+          )}
           <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="record-form-save">
             {t('crm.form.save')}
@@ -195,11 +211,11 @@ export default function RecordForm({ module, meta, target, onClose, onSaved, onR
                     <Col key={f.field.name} xs={24} md={section.columns === 2 ? 12 : 24}>
                       {f.editable ? (
                         <Form.Item name={f.field.name} label={f.field.label} required={f.required} rules={[fieldRule(f)]} tooltip={f.field.help || undefined}>
-                          <FieldInput field={f.field} lookups={lookups} />
+                          <FieldInput field={f.field} lookups={lookups} currency={formCurrency} />
                         </Form.Item>
                       ) : (
                         <Form.Item label={f.field.label}>
-                          <FieldDisplay field={f.field} value={record?.[f.field.name]} lookups={lookups} />
+                          <FieldDisplay field={f.field} value={record?.[f.field.name]} lookups={lookups} currency={currencyOfRecord(record)} />
                         </Form.Item>
                       )}
                     </Col>

@@ -2,6 +2,8 @@ import type { CrmRecord, FieldMeta, LayoutItem, LayoutMeta, ModuleMeta } from '@
 import { checkFieldValue, type FieldRules, type FieldValue, type ValueCheck } from '@orbit/shared/crm/fieldValue';
 import { isEditable, isRequired } from '../moduleMeta';
 import { sameFieldValue } from '../fieldTypes/registry';
+import { CURRENCY_DICT, CURRENCY_FIELD } from '@orbit/shared/crm/money';
+import { organisationCurrency } from '../../../../utils/formatCurrency';
 
 /** A field as a layout places it, with what the layout says about it. */
 export type LayoutField = { field: FieldMeta; item: LayoutItem; editable: boolean; required: boolean };
@@ -54,6 +56,8 @@ export function newRecordValues(sections: LayoutSectionView[], ownerId: number):
     if (field.defaultValue !== null && field.defaultValue !== undefined) values[field.name] = field.defaultValue;
   }
   if (editableFields(sections).some((f) => f.field.name === 'ownerId')) values.ownerId = ownerId;
+  // A new record's amounts are in the organisation currency until the user picks another (as the server defaults it).
+  if (editableFields(sections).some((f) => f.field.name === CURRENCY_FIELD && f.field.dictType === CURRENCY_DICT)) values[CURRENCY_FIELD] = organisationCurrency();
   return values;
 }
 

@@ -90,15 +90,20 @@ describe('ImportWizard', () => {
     // Duplicates by e-mail, updated; the owner is the user unless chosen.
     await chooseOption(comboboxOf('import-duplicate-field'), 'Email');
     fireEvent.click(await screen.findByText('Update the record (empty cells keep its values)'));
-    api.checkImport.mockResolvedValue({ code: 200, msg: '', data: { rows: 3, create: 1, update: 1, skip: 0, invalid: 1, errors: [{ row: 4, messages: ['Email: wrong format'] }] } });
+    // Leads are assigned by the assignment rules unless the box is cleared: then the owner below takes them all.
+    expect(screen.getByText('Owner of new records no assignment rule matches')).toBeTruthy();
+    fireEvent.click(screen.getByText('Assign using the assignment rules'));
+    expect(await screen.findByText('Owner of new records')).toBeTruthy();
+    api.checkImport.mockResolvedValue({ code: 200, msg: '', data: { rows: 3, create: 1, update: 1, skip: 0, invalid: 1, errors: [{ row: 4, messages: ['Email has an invalid value'] }] } });
     fireEvent.click(screen.getByTestId('import-next'));
-    expect(await screen.findByText('Email: wrong format')).toBeTruthy();
+    expect(await screen.findByText('Email has an invalid value')).toBeTruthy();
     expect(api.checkImport).toHaveBeenCalledWith('leads', 41, {
       recordTypeId: 1,
       mapping: ['lastName', 'company', 'email'],
       duplicateField: 'email',
       duplicatePolicy: 'update',
       ownerId: 5,
+      useAssignmentRules: false,
       timezoneOffset: new Date().getTimezoneOffset(),
     });
     expect(screen.getByText('1 row has errors: it will not be imported. After the import, its file with the reasons is in the file centre.')).toBeTruthy();

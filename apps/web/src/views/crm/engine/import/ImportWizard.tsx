@@ -1,4 +1,5 @@
 import { Button, Modal, Space, Steps } from 'antd';
+import { ASSIGNMENT_MODULES } from '@orbit/shared/contract/automation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModuleMeta } from '@orbit/shared/contract/crm';
@@ -49,6 +50,7 @@ function WizardBody({ meta, canEdit, onClose, onImported }: Omit<Props, 'open'>)
   const { t } = useTranslation();
   const session = useSession();
   const me = session?.user;
+  const assignable = (ASSIGNMENT_MODULES as readonly string[]).includes(meta.module);
   const [step, setStep] = useState(0);
   const [recordTypeId, setRecordTypeId] = useState<number | null>(() => {
     const active = meta.recordTypes.filter((r) => r.active);
@@ -56,7 +58,7 @@ function WizardBody({ meta, canEdit, onClose, onImported }: Omit<Props, 'open'>)
   });
   const [upload, setUpload] = useState<ImportUpload | null>(null);
   const [mapping, setMapping] = useState<Array<string | null>>([]);
-  const [options, setOptions] = useState<ImportOptions>({ duplicateField: null, duplicatePolicy: 'skip', ownerId: me?.userId ?? 0 });
+  const [options, setOptions] = useState<ImportOptions>({ duplicateField: null, duplicatePolicy: 'skip', ownerId: me?.userId ?? 0, useAssignmentRules: true });
   const [check, setCheck] = useState<{ result?: ImportCheck; loading: boolean; error: string | null }>({ loading: false, error: null });
   const [running, setRunning] = useState(false);
 
@@ -66,6 +68,7 @@ function WizardBody({ meta, canEdit, onClose, onImported }: Omit<Props, 'open'>)
     duplicateField: options.duplicateField,
     duplicatePolicy: options.duplicatePolicy,
     ownerId: options.ownerId || undefined,
+    ...(assignable ? { useAssignmentRules: options.useAssignmentRules } : {}),
     timezoneOffset: new Date().getTimezoneOffset(),
   });
 
@@ -168,7 +171,7 @@ function WizardBody({ meta, canEdit, onClose, onImported }: Omit<Props, 'open'>)
         )}
         {step === 1 && upload && <MappingStep upload={upload} mapping={mapping} onChange={setMapping} />}
         {step === 2 && upload && (
-          <OptionsStep upload={upload} mapping={mapping} options={options} onChange={setOptions} canEdit={canEdit} ownerLabels={me ? { [me.userId]: me.nickName } : {}} />
+          <OptionsStep upload={upload} mapping={mapping} options={options} onChange={setOptions} canEdit={canEdit} ownerLabels={me ? { [me.userId]: me.nickName } : {}} assignable={assignable} />
         )}
         {step === 3 && <CheckStep check={check.result} loading={check.loading} error={check.error} onRetry={() => void runCheck()} />}
         {step === 4 && upload && <RunStep module={meta.module} fileId={upload.fileId} onFinished={onImported} />}

@@ -1,9 +1,10 @@
-import { Form, Radio, Select, Space, Typography } from 'antd';
+import { Checkbox, Form, Radio, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DUPLICATE_POLICIES, type DuplicatePolicy, type ImportUpload } from '@orbit/shared/contract/recordImport';
 import LookupSelect from '../LookupSelect';
 
-export type ImportOptions = { duplicateField: string | null; duplicatePolicy: DuplicatePolicy; ownerId: number };
+/** `useAssignmentRules`: the module's assignment rules give the new records their owner (`ownerId` then for those no entry matches). */
+export type ImportOptions = { duplicateField: string | null; duplicatePolicy: DuplicatePolicy; ownerId: number; useAssignmentRules: boolean };
 
 type Props = {
   upload: ImportUpload;
@@ -13,6 +14,8 @@ type Props = {
   canEdit: boolean;
   /** The owner's name, known before the picker loads its options (the user themself). */
   ownerLabels: Record<string, string>;
+  /** The module has assignment rules (leads): offer them. */
+  assignable: boolean;
 };
 
 /**
@@ -20,7 +23,7 @@ type Props = {
  * with one (updating needs edit), and who owns the new records (any active user, as the form's
  * owner picker offers; the user themself by default).
  */
-export default function OptionsStep({ upload, mapping, options, onChange, canEdit, ownerLabels }: Props) {
+export default function OptionsStep({ upload, mapping, options, onChange, canEdit, ownerLabels, assignable }: Props) {
   const { t } = useTranslation();
   const keys = upload.fields.filter((f) => f.duplicateKey && mapping.includes(f.name));
   return (
@@ -55,7 +58,14 @@ export default function OptionsStep({ upload, mapping, options, onChange, canEdi
           </Typography.Text>
         )}
       </Form.Item>
-      <Form.Item label={t('crm.import.owner')}>
+      {assignable && (
+        <Form.Item>
+          <Checkbox checked={options.useAssignmentRules} onChange={(e) => onChange({ ...options, useAssignmentRules: e.target.checked })} data-testid="import-assign">
+            {t('assignment.useRules')}
+          </Checkbox>
+        </Form.Item>
+      )}
+      <Form.Item label={assignable && options.useAssignmentRules ? t('crm.import.ownerUnmatched') : t('crm.import.owner')}>
         <LookupSelect
           target="user"
           value={options.ownerId}

@@ -7,13 +7,16 @@ import type { ListSettings } from './listAddress';
 
 const api = vi.hoisted(() => ({ exportRecords: vi.fn() }));
 vi.mock('../../../../api/crm', () => api);
+const files = vi.hoisted(() => ({ downloadFile: vi.fn() }));
+vi.mock('../../../../api/files', () => files);
 
 prepareCrmTests();
 beforeEach(() => {
   vi.resetAllMocks();
   signInOlivia();
   fileCentreOpen.set(false);
-  api.exportRecords.mockResolvedValue({ code: 200, msg: 'The export has started: it will be ready in the file centre', data: { fileId: 9 } });
+  api.exportRecords.mockResolvedValue({ code: 200, msg: 'The export has started: it will be ready in the file centre', data: { fileId: 9, ready: false } });
+  files.downloadFile.mockResolvedValue(true);
 });
 
 const settings: ListSettings = {
@@ -47,10 +50,24 @@ describe('ExportButton', () => {
     expect(await screen.findByText('The export has started: it will be ready in the file centre')).toBeTruthy();
   });
 
-  it('exports the selected rows, and says to select some first when there are none', async () => {
-    const { unmount } = renderCrm(<ExportButton module="leads" settings={settings} selectedIds={[]} />);
-    await choose(/Selected rows \(0\)/);
-    expect(await screen.findByText('Please select at least one record and try again')).toBeTruthy();
+  it('downloads a short export at once, without opening the file centre', async () => {
+    api.exportRecords.mockResolvedValue({ code: 200, msg: 'The export is ready: it is downloading, and it is kept in the file centre', data: { fileId: 12, ready: true } });
+    renderCrm(<ExportButton module="leads" settings={settings} selectedIds={[]} total={34} />);
+    await choose(/This list as shown/);
+    await waitFor(() => expect(files.downloadFile).toHaveBeenCalledWith(12));
+    expect(fileCentreOpen.get()).toBe(false);
+  });
+
+  it('exports the selected rows; with none selected, or an empty list, those choices are disabled', async () => {
+    const { unmount } = renderCrm(<ExportButton module="leads" settings={settings} selectedIds={[]} total={0} />);
+    fireEvent.click(screen.getByTestId('list-export'));
+    const selected = await screen.findByRole('menuitem', { name: /Selected rows \(0\)/ });
+    const shown = screen.getByRole('menuitem', { name: /This list as shown/ });
+    expect(selected.getAttribute('aria-disabled')).toBe('true');
+    expect(shown.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('menuitem', { name: /Every record I may see/ }).getAttribute('aria-disabled')).not.toBe('true');
+    fireEvent.click(selected);
+    fireEvent.click(shown);
     expect(api.exportRecords).not.toHaveBeenCalled();
     unmount();
 

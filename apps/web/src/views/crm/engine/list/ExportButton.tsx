@@ -1,5 +1,5 @@
 import { DownOutlined, ExportOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown } from 'antd';
+import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RecordExportBody } from '@orbit/shared/contract/recordExport';
 import type { CrmModule } from '@orbit/shared/crm/modules';
@@ -7,7 +7,13 @@ import { exportRecords } from '../../../../api/crm';
 import { useQueuedFile } from '../../../../components/useQueuedFile';
 import type { ListSettings } from './listAddress';
 
-type Props = { module: CrmModule; settings: ListSettings; selectedIds: number[] };
+type Props = {
+  module: CrmModule;
+  settings: ListSettings;
+  selectedIds: number[];
+  /** How many records the list shows (undefined while it loads): a list showing none offers no export of itself. */
+  total?: number;
+};
 
 /** What each choice exports: the list as it shows, the selected rows, or every record the user may see. */
 function exportBody(choice: string, { filter, q, owner, columns, orderByColumn, isAsc }: ListSettings, selectedIds: number[]): RecordExportBody {
@@ -19,18 +25,16 @@ function exportBody(choice: string, { filter, q, owner, columns, orderByColumn, 
 }
 
 /**
- * Exports a list to Excel as a background job: the answer comes at once, and the file centre
- * opens on the new file, which shows its progress until it can be downloaded.
+ * Exports a list to Excel. A short one downloads at once (the server writes it while the request
+ * waits); a long one is a background job, announced, and the file centre opens on it. Both stay
+ * listed in the file centre. A choice that would export nothing (no row selected, an empty list)
+ * is offered disabled.
  */
-export default function ExportButton({ module, settings, selectedIds }: Props) {
+export default function ExportButton({ module, settings, selectedIds, total }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const { busy, queue } = useQueuedFile();
 
-  const start = async (choice: string) => {
-    if (choice === 'selected' && !selectedIds.length) void message.warning(t('server.validation.selectRecord'));
-    else await queue(() => exportRecords(module, exportBody(choice, settings, selectedIds)));
-  };
+  const start = (choice: string) => queue(() => exportRecords(module, exportBody(choice, settings, selectedIds)));
 
   return (
     <Dropdown
@@ -38,8 +42,8 @@ export default function ExportButton({ module, settings, selectedIds }: Props) {
       menu={{
         onClick: ({ key }) => void start(key),
         items: [
-          { key: 'view', label: t('crm.export.view') },
-          { key: 'selected', label: t('crm.export.selected', { count: selectedIds.length }) },
+          { key: 'view', label: t('crm.export.view'), disabled: total === 0 },
+          { key: 'selected', label: t('crm.export.selected', { count: selectedIds.length }), disabled: !selectedIds.length },
           { key: 'all', label: t('crm.export.all') },
         ],
       }}

@@ -1,6 +1,6 @@
 import { DeleteOutlined, FilterOutlined, PlusOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Badge, Button, Empty, Input, Radio, Segmented, Skeleton, Space } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Badge, Button, Empty, Input, Radio, Segmented, Skeleton, Space, type InputRef } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ModuleMeta } from '@orbit/shared/contract/crm';
@@ -14,18 +14,25 @@ import Surface from '../../../../components/Surface';
 import ImportButton from '../import/ImportButton';
 import type { RecordFormTarget } from '../form/RecordForm';
 import { lazyWhenOpen } from '../../../../components/lazyWhenOpen';
+import { usePageCommand } from '../../../../layout/keys/pageCommands';
+import { useIsPhone } from '../../../../components/useIsPhone';
 import { ModuleMetaContext } from '../ModuleMetaContext';
 import { useModuleMeta } from '../useModuleMeta';
 import { useModulePermissions } from '../useModulePermissions';
 import { useRecordLink } from '../useRecordLink';
 import ColumnChooser from './ColumnChooser';
 import ExportButton from './ExportButton';
+import GroupByPicker from './GroupByPicker';
+import GridCell from './inline/GridCell';
+import { useGridEditing } from './inline/useGridEditing';
 import { listAddressQuery, type ListSettings } from './listAddress';
 import MassActionBar from './MassActionBar';
 import type { MassAction } from './massAction';
 import type { RemoveDialog } from './removeDialog';
-import { recordColumns } from './recordColumns';
+import RecordCardList from './RecordCardList';
+import { columnsWidth, recordColumns } from './recordColumns';
 import { useRowParts } from './rowParts';
+import { useDisplayMode } from './useDisplayMode';
 import { useRecordListController } from './useRecordListController';
 import { useStartFilter } from './useStartFilter';
 import ViewSwitcher from './ViewSwitcher';
@@ -37,6 +44,10 @@ const FilterBuilder = lazyWhenOpen(() => import('../filter/FilterBuilder'), () =
 const RecordForm = lazyWhenOpen(() => import('../form/RecordForm'), (p) => p.target !== null);
 const RecordTypePicker = lazyWhenOpen(() => import('./RecordTypePicker'), (p) => p.open);
 const RecycleBinDrawer = lazyWhenOpen(() => import('./RecycleBinDrawer'), (p) => p.open);
+const RecordBoard = lazyWhenOpen(() => import('../board/RecordBoard'), () => true);
+
+/** The check-box column of a selectable table (antd's). */
+const SELECTION_WIDTH = 32;
 
 type Props = {
   module: CrmModule;
@@ -44,17 +55,13 @@ type Props = {
   massActions?: MassAction[];
   /** The module's own delete confirmation for a mass delete (accounts: what to do with their opportunities). */
   removeDialog?: RemoveDialog;
-  /**
-   * Other ways to show the same list (opportunities: the pipeline board), offered beside "List" and
-   * kept in the address (`?mode=board`); each draws the records the toolbar's view, owner scope,
-   * quick search and filter select, in place of the table.
-   */
-  displayModes?: DisplayMode[];
 };
 
-export type DisplayMode = { key: string; label: string; render: (settings: ListSettings) => ReactNode };
-
-/** The list page of any module, drawn from its metadata (docs/records-engine.md). */
+/**
+ * The list page of any module, drawn from its metadata (docs/records-engine.md): a table, or on a
+ * phone cards; or, chosen beside the views, a board of the same records grouped by a picklist
+ * (`?mode=board&groupBy=`, remembered per user and module: useDisplayMode).
+ */
 export default function RecordList(props: Props) {
   const meta = useModuleMeta(props.module);
   // A list opened with `?filter=` (a report's segment clicked through) starts with that filter; read once.
@@ -71,16 +78,10 @@ export default function RecordList(props: Props) {
   );
 }
 
-function RecordListView({ module, meta, startFilter, massActions, removeDialog, displayModes = [] }: Props & { meta: ModuleMeta; startFilter: FilterNode | null }) {
+function RecordListView({ module, meta, startFilter, massActions, removeDialog }: Props & { meta: ModuleMeta; startFilter: FilterNode | null }) {
   const { t, i18n } = useTranslation();
-  const [address, setAddress] = useSearchParams();
-  const mode = displayModes.find((m) => m.key === address.get('mode'));
-  const switchMode = (key: string) =>
-    setAddress((params) => {
-      if (key === 'list') params.delete('mode');
-      else params.set('mode', key);
-      return params;
-    });
+  const display = useDisplayMode(module, meta);
+  const phone = useIsPhone();
   const controller = useRecordListController(module, meta, startFilter);
   const { list } = controller;
   const can = useModulePermissions(module);
@@ -94,6 +95,10 @@ function RecordListView({ module, meta, startFilter, massActions, removeDialog, 
     if (meta.recordTypes.length > 1) setPickingType(true);
     else setForm({ mode: 'create', recordTypeId: meta.recordTypes[0]?.id ?? null });
   };
+  // The keyboard's `n` and the palette's "New lead"; `/` puts the cursor in the quick search.
+  usePageCommand('create', can.add ? startNew : null);
+  const searchRef = useRef<InputRef>(null);
+  usePageCommand('search', () => searchRef.current?.focus());
   const afterChange = () => {
     list.setSelectedRowKeys([]);
     void controller.refresh();
@@ -105,6 +110,16 @@ function RecordListView({ module, meta, startFilter, massActions, removeDialog, 
   const conditions = list.filters.filter ? filterSize(list.filters.filter).conditions : 0;
   const filtered = conditions > 0 || !!list.filters.q;
   const settings: ListSettings = { ...list.filters, ...list.sort, viewId: controller.view?.id };
+  const grid = useGridEditing({
+    module,
+    meta,
+    rows: list.rows,
+    columns: list.filters.columns,
+    lookups: list.data?.lookups,
+    canEdit: can.edit,
+    onSaved: controller.patchRow,
+    onReload: () => void controller.refresh(),
+  });
   const columns = recordColumns({
     meta,
     columns: list.filters.columns,
@@ -112,21 +127,31 @@ function RecordListView({ module, meta, startFilter, massActions, removeDialog, 
     sortOrderOf: list.sortOrderOf,
     linkOf: (id) => recordLink(module, id),
     nameTitle: t('crm.list.name'),
+    cell: (record, name, shown) => (
+      <GridCell grid={grid} record={record} name={name}>
+        {shown}
+      </GridCell>
+    ),
   });
   const rowParts = useRowParts(module, () => void controller.refresh());
+  const selectable = can.edit || can.remove;
 
   return (
     <Surface className="crm-record-list" data-testid={`record-list-${module}`}>
       <div className="crm-list-toolbar">
         <Space wrap>
-          {displayModes.length > 0 && (
+          {display.boardFields.length > 0 && (
             <Segmented
-              value={mode?.key ?? 'list'}
-              onChange={(key) => switchMode(String(key))}
-              options={[{ value: 'list', label: t('crm.list.listMode') }, ...displayModes.map((m) => ({ value: m.key, label: m.label }))]}
+              value={display.mode}
+              onChange={(key) => display.setMode(key === 'board' ? 'board' : 'list')}
+              options={[
+                { value: 'list', label: t('crm.list.listMode') },
+                { value: 'board', label: t('crm.board.mode') },
+              ]}
               data-testid="display-mode"
             />
           )}
+          {display.mode === 'board' && display.groupBy && <GroupByPicker fields={display.boardFields} value={display.groupBy} onChange={display.setGroupBy} />}
           <ViewSwitcher module={module} meta={meta} controller={controller} />
           <Radio.Group
             optionType="button"
@@ -137,10 +162,11 @@ function RecordListView({ module, meta, startFilter, massActions, removeDialog, 
             data-testid="owner-scope"
           />
           <Input.Search
+            ref={searchRef}
             allowClear
             placeholder={searchLabel}
             onSearch={controller.setQuery}
-            style={{ width: 280 }}
+            className="crm-list-search"
             aria-label={searchLabel}
             data-testid="quick-search"
           />
@@ -157,14 +183,15 @@ function RecordListView({ module, meta, startFilter, massActions, removeDialog, 
               {t('crm.recycle.title')}
             </Button>
           )}
-          <Button icon={<ReloadOutlined />} onClick={list.refetch} aria-label={t('common.refresh')} />
+          {/* The board is a query of its own: refreshing it asks every record list again. */}
+          <Button icon={<ReloadOutlined />} onClick={display.mode === 'board' ? () => void controller.refresh() : list.refetch} aria-label={t('common.refresh')} />
           {/* Prints what the list shows (its view, filter, sort, columns, owner scope), in a new tab without the layout. */}
           <Button icon={<PrinterOutlined />} href={`${printPath(module, 'index')}?${listAddressQuery(settings)}`} target="_blank" rel="noopener" data-testid="list-print">
             {t('crm.print.print')}
           </Button>
           {/* An import is many creates: `add` allows it (docs/decisions.md, "Excel import"). */}
           {can.add && <ImportButton meta={meta} canEdit={can.edit} onImported={() => void controller.refresh()} />}
-          {can.export && <ExportButton module={module} settings={settings} selectedIds={controller.selectedIds} />}
+          {can.export && <ExportButton module={module} settings={settings} selectedIds={controller.selectedIds} total={list.data?.total} />}
           {can.add && (
             <Button type="primary" icon={<PlusOutlined />} onClick={startNew} data-testid="record-new">
               {t('crm.list.new')}
@@ -173,8 +200,10 @@ function RecordListView({ module, meta, startFilter, massActions, removeDialog, 
         </Space>
       </div>
       {filterOpen && <FilterBuilder key={controller.view?.id ?? 'none'} meta={meta} value={list.filters.filter} onApply={controller.setFilter} />}
-      {mode ? (
-        mode.render(settings)
+      {display.mode === 'board' && display.groupBy ? (
+        <RecordBoard module={module} meta={meta} settings={settings} field={display.groupBy} />
+      ) : phone ? (
+        <RecordCardList module={module} meta={meta} list={list} columns={list.filters.columns} actionColumns={rowParts.actionColumns} filtered={filtered} />
       ) : (
         <>
           <MassActionBar module={module} meta={meta} ids={controller.selectedIds} extra={massActions} onDone={afterChange} removeDialog={removeDialog} />
@@ -183,8 +212,11 @@ function RecordListView({ module, meta, startFilter, massActions, removeDialog, 
             rowKey="id"
             columns={[...columns, ...rowParts.actionColumns]}
             rowClassName={rowParts.rowClassName}
-            selectable={can.edit || can.remove}
-            scroll={{ x: 'max-content' }}
+            selectable={selectable}
+            onCountAll={controller.countAll}
+            // Fixed widths in proportion (recordColumns): a long e-mail is cut short rather than push "Created" out of sight.
+            tableLayout="fixed"
+            scroll={{ x: columnsWidth([...columns, ...rowParts.actionColumns]) + (selectable ? SELECTION_WIDTH : 0) }}
             locale={{ emptyText: <Empty description={t(filtered ? 'crm.list.noMatch' : 'crm.list.empty')} /> }}
             data-testid="record-table"
           />

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import { selectRecordTypes } from '../../../../api/crm';
 import LoadError from '../../../../components/admin/LoadError';
+import { FULL_SCREEN_ON_PHONE } from '../../../../components/fullScreenOnPhone';
 
 type Props = { module: CrmModule; open: boolean; onPick: (recordTypeId: number) => void; onClose: () => void };
 
@@ -29,6 +30,7 @@ export default function RecordTypePicker({ module, open, onPick, onClose }: Prop
       onCancel={onClose}
       afterClose={() => setChosen(null)}
       destroyOnHidden
+      rootClassName={FULL_SCREEN_ON_PHONE}
     >
       {types.isError ? (
         <LoadError onRetry={() => void types.refetch()} />

@@ -18,7 +18,7 @@ export function useRowParts(module: CrmModule, onChanged: () => void): { rowClas
   return {
     rowClassName: views?.rowClassName,
     actionColumns: allowed
-      ? [{ key: '__actions', title: t('crm.list.rowActions'), fixed: 'right', render: (_, record) => <RowActions record={record} onChanged={onChanged} /> }]
+      ? [{ key: '__actions', title: t('crm.list.rowActions'), fixed: 'right', width: 120, render: (_, record) => <RowActions record={record} onChanged={onChanged} /> }]
       : [],
   };
 }

@@ -32,11 +32,11 @@ describe('useRecordListController', () => {
     expect(client.getQueryState(['crm-meta', 'opportunity'])?.isInvalidated).toBe(false);
   });
 
-  it('shows the first view: its columns, no filter, all records, newest first', async () => {
+  it('shows the first view: its columns, no filter, all records, newest first, 20 rows a page', async () => {
     const { result } = renderController();
     await waitFor(() => expect(api.listRecords).toHaveBeenCalled());
     expect(api.listRecords.mock.lastCall![0]).toBe('leads');
-    expect(lastCall()).toMatchObject({ pageNum: 1, pageSize: 10, owner: 'all', filter: null, fields: ['lastName', 'firstName', 'company', 'status'] });
+    expect(lastCall()).toMatchObject({ pageNum: 1, pageSize: 20, owner: 'all', filter: null, fields: ['lastName', 'firstName', 'company', 'status'] });
     expect(lastCall().orderByColumn).toBeUndefined();
     expect(result.current.view?.id).toBe(101);
     expect(result.current.modified).toBe(false);
@@ -66,6 +66,34 @@ describe('useRecordListController', () => {
       filter: null,
       ownerScope: 'team',
     });
+  });
+
+  it('asks for the next page after the end of the page before (keyset), and for page 1 by number', async () => {
+    api.listRecords.mockImplementation(async (_module: string, params: { pageNum: number }) => ({
+      code: 200, msg: '', total: 100_000, totalCapped: true, rows: [], lookups: {}, nextCursor: `end-of-${params.pageNum}`,
+    }));
+    const { result } = renderController();
+    await waitFor(() => expect(result.current.list.data?.nextCursor).toBe('end-of-1'));
+    expect(lastCall().after).toBeUndefined();
+    act(() => result.current.list.goToPage(2));
+    await waitFor(() => expect(lastCall()).toMatchObject({ pageNum: 2, after: 'end-of-1' }));
+    act(() => result.current.list.goToPage(3));
+    await waitFor(() => expect(lastCall()).toMatchObject({ pageNum: 3, after: 'end-of-2' }));
+    // A jump far ahead has no page before it read: by number.
+    act(() => result.current.list.goToPage(40));
+    await waitFor(() => expect(lastCall()).toMatchObject({ pageNum: 40 }));
+    expect(lastCall().after).toBeUndefined();
+  });
+
+  it('counts all on request without leaving the page, and a new search counts up to the threshold again', async () => {
+    const { result } = renderController();
+    act(() => result.current.list.goToPage(3));
+    await waitFor(() => expect(lastCall()).toMatchObject({ pageNum: 3 }));
+    act(() => result.current.countAll());
+    await waitFor(() => expect(lastCall()).toMatchObject({ pageNum: 3, exactCount: true }));
+    act(() => result.current.setQuery('acme'));
+    await waitFor(() => expect(lastCall()).toMatchObject({ q: 'acme', pageNum: 1 }));
+    expect(lastCall().exactCount).toBeUndefined();
   });
 
   it('drops the selection and goes back to page 1 on a new search', async () => {

@@ -3,6 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CLOSED_LOST } from '@orbit/shared/crm/opportunityStages';
 import { useModuleMeta } from '../../engine/useModuleMeta';
+import { FULL_SCREEN_ON_PHONE } from '../../../../components/fullScreenOnPhone';
 
 /** The change being closed: one opportunity by name, or `count` of them at once (a mass change). */
 export type Closing = { stage: string; name: string; count?: number };
@@ -32,6 +33,7 @@ export default function CloseOpportunityDialog({ closing, onDone }: Props) {
       onCancel={() => onDone(null)}
       destroyOnHidden
       data-testid="close-opportunity-dialog"
+      rootClassName={FULL_SCREEN_ON_PHONE}
     >
       <Typography.Paragraph type="secondary">{closing?.count ? t('crm.opportunity.closeHintMany', { count: closing.count }) : t('crm.opportunity.closeHint', { name: closing?.name ?? '' })}</Typography.Paragraph>
       <Form form={form} layout="vertical" preserve={false} initialValues={{ closeDate: dayjs() }}>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { WIDGET_KINDS, type DashboardWidget, type WidgetKind } from '@orbit/shared/contract/dashboard';
 import { createDashboard, listDashboards, updateDashboard } from '../../../../api/crmDashboard';
 import { RequestError } from '../../../../api/request';
+import { dashboardsKey, everyDashboardData } from '../../dashboard/dashboardKeys';
 
 const NEW = 0;
 type Values = { dashboardId: number; name?: string; kind: WidgetKind };
@@ -23,7 +24,7 @@ export default function AddToDashboard({ reportId }: { reportId: number }) {
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<Values>();
   const target = Form.useWatch('dashboardId', form);
-  const dashboards = useQuery({ queryKey: ['dashboards'], queryFn: async () => (await listDashboards()).data, enabled: open });
+  const dashboards = useQuery({ queryKey: dashboardsKey, queryFn: async () => (await listDashboards()).data, enabled: open });
   const editable = (dashboards.data ?? []).filter((d) => d.canEdit);
 
   const save = async () => {
@@ -34,8 +35,8 @@ export default function AddToDashboard({ reportId }: { reportId: number }) {
       else await createDashboard({ name: values.name!, shared: false, widgets: appendWidget([], reportId, values.kind) });
       setOpen(false);
       void message.success(t('dashboard.widgetAdded'));
-      await queryClient.invalidateQueries({ queryKey: ['dashboards'] });
-      await queryClient.invalidateQueries({ queryKey: ['dashboard-data'] });
+      await queryClient.invalidateQueries({ queryKey: dashboardsKey });
+      await queryClient.invalidateQueries({ queryKey: everyDashboardData });
     } catch (error) {
       if (error instanceof RequestError) {
         if (error.errors?.name) form.setFields([{ name: 'name', errors: [error.errors.name] }]);

@@ -5,7 +5,7 @@ import { loadAllTexts } from '../../../../i18n/i18n';
 import { chartOption } from './chartOption';
 import { SummaryTable } from './ReportTables';
 
-const labels = { keyText: (_: number, key: unknown) => (key === null ? '' : `Stage ${String(key)}`), aggregateText: (_: number, v: unknown) => String(v), language: 'en' as const };
+const labels = { keyText: (_: number, key: unknown) => (key === null ? '' : `Stage ${String(key)}`), aggregateText: (_: number, v: unknown) => String(v), language: 'en' as const, ready: true };
 
 beforeAll(async () => {
   await loadAllTexts();

@@ -8,6 +8,7 @@ import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import { FieldDisplay } from '../../engine/fieldTypes/FieldDisplay';
 import { useRecordLink } from '../../engine/useRecordLink';
 import { fieldOf, useResultLabels } from './reportLabels';
+import { CURRENCY_FIELD } from '@orbit/shared/crm/money';
 
 type Labels = ReturnType<typeof useResultLabels>;
 const sameKeys = (a: ReportSummaryRow, b: ReportSummaryRow, indexes: number[]) => indexes.every((i) => a.keys[i] === b.keys[i] && a.rollup[i] === b.rollup[i]);
@@ -107,6 +108,13 @@ type DetailProps = {
   loading?: boolean;
 };
 
+/** The currency of an amount in a detail row: its record's (`currency`, or `accountId.currency` for the related record's), as the answer carries it. */
+function currencyOfRow(row: Record<string, unknown>, ref: string): string | undefined {
+  const via = ref.includes('.') ? `${ref.split('.')[0]}.` : '';
+  const currency = row[`${via}${CURRENCY_FIELD}`];
+  return typeof currency === 'string' ? currency : undefined;
+}
+
 /**
  * The detail rows: the display fields of each record, shown the way their field types show them;
  * the first column opens the record (when the user's menu has its detail page).
@@ -119,7 +127,7 @@ export function DetailTable({ result, meta, related, pagination = false, loading
       key: c.ref,
       title: c.label,
       render: (_: unknown, row: Record<string, unknown>) => {
-        const shown = field ? <FieldDisplay field={field} value={row[c.ref] as FieldValue} lookups={result.lookups} /> : String(row[c.ref] ?? '');
+        const shown = field ? <FieldDisplay field={field} value={row[c.ref] as FieldValue} lookups={result.lookups} currency={currencyOfRow(row, c.ref)} /> : String(row[c.ref] ?? '');
         const href = ci === 0 && meta && typeof row.id === 'number' ? linkTo(meta.module, row.id) : null;
         return href ? (
           <Link to={href} data-testid="report-row-link">

@@ -3,16 +3,21 @@ import { useTranslation } from 'react-i18next';
 import type { ModuleMeta } from '@orbit/shared/contract/crm';
 import type { ReportResult } from '@orbit/shared/contract/report';
 import type { ChartType } from '@orbit/shared/crm/report';
+import LoadingRows from '../../../../components/LoadingRows';
 import type { ChartPoint } from './chartOption';
 import ReportChart from './ReportChart';
 import { DetailTable, MatrixTable, SummaryTable } from './ReportTables';
 import { useResultLabels } from './reportLabels';
+import ConvertedNote from '../../../../components/money/ConvertedNote';
+import { asCurrency } from '../../../../utils/formatCurrency';
 
 type Props = {
   result: ReportResult;
   chart: { type: ChartType; aggregate?: number } | null | undefined;
   meta: ModuleMeta | undefined;
   related: ModuleMeta | undefined;
+  /** The metadata is still on its first fetch: a placeholder rather than codes and ids. */
+  metaLoading?: boolean;
   /** Paging of the detail rows (a saved report's run); none in a preview. */
   pagination?: Parameters<typeof DetailTable>[0]['pagination'];
   loading?: boolean;
@@ -20,9 +25,10 @@ type Props = {
 };
 
 /** A report's result: its chart, its figures (summary or matrix) and its detail rows. */
-export default function ReportView({ result, chart, meta, related, pagination, loading, onSegment }: Props) {
+export default function ReportView({ result, chart, meta, related, metaLoading, pagination, loading, onSegment }: Props) {
   const { t } = useTranslation();
-  const labels = useResultLabels(result, meta, related);
+  const labels = useResultLabels(result, meta, related, metaLoading);
+  if (!labels.ready) return <LoadingRows rows={6} data-testid="report-loading" />;
   if (!result.total && !result.summary.some((r) => r.values.some((v) => v !== null && v !== 0))) {
     return <Empty description={t('report.noRecords')} data-testid="report-empty" />;
   }
@@ -33,6 +39,11 @@ export default function ReportView({ result, chart, meta, related, pagination, l
         <Card size="small" style={{ marginBottom: 12 }}>
           <ReportChart result={result} type={chart.type} aggregate={chart.aggregate ?? 0} labels={labels} onSegment={onSegment} />
         </Card>
+      )}
+      {result.converted && (
+        <div style={{ marginBottom: 8 }}>
+          <ConvertedNote currency={asCurrency(result.currency)} testId="report-converted" />
+        </div>
       )}
       {result.format === 'summary' && <SummaryTable result={result} labels={labels} />}
       {result.format === 'matrix' && <MatrixTable result={result} labels={labels} aggregate={chart?.aggregate ?? 0} />}

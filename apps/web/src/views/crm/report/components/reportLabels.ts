@@ -4,7 +4,7 @@ import type { FieldMeta, ModuleMeta } from '@orbit/shared/contract/crm';
 import type { ReportResult } from '@orbit/shared/contract/report';
 import { splitRef, type DateBucket } from '@orbit/shared/crm/report';
 import { dictLabel, useDict } from '../../../../components/dict/useDict';
-import { formatCurrency } from '../../../../utils/formatCurrency';
+import { asCurrency, formatCurrency } from '../../../../utils/formatCurrency';
 import { lookupText } from '../../engine/lookupNames';
 
 /** A field reference's metadata: `amount` in the report's module, `accountId.industry` in the related one. */
@@ -31,23 +31,29 @@ export function bucketText(day: string, bucket: DateBucket | null, language: Lan
 }
 
 /** An aggregate's value as text: counts as integers, money in the language's currency, other numbers grouped. */
-export function valueText(value: string | number | null, field: FieldMeta | undefined, language: Language): string {
+export function valueText(value: string | number | null, field: FieldMeta | undefined, language: Language, currency?: string): string {
   if (value === null) return '—';
-  if (field?.type === 'currency') return formatCurrency(value, language);
+  // Totals of money are in the currency the answer names: the reader's display currency (converted when records are in others).
+  if (field?.type === 'currency') return formatCurrency(value, language, asCurrency(currency));
   const n = Number(value);
   return new Intl.NumberFormat(language === 'zh' ? 'zh-CN' : 'en-US', { maximumFractionDigits: 2 }).format(n) + (field?.type === 'percent' ? '%' : '');
 }
 
 /**
  * How a result's group keys and figures read: picklists through their dictionary, lookups by the
- * names the answer carries, dates as their period, empty as "(empty)".
+ * names the answer carries, dates as their period, empty as "(empty)". `ready` once the metadata
+ * (`metaLoading`: the caller's metadata queries are still on their first fetch) and dictionaries
+ * the labels need are in: drawn before, a chart or table would show codes (`needs_analysis`) and
+ * ids where names belong, so callers show a placeholder until then. Metadata that could not be
+ * loaded counts as in: nothing better will come, and the codes are then all there is to show.
  */
-export function useResultLabels(result: ReportResult | undefined, meta: ModuleMeta | undefined, related: ModuleMeta | undefined) {
+export function useResultLabels(result: ReportResult | undefined, meta: ModuleMeta | undefined, related: ModuleMeta | undefined, metaLoading = false) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
   const groupFields = (result?.groups ?? []).map((g) => fieldOf(g.ref, meta, related));
   const dictTypes = [...new Set(groupFields.flatMap((f) => (f?.type === 'picklist' && f.dictType ? [f.dictType] : [])))];
   const dicts = useDict(...dictTypes);
+  const ready = !metaLoading && dictTypes.every((type) => dicts[type] !== undefined);
   const keyText = (groupIndex: number, key: string | number | boolean | null): string => {
     if (key === null) return t('report.empty');
     const field = groupFields[groupIndex];
@@ -61,7 +67,7 @@ export function useResultLabels(result: ReportResult | undefined, meta: ModuleMe
   };
   const aggregateText = (index: number, value: string | number | null) => {
     const aggregate = result!.aggregates[index]!;
-    return valueText(value, aggregate.fn === 'count' || !aggregate.ref ? undefined : fieldOf(aggregate.ref, meta, related), language);
+    return valueText(value, aggregate.fn === 'count' || !aggregate.ref ? undefined : fieldOf(aggregate.ref, meta, related), language, result!.currency);
   };
-  return { keyText, aggregateText, language };
+  return { keyText, aggregateText, language, ready };
 }

@@ -93,7 +93,7 @@ function RuleDialog({ module, data, target, onClose, onSaved }: { module: CrmMod
   useOpeningValues(form, !!target, initial);
   return (
     <FormDialog open={!!target} title={rule ? t('setup.duplicate.editTitle', { name: rule.name }) : t('setup.duplicate.createTitle')} saving={saving} onSubmit={() => void submit()} onClose={onClose} width={640}>
-      <DialogForm form={form} layout="vertical" initialValues={initial} data-testid="duplicate-rule-dialog">
+      <DialogForm form={form} layout="vertical" initialValues={initial} preserve data-testid="duplicate-rule-dialog">
         <Form.Item name="name" label={t('setup.duplicate.name')} rules={[{ required: true, whitespace: true, max: 60 }]}>
           <Input data-testid="duplicate-rule-name" />
         </Form.Item>

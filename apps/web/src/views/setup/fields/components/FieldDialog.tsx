@@ -1,19 +1,27 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Col, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Col, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldMeta } from '@orbit/shared/contract/crm';
 import { CUSTOM_FIELD_NAME_PATTERN, CUSTOM_FIELD_TYPES, CUSTOM_LOOKUP_TARGETS, type CreateFieldBody, type SetupField, type SetupModule, type UpdateFieldBody } from '@orbit/shared/contract/setup';
-import type { FieldType } from '@orbit/shared/crm/fieldTypes';
+import { LENGTH_TYPES, LONG_TEXT_TYPES, TEXT_MAX_LENGTH, TEXTAREA_MAX_LENGTH, TEXT_TYPES, type FieldType } from '@orbit/shared/crm/fieldTypes';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
-import type { CrmModule } from '@orbit/shared/crm/modules';
+import type { FilterNode } from '@orbit/shared/crm/filterTree';
+import { CRM_MODULES, type CrmModule } from '@orbit/shared/crm/modules';
+import { FIELD_TYPE_OF_RESULT, FORMULA_MAX_LENGTH, FORMULA_TYPE_OF_FIELD, checkFormula, type FormulaResolver } from '@orbit/shared/crm/formula';
+import { getModuleMeta } from '../../../../api/crm';
 import { createField, listDictionaries, updateField } from '../../../../api/setup';
 import { layoutsInUse } from './layoutsInUse';
 import DialogForm from '../../../../components/admin/DialogForm';
 import FormDialog from '../../../../components/admin/FormDialog';
 import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
 import { FieldInput } from '../../../crm/engine/fieldTypes/FieldInput';
+import RollupSection, { type RollupValues } from './RollupSection';
 import { useOpeningValues } from './useOpeningValues';
+
+type FieldKind = 'stored' | 'formula' | 'rollup';
+const kindOf = (field: SetupField | null): FieldKind => (field?.formula ? 'formula' : field?.rollup ? 'rollup' : 'stored');
 
 type Values = {
   name: string;
@@ -33,10 +41,34 @@ type Values = {
   newDictionary?: { dictType: string; name: string; values: Array<{ value: string; labelEn: string; labelZh?: string }> };
   lookupModule?: string;
   layoutIds?: number[];
+  /** A new field: a value people enter, a formula, or a roll-up of a related list. */
+  kind?: FieldKind;
+  rollup?: RollupValues;
+  formula?: string;
 };
 
-const TEXT_TYPES = new Set<FieldType>(['text', 'textarea', 'phone', 'email', 'url']);
-const LENGTH_TYPES = new Set<FieldType>(['text', 'textarea']);
+type Readable = Pick<FieldMeta, 'name' | 'type' | 'label' | 'lookupModule' | 'formula' | 'rollup'>;
+
+/** Fields a formula may read (crm/formula.ts), as the server's check sees them: stored ones of a type a formula reads. */
+function readableType(f: Readable | undefined) {
+  return f && !f.formula && !f.rollup ? FORMULA_TYPE_OF_FIELD[f.type] : undefined;
+}
+
+/** The formula checker's view of the module's fields and its lookups' targets (the same check the server makes when saving). */
+export function formulaResolverOf(own: Readable[], parents: Partial<Record<string, Readable[]>>): FormulaResolver {
+  return (path) => {
+    const first = own.find((f) => f.name === path[0]);
+    if (path.length === 1) {
+      const type = readableType(first);
+      return type && first ? { type, label: first.label } : undefined;
+    }
+    if (!first || first.type !== 'lookup' || !first.lookupModule) return undefined;
+    const parent = parents[first.lookupModule]?.find((f) => f.name === path[1]);
+    const type = readableType(parent);
+    return type && parent ? { type, label: parent.label } : undefined;
+  };
+}
+
 const DECIMAL_TYPES = new Set<FieldType>(['number', 'percent']);
 const DICT_TYPES = new Set<FieldType>(['picklist', 'multipicklist']);
 
@@ -58,11 +90,43 @@ export default function FieldDialog({ module, data, target, onClose, onSaved }: 
   const dictMode = Form.useWatch('dictMode', form) ?? 'existing';
   const dictType = Form.useWatch('dictType', form);
   const newValues = Form.useWatch(['newDictionary', 'values'], form) as Values['newDictionary'] extends infer D ? (D extends { values: infer V } ? V : never) : never;
+  const kind = (Form.useWatch('kind', form) ?? kindOf(field)) as FieldKind;
+  const isFormula = kind === 'formula';
+  const isRollup = kind === 'rollup';
+  const [rollupFilter, setRollupFilter] = useState<FilterNode | null>(null);
+  const formulaText = Form.useWatch('formula', form) as string | undefined;
+  // The metadata of the modules the lookups point at, for `lookup.field` in a formula.
+  const targets = [...new Set(data.fields.filter((f) => f.type === 'lookup' && f.lookupModule && (CRM_MODULES as readonly string[]).includes(f.lookupModule)).map((f) => f.lookupModule as CrmModule))];
+  const parentMetas = useQueries({
+    queries: targets.map((m) => ({ queryKey: ['crm-meta', m], queryFn: async () => (await getModuleMeta(m)).data, enabled: !!target && isFormula })),
+  });
+  const parents = Object.fromEntries(targets.map((m, i) => [m, parentMetas[i]?.data?.fields ?? []]));
+  const checked = isFormula && formulaText ? checkFormula(formulaText, formulaResolverOf(data.fields, parents), field?.name ?? form.getFieldValue('name')) : undefined;
   const dictionaries = useQuery({ queryKey: ['setup-dictionaries'], queryFn: async () => (await listDictionaries()).data, enabled: !!target && DICT_TYPES.has(type) });
 
   const save = async (values: Values) => {
     const common = { labelEn: values.labelEn, labelZh: values.labelZh, helpEn: values.helpEn ?? '', helpZh: values.helpZh ?? '' };
-    if (creating) {
+    if (creating && values.kind === 'formula') {
+      await createField(module, {
+        ...common,
+        name: values.name,
+        type: 'number',
+        formula: values.formula ?? '',
+        decimals: values.decimals ?? null,
+        filterable: values.filterable,
+        layoutIds: values.layoutIds ?? [],
+      });
+    } else if (creating && values.kind === 'rollup') {
+      const rollup = values.rollup ?? {};
+      await createField(module, {
+        ...common,
+        name: values.name,
+        type: 'number',
+        rollup: { child: rollup.child!, via: rollup.via!, fn: rollup.fn!, field: rollup.fn === 'count' ? null : (rollup.field ?? null), filter: rollupFilter },
+        filterable: values.filterable,
+        layoutIds: values.layoutIds ?? [],
+      });
+    } else if (creating) {
       const body: CreateFieldBody = {
         ...common,
         name: values.name,
@@ -81,6 +145,17 @@ export default function FieldDialog({ module, data, target, onClose, onSaved }: 
       await createField(module, body);
     } else {
       const body: UpdateFieldBody = { ...common };
+      // A roll-up's definition is fixed once created (its column was computed from it): its words change.
+      if (field.rollup) {
+        await updateField(module, field.name, body);
+        await onSaved();
+        return;
+      }
+      if (field.formula) {
+        await updateField(module, field.name, { ...body, formula: values.formula ?? '', decimals: values.decimals ?? null, filterable: values.filterable });
+        await onSaved();
+        return;
+      }
       if (!fixed) Object.assign(body, { required: values.required, defaultValue: values.defaultValue ?? null });
       if (custom) {
         Object.assign(body, { type: values.type, filterable: values.filterable, searchable: TEXT_TYPES.has(values.type) && values.searchable });
@@ -98,9 +173,9 @@ export default function FieldDialog({ module, data, target, onClose, onSaved }: 
     ? {
         name: field.name, type: field.type, labelEn: field.labelEn, labelZh: field.labelZh, helpEn: field.helpEn, helpZh: field.helpZh, required: field.required,
         maxLength: field.maxLength, decimals: field.decimals, filterable: field.filterable, searchable: field.searchable, dictMode: 'existing', dictType: field.dictType ?? undefined,
-        defaultValue: field.defaultValue ?? undefined,
+        defaultValue: field.defaultValue ?? undefined, kind: kindOf(field), formula: field.formula ?? undefined,
       }
-    : { type: 'text', required: false, filterable: true, searchable: false, dictMode: 'existing', layoutIds: layoutsInUse(data), newDictionary: { dictType: `crm_${module}_`, name: '', values: [{ value: '', labelEn: '', labelZh: '' }] } };
+    : { kind: 'stored', type: 'text', required: false, filterable: true, searchable: false, dictMode: 'existing', layoutIds: layoutsInUse(data), newDictionary: { dictType: `crm_${module}_`, name: '', values: [{ value: '', labelEn: '', labelZh: '' }] } };
 
   useOpeningValues(form, !!target, initial);
 
@@ -122,16 +197,19 @@ export default function FieldDialog({ module, data, target, onClose, onSaved }: 
               <Input disabled={!creating} maxLength={40} data-testid="field-name" />
             </Form.Item>
           </Col>
+          {/* A computed field's type is its result's: no picker (its column keeps the grid's pairs). */}
           <Col span={12}>
-            <Form.Item name="type" label={t('setup.field.type')} extra={!creating && custom ? t('setup.field.typeChangeHelp') : undefined}>
-              <Select
-                disabled={!custom}
-                showSearch={{ optionFilterProp: 'label' }}
-                data-testid="field-type"
-                options={(custom ? CUSTOM_FIELD_TYPES : [type]).map((v) => ({ value: v, label: t(`server.setup.type.${v}`) }))}
-                onChange={() => form.setFieldValue('defaultValue', undefined)}
-              />
-            </Form.Item>
+            {!isFormula && !isRollup && (
+              <Form.Item name="type" label={t('setup.field.type')} extra={!creating && custom ? t('setup.field.typeChangeHelp') : undefined}>
+                <Select
+                  disabled={!custom}
+                  showSearch={{ optionFilterProp: 'label' }}
+                  data-testid="field-type"
+                  options={(custom ? CUSTOM_FIELD_TYPES : [type]).map((v) => ({ value: v, label: t(`server.setup.type.${v}`) }))}
+                  onChange={() => form.setFieldValue('defaultValue', undefined)}
+                />
+              </Form.Item>
+            )}
           </Col>
           <Col span={12}>
             <Form.Item name="labelEn" label={t('setup.field.labelEn')} rules={[{ required: true, whitespace: true, max: 80 }]}>
@@ -155,6 +233,60 @@ export default function FieldDialog({ module, data, target, onClose, onSaved }: 
           </Col>
         </Row>
 
+        {creating && (
+          <Form.Item name="kind" label={t('setup.field.valueKind')}>
+            <Radio.Group
+              data-testid="field-kind"
+              options={[
+                { value: 'stored', label: t('setup.field.kindStored') },
+                { value: 'formula', label: t('setup.field.kindFormula') },
+                { value: 'rollup', label: t('setup.field.kindRollup') },
+              ]}
+            />
+          </Form.Item>
+        )}
+        {isRollup && creating && (
+          <>
+            <RollupSection module={module} form={form} filter={rollupFilter} onFilter={setRollupFilter} />
+            <Form.Item name="filterable" label={t('setup.field.filterable')} valuePropName="checked">
+              <Switch data-testid="field-filterable" />
+            </Form.Item>
+          </>
+        )}
+        {isRollup && !creating && <Alert type="info" showIcon title={t('setup.rollup.fixed')} style={{ marginBottom: 16 }} data-testid="rollup-fixed" />}
+        {isFormula && (
+          <>
+            <Form.Item
+              name="formula"
+              label={t('setup.field.formula')}
+              extra={checked?.ok ? t('setup.field.formulaOk', { type: t(`server.setup.type.${FIELD_TYPE_OF_RESULT[checked.formula.type]}`) }) : t('setup.field.formulaHelp')}
+              rules={[
+                {
+                  // The shared check, as the server makes it when saving, with its messages.
+                  validator: async (_rule, value: string | undefined) => {
+                    const result = checkFormula(value ?? '', formulaResolverOf(data.fields, parents), field?.name ?? form.getFieldValue('name'));
+                    if (!result.ok) throw new Error(t(`server.${result.error.key}`, result.error.params));
+                  },
+                },
+              ]}
+            >
+              <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={FORMULA_MAX_LENGTH} data-testid="field-formula" spellCheck={false} />
+            </Form.Item>
+            <Space size="large" wrap>
+              {checked?.ok && checked.formula.type === 'number' && (
+                <Form.Item name="decimals" label={t('setup.field.decimals')}>
+                  <InputNumber min={0} max={6} style={{ width: 120 }} />
+                </Form.Item>
+              )}
+              <Form.Item name="filterable" label={t('setup.field.filterable')} valuePropName="checked">
+                <Switch data-testid="field-filterable" />
+              </Form.Item>
+            </Space>
+          </>
+        )}
+
+        {!isFormula && !isRollup && (
+          <>
         {custom && DICT_TYPES.has(type) && (
           <>
             {creating && (
@@ -218,7 +350,7 @@ export default function FieldDialog({ module, data, target, onClose, onSaved }: 
           {custom && LENGTH_TYPES.has(type) && (
             <Col span={8}>
               <Form.Item name="maxLength" label={t('setup.field.maxLength')}>
-                <InputNumber min={1} max={type === 'textarea' ? 32000 : 255} style={{ width: '100%' }} />
+                <InputNumber min={1} max={LONG_TEXT_TYPES.has(type) ? TEXTAREA_MAX_LENGTH : TEXT_MAX_LENGTH} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
           )}
@@ -260,9 +392,12 @@ export default function FieldDialog({ module, data, target, onClose, onSaved }: 
           )}
         </Space>
 
+          </>
+        )}
+
         {creating && (
           <Form.Item name="layoutIds" label={t('setup.field.placeIn')}>
-            <Select mode="multiple" data-testid="field-layouts" options={data.layouts.filter((l) => !l.isTemplate).map((l) => ({ value: l.id, label: l.name }))} />
+            <Select mode="multiple" data-testid="field-layouts" options={data.layouts.filter((l) => !l.isTemplate).map((l) => ({ value: l.id, label: l.label }))} />
           </Form.Item>
         )}
       </DialogForm>

@@ -21,7 +21,7 @@ export default function FieldsTab({ module, data, setup }: Props) {
   const rows = data.fields.filter((f) => !needle || [f.name, f.labelEn, f.labelZh].some((s) => s.toLowerCase().includes(needle)));
   const customCount = data.fields.filter((f) => !f.standard).length;
   // The template holds every standard field: naming it beside each would say nothing.
-  const templates = new Set(data.layouts.filter((l) => l.isTemplate).map((l) => l.name));
+  const templates = new Set(data.layouts.filter((l) => l.isTemplate).map((l) => l.label));
 
   const remove = async (field: SetupField) => {
     const usage = (await fieldUsage(module, field.name)).data;

@@ -39,7 +39,7 @@ export default function LayoutsTab({ module, data, setup }: Props) {
           onChange={setSelected}
           style={{ width: 280 }}
           data-testid="layout-select"
-          options={data.layouts.map((l) => ({ value: l.id, label: l.isTemplate ? `${l.name} · ${t('setup.layout.template')}` : l.name }))}
+          options={data.layouts.map((l) => ({ value: l.id, label: l.isTemplate ? `${l.label} · ${t('setup.layout.template')}` : l.label }))}
         />
         {setup.can.add && (
           <Button icon={<CopyOutlined />} onClick={() => setCopying(true)} data-testid="layout-copy">
@@ -47,7 +47,7 @@ export default function LayoutsTab({ module, data, setup }: Props) {
           </Button>
         )}
         {setup.can.remove && !layout.isTemplate && layout.recordTypes.length === 0 && own.length > 1 && own[0]!.id !== layout.id && (
-          <Button danger icon={<DeleteOutlined />} onClick={() => confirm(t('setup.layout.deleteConfirm', { name: layout.name }), async () => {
+          <Button danger icon={<DeleteOutlined />} onClick={() => confirm(t('setup.layout.deleteConfirm', { name: layout.label }), async () => {
             await deleteLayout(module, layout.id);
             setSelected(own[0]!.id);
             await setup.refresh();
@@ -62,7 +62,7 @@ export default function LayoutsTab({ module, data, setup }: Props) {
       <LayoutEditor key={`${layout.id}:${data.version}`} module={module} layout={layout} fields={fields} canEdit={setup.can.edit} onSaved={setup.refresh} />
       <CopyLayoutDialog
         open={copying}
-        name={t('setup.layout.copyOf', { name: layout.name })}
+        name={t('setup.layout.copyOf', { name: layout.label })}
         onClose={() => setCopying(false)}
         onSave={async (name) => {
           const id = (await copyLayout(module, layout.id, name)).data;

@@ -19,7 +19,7 @@ type Values = { name: string; labelEn: string; labelZh: string; description?: st
 export default function RecordTypesTab({ module, data, setup }: Props) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<{ type: RecordTypeMeta | null } | null>(null);
-  const layoutName = (id: number | null) => data.layouts.find((l) => l.id === id)?.name ?? '—';
+  const layoutName = (id: number | null) => data.layouts.find((l) => l.id === id)?.label ?? '—';
 
   return (
     <>
@@ -108,7 +108,7 @@ function RecordTypeDialog({ module, data, target, onClose, onSaved }: { module: 
           </Col>
           <Col span={24}>
             <Form.Item name="layoutId" label={t('setup.recordType.layout')}>
-              <Select allowClear data-testid="record-type-layout" options={data.layouts.filter((l) => !l.isTemplate).map((l) => ({ value: l.id, label: l.name }))} />
+              <Select allowClear data-testid="record-type-layout" options={data.layouts.filter((l) => !l.isTemplate).map((l) => ({ value: l.id, label: l.label }))} />
             </Form.Item>
           </Col>
           {type && (

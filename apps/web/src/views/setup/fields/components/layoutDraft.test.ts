@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldMeta } from '@orbit/shared/contract/crm';
+import { CURRENCY_DICT } from '@orbit/shared/crm/money';
 import { addSection, missingLocked, moveBy, placeField, removeField, removeSection, setFlag, type LayoutDraft } from './layoutDraft';
 
 const draft: LayoutDraft = {
@@ -42,5 +43,8 @@ describe('layout draft moves', () => {
   it('names the required-by-definition fields a draft leaves out', () => {
     const field = (name: string, required: boolean, system = false) => ({ name, required, system, readOnly: false }) as FieldMeta;
     expect(missingLocked(removeField(draft, 'x'), [field('x', true), field('y', false), field('ownerId', true, true)]).map((f) => f.name)).toEqual(['x']);
+    // The record's currency is required but filled by the server: a layout without amounts may leave it out.
+    const currency = { ...field('currency', true), dictType: CURRENCY_DICT } as FieldMeta;
+    expect(missingLocked(draft, [currency, { ...field('currency2', true), dictType: 'other' } as FieldMeta]).map((f) => f.name)).toEqual(['currency2']);
   });
 });

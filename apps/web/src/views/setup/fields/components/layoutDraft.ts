@@ -1,3 +1,4 @@
+import { isRecordCurrency } from '@orbit/shared/crm/money';
 import type { FieldMeta, LayoutItem } from '@orbit/shared/contract/crm';
 import type { SetupLayout } from '@orbit/shared/contract/setup';
 
@@ -8,13 +9,15 @@ import type { SetupLayout } from '@orbit/shared/contract/setup';
 export type DraftSection = { key: string; titleEn: string; titleZh: string; columns: 1 | 2; fields: LayoutItem[] };
 export type LayoutDraft = { name: string; sections: DraftSection[] };
 
+/** The name as the reader sees it (a built-in layout's Chinese name): sent back unchanged, the server keeps the stored one. */
 export const toDraft = (layout: SetupLayout): LayoutDraft => ({
-  name: layout.name,
+  name: layout.label,
   sections: layout.sections.map((s) => ({ key: s.key, titleEn: s.titleEn, titleZh: s.titleZh, columns: s.columns, fields: s.fields.map((f) => ({ ...f })) })),
 });
 
 /** Fields a layout must keep: required by their definition (the server refuses a layout without them). */
-export const isLocked = (field: Pick<FieldMeta, 'required' | 'system' | 'readOnly'> | undefined) => !!field && field.required && !field.system && !field.readOnly;
+export const isLocked = (field: Pick<FieldMeta, 'name' | 'dictType' | 'required' | 'system' | 'readOnly'> | undefined) =>
+  !!field && field.required && !field.system && !field.readOnly && !isRecordCurrency(field);
 
 const without = (draft: LayoutDraft, name: string): DraftSection[] => draft.sections.map((s) => ({ ...s, fields: s.fields.filter((f) => f.field !== name) }));
 

@@ -23,7 +23,7 @@ export default function RoleUserList({ list, columns, selectable, toolbar, empty
   const [form] = Form.useForm<Omit<RoleUserFilters, 'roleId'>>();
   return (
     <>
-      <SearchForm form={form} onSearch={list.search} onReset={list.reset}>
+      <SearchForm form={form} onSearch={list.search} onReset={list.reset} nested>
         <Form.Item name="userName" label={t('user.userName')}>
           <Input allowClear style={{ width: 150 }} />
         </Form.Item>

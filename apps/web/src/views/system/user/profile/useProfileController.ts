@@ -15,13 +15,17 @@ export function useProfileController() {
   return {
     profile: query.data?.data,
     roleGroup: query.data?.roleGroup ?? '',
+    displayCurrencies: query.data?.displayCurrencies ?? [],
     isLoading: query.isLoading,
     isError: query.isError,
     refetch: () => void query.refetch(),
     saveDetails: async (values: UpdateProfileBody) => {
+      const currencyChanged = values.displayCurrency !== undefined && values.displayCurrency !== (query.data?.data.displayCurrency ?? null);
       await updateProfile(values);
       patchSessionUser({ nickName: values.nickName, phonenumber: values.phonenumber, sex: values.sex, ...(values.introduction !== undefined && { introduction: values.introduction }) });
-      await refresh();
+      // Totals fetched before are in the currency read before: every cached answer is fetched again.
+      if (currencyChanged) await queryClient.invalidateQueries();
+      else await refresh();
     },
     requestEmailChange: (values: ChangeEmailBody) => requestEmailChange(values),
     confirmEmailChange: async (values: ConfirmEmailBody) => {

@@ -1,14 +1,15 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '@orbit/shared/contract/auth';
+import type { ProfileUser } from '@orbit/shared/contract/user';
 import { changeLanguage, loadAllTexts } from '../../../../../i18n/i18n';
 import { renderWithProviders } from '../../../../../test/renderWithProviders';
 import ProfileCard from './ProfileCard';
 import ProfileForm from './ProfileForm';
+import { chooseOption, openSelect } from '../../../../../test/antdSelect';
 
 vi.mock('../../../../../api/system/dict', () => ({ getDictValues: async () => ({ code: 200, data: [] }) }));
 
-const mia: SessionUser = {
+const mia: ProfileUser = {
   userId: 7,
   userName: 'mia.chen',
   nickName: 'Mia Chen',
@@ -21,6 +22,7 @@ const mia: SessionUser = {
   dept: { deptId: 5, deptName: 'Marketing' },
   loginDate: null,
   createTime: '2026-11-01T00:00:00.000Z',
+  displayCurrency: null,
 };
 
 beforeAll(async () => {
@@ -31,8 +33,8 @@ afterEach(async () => {
   await changeLanguage('en');
 });
 
-const renderForm = (onSave = vi.fn().mockResolvedValue(undefined)) => {
-  renderWithProviders(<ProfileForm profile={mia} onSave={onSave} onRequestEmailChange={vi.fn()} onConfirmEmailChange={vi.fn()} />);
+const renderForm = (onSave = vi.fn().mockResolvedValue(undefined), profile: ProfileUser = mia) => {
+  renderWithProviders(<ProfileForm profile={profile} displayCurrencies={['USD', 'EUR', 'GBP']} onSave={onSave} onRequestEmailChange={vi.fn()} onConfirmEmailChange={vi.fn()} />);
   return onSave;
 };
 
@@ -63,5 +65,36 @@ describe('the profile’s introduction', () => {
     cleanup();
     renderWithProviders(<ProfileCard profile={{ ...mia, introduction: '' }} roleGroup="Marketing" onAvatar={vi.fn()} />);
     expect((await screen.findByTestId('profile-introduction')).textContent).toBe('Nothing written yet');
+  });
+});
+
+describe('the display currency', () => {
+  const box = () => screen.getByRole('combobox', { name: 'Display currency' });
+
+  it('follows the organisation currency until chosen, offers the currencies the server allows, and saves the one chosen', async () => {
+    const onSave = renderForm();
+    expect(await screen.findByText('Organisation currency (USD)')).toBeTruthy();
+    expect(await openSelect(box())).toEqual(['Organisation currency (USD)', 'EUR', 'GBP']);
+    await chooseOption(box(), 'EUR');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ nickName: 'Mia Chen', displayCurrency: 'EUR' })));
+  });
+
+  it('sends null for the organisation currency, so the user follows it if it changes; says so in Chinese', async () => {
+    const onSave = renderForm(undefined, { ...mia, displayCurrency: 'GBP' });
+    expect(await screen.findByText('GBP')).toBeTruthy();
+    await chooseOption(box(), 'Organisation currency (USD)');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ displayCurrency: null })));
+    cleanup();
+    await changeLanguage('zh');
+    renderForm(undefined, { ...mia, displayCurrency: 'GBP' });
+    expect(await screen.findByText('显示货币')).toBeTruthy();
+    expect(await openSelect(screen.getByRole('combobox', { name: '显示货币' }))).toEqual(['组织货币（USD）', 'EUR', 'GBP']);
+  });
+
+  it('reads a choice the server no longer offers (disabled, no rate) as the organisation currency', async () => {
+    renderForm(undefined, { ...mia, displayCurrency: 'CHF' });
+    expect(await screen.findByText('Organisation currency (USD)')).toBeTruthy();
   });
 });

@@ -1,9 +1,9 @@
-import { Button, Form, Input, Radio, Space } from 'antd';
+import { Button, Form, Input, Radio, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTRODUCTION_MAX } from '@orbit/shared/constants';
-import type { SessionUser } from '@orbit/shared/contract/auth';
-import { updateProfileBody, type ChangeEmailBody, type ConfirmEmailBody, type UpdateProfileBody } from '@orbit/shared/contract/user';
+import type { Currency } from '@orbit/shared/crm/money';
+import { updateProfileBody, type ChangeEmailBody, type ConfirmEmailBody, type ProfileUser, type UpdateProfileBody } from '@orbit/shared/contract/user';
 import { textLength } from '@orbit/shared/textLength';
 import { useFormSubmit } from '../../../../../components/admin/useFormSubmit';
 import { useZodRule } from '../../../../../components/admin/useZodRule';
@@ -12,22 +12,38 @@ import EmailChangeDialog from './EmailChangeDialog';
 
 const field = updateProfileBody.shape;
 
+/** The organisation currency in the display-currency box: null on the wire (the user follows it if it changes). */
+const ORGANISATION = '';
+type Values = Omit<UpdateProfileBody, 'displayCurrency'> & { displayCurrency?: Currency | typeof ORGANISATION };
+
 type Props = {
-  profile: SessionUser;
+  profile: ProfileUser;
+  /** The currencies the user may read totals in, the organisation's first (the server's list). */
+  displayCurrencies: Currency[];
   onSave: (values: UpdateProfileBody) => Promise<void>;
   onRequestEmailChange: (values: ChangeEmailBody) => Promise<{ msg: string }>;
   onConfirmEmailChange: (values: ConfirmEmailBody) => Promise<unknown>;
 };
 
-/** Edit one's own nickname, phone, sex and introduction; the e-mail address changes through its own confirmed dialog. */
-export default function ProfileForm({ profile, onSave, onRequestEmailChange, onConfirmEmailChange }: Props) {
+/** Edit one's own nickname, phone, sex, introduction and display currency; the e-mail address changes through its own confirmed dialog. */
+export default function ProfileForm({ profile, displayCurrencies, onSave, onRequestEmailChange, onConfirmEmailChange }: Props) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<UpdateProfileBody>();
+  const [form] = Form.useForm<Values>();
   const zodRule = useZodRule();
   const dict = useDict('sys_user_sex');
-  const { saving, submit } = useFormSubmit(form, onSave, () => undefined);
+  const save = ({ displayCurrency, ...values }: Values) => onSave({ ...values, displayCurrency: displayCurrency || null });
+  const { saving, submit } = useFormSubmit(form, save, () => undefined);
+  const [organisation, ...others] = displayCurrencies;
+  const currencyOptions = [
+    ...(organisation ? [{ value: ORGANISATION, label: t('profile.displayCurrencyOrganisation', { currency: organisation }) }] : []),
+    ...others.map((c) => ({ value: c, label: c })),
+  ];
   const [changingEmail, setChangingEmail] = useState(false);
-  const initialValues = { nickName: profile.nickName, phonenumber: profile.phonenumber, sex: profile.sex, introduction: profile.introduction } as UpdateProfileBody;
+  const initialValues = {
+    nickName: profile.nickName, phonenumber: profile.phonenumber, sex: profile.sex, introduction: profile.introduction,
+    // A choice the server no longer offers (disabled, no rate) reads as the organisation's, as the totals do.
+    displayCurrency: profile.displayCurrency && others.includes(profile.displayCurrency) ? profile.displayCurrency : ORGANISATION,
+  } as Values;
 
   return (
     <Form form={form} layout="vertical" initialValues={initialValues} style={{ maxWidth: 480 }} data-testid="profile-form">
@@ -49,6 +65,9 @@ export default function ProfileForm({ profile, onSave, onRequestEmailChange, onC
       <Form.Item name="introduction" label={t('profile.introduction')} rules={[zodRule(field.introduction, 'introduction')]}>
         {/* Counted as the server counts it: double-width characters as 2 (SPEC §5). */}
         <Input.TextArea rows={4} placeholder={t('profile.introductionPlaceholder')} count={{ show: true, max: INTRODUCTION_MAX, strategy: textLength }} />
+      </Form.Item>
+      <Form.Item name="displayCurrency" label={t('profile.displayCurrency')} extra={t('profile.displayCurrencyHelp')}>
+        <Select options={currencyOptions} showSearch optionFilterProp="label" data-testid="profile-display-currency" />
       </Form.Item>
       <Button type="primary" loading={saving} onClick={() => void submit()}>
         {t('common.submit')}

@@ -1,0 +1,22 @@
+/** E-mail in (issue 35): the Inbox page and received mail on timelines. */
+export default {
+  'menu.Inbox': 'Inbox',
+  'email.inbox.title': 'Inbox',
+  'email.inbox.intro': 'Mail you sent or BCC’d to the dropbox that matched none of your records waits here: link it to a record, or discard it.',
+  'email.inbox.empty': 'Your inbox is empty: every mail you sent to the dropbox found its records.',
+  'email.inbox.link': 'Link to record',
+  'email.inbox.linkTitle': 'Link “{{subject}}” to a record',
+  'email.inbox.module': 'Type',
+  'email.inbox.record': 'Record',
+  'email.inbox.linked': 'The mail is on the record’s timeline',
+  'email.inbox.linkFailed': 'The mail could not be linked',
+  'email.inbox.discard': 'Discard',
+  'email.inbox.discardConfirm': 'Discard “{{subject}}” and its attachments?',
+  'email.inbox.discarded': 'Discarded',
+  'email.inbox.noSubject': '(no subject)',
+  'email.entryReceived': '{{user}} received an e-mail',
+  'email.entryFrom': 'From: {{from}}',
+  'email.status.received': 'Received',
+  'email.status.inbox': 'In the inbox',
+  'email.thread': 'In a thread of {{count}}',
+} as const;

@@ -1,0 +1,22 @@
+/** 收到的邮件（issue 35）：收件箱页面和时间线上的收到邮件。 */
+export default {
+  'menu.Inbox': '收件箱',
+  'email.inbox.title': '收件箱',
+  'email.inbox.intro': '您发送或密送到投递邮箱、但没有匹配到您任何记录的邮件会在这里等待：把它关联到记录，或丢弃。',
+  'email.inbox.empty': '收件箱是空的：您发送到投递邮箱的邮件都已找到对应记录。',
+  'email.inbox.link': '关联到记录',
+  'email.inbox.linkTitle': '把“{{subject}}”关联到记录',
+  'email.inbox.module': '类型',
+  'email.inbox.record': '记录',
+  'email.inbox.linked': '邮件已显示在记录的时间线上',
+  'email.inbox.linkFailed': '无法关联邮件',
+  'email.inbox.discard': '丢弃',
+  'email.inbox.discardConfirm': '丢弃“{{subject}}”及其附件？',
+  'email.inbox.discarded': '已丢弃',
+  'email.inbox.noSubject': '（无主题）',
+  'email.entryReceived': '{{user}} 收到了邮件',
+  'email.entryFrom': '发件人：{{from}}',
+  'email.status.received': '已收到',
+  'email.status.inbox': '在收件箱中',
+  'email.thread': '会话中共 {{count}} 封',
+} as const;
