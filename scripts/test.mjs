@@ -42,10 +42,10 @@ const step = {
 // browser tests run one file at a time and leave most of a core idle (they wait on page renders),
 // and so do the server tests (on the database, or PGlite's one connection): measured, the unit
 // and server steps used 1.3 of the two cores. So the browser tests run from the start beside
-// the other steps rather than after them; only they need the build. The unit tests (jsdom, one
-// file at a time, each importing antd) are nearly as long as the browser tests, so they run in a
-// lane of their own from the start too; the server suite runs whole only once (PGLITE_FILES).
-const stages = [[[step.build]], [[step.postgres, step.pglite], [step.unit], [step.e2e]]]
+// the other steps rather than after them; only they need the build. Two lanes, not more: with the
+// unit tests in a third lane (three busy processes on two cores) every step took twice as long and
+// the whole run 65 minutes instead of about 40 (docs/decisions.md, "Two lanes on two cores").
+const stages = [[[step.build]], [[step.unit, step.pglite, step.postgres], [step.e2e]]]
   .map((stage) => stage.map((lane) => lane.filter((s) => !only.length || only.includes(s.name))).filter((lane) => lane.length))
   .filter((stage) => stage.length);
 
