@@ -40,7 +40,9 @@ describe('report export', () => {
       const [summary, records] = workbook.worksheets;
       expect(summary!.name).toBe('Summary');
       const figures = rowsOf(summary!);
-      expect(figures[0]).toEqual(['Stage', 'Sum of Amount', 'Record Count']);
+      // The money column names the currency its figures are in, and its cells are written in it.
+      expect(figures[0]).toEqual(['Stage', `Sum of Amount (${run.body.data.currency})`, 'Record Count']);
+      expect(summary!.getRow(2).getCell(2).numFmt).toContain('$');
       const total = figures.find((r) => r[0] === 'Total')!;
       expect(total[2]).toBe(run.body.data.total);
       // Stage labels, not stored values.
@@ -55,6 +57,7 @@ describe('report export', () => {
     expect(summary!.name).toBe('汇总');
     expect(records!.name).toBe('明细');
     expect(rowsOf(summary!).some((r) => r[0] === '合计')).toBe(true);
+    expect(rowsOf(summary!)[0]![1]).toMatch(/（USD）$/);
   });
 
   it('is refused without the report export permission, and for a report the caller cannot see', async () => {

@@ -22,6 +22,8 @@ export const fileJobEn = {
   'export.summarySheet': 'Summary',
   'export.detailSheet': 'Records',
   'export.total': 'Total',
+  /** A money figure's column header in a report's summary sheet: the currency its figures are in. */
+  'export.inCurrency': '{{label}} ({{currency}})',
 } as const;
 
 export const fileJobZh: Record<keyof typeof fileJobEn, string> = {
@@ -44,4 +46,5 @@ export const fileJobZh: Record<keyof typeof fileJobEn, string> = {
   'export.summarySheet': '汇总',
   'export.detailSheet': '明细',
   'export.total': '合计',
+  'export.inCurrency': '{{label}}（{{currency}}）',
 };

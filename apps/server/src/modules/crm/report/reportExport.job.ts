@@ -53,8 +53,18 @@ export const reportExportJob: JobHandler = async ({ db, reporting, config, job, 
 
     return writeXlsxFile(config, job, async (workbook) => {
       if (first.summary.length) {
-        const headers = [...report.groups.map((g) => g.label), ...report.aggregates.map((a) => a.label)];
-        const sheet = workbook.addSheet(translate(lang, 'export.summarySheet'), headers.map((header) => ({ header, width: widthOf(header) })));
+        // Money figures are in the viewer's display currency (mixed currencies converted to it): the
+        // header names it and the cells are written in it, as the screen's "converted to EUR" does.
+        const money = (a: (typeof report.aggregates)[number]) => a.fn !== 'count' && a.ref?.field.type === 'currency';
+        const columns = [
+          ...report.groups.map((g) => ({ header: g.label, width: widthOf(g.label) })),
+          ...report.aggregates.map((a) => {
+            if (!money(a)) return { header: a.label, width: widthOf(a.label) };
+            const header = translate(lang, 'export.inCurrency', { label: a.label, currency: first.currency });
+            return { header, width: widthOf(header), numFmt: numberFormat(a.ref!.field, lang, first.currency) };
+          }),
+        ];
+        const sheet = workbook.addSheet(translate(lang, 'export.summarySheet'), columns);
         for (const row of first.summary) {
           // A rolled-up level is a subtotal (or the grand total): it says so where its key would be.
           const keys = report.groups.map((g, i) => (row.rollup[i] ? translate(lang, 'export.total') : keyCell(g, row.keys[i], firstLookups, picklists, timezoneOffset)));
