@@ -41,8 +41,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /** A screenshot once the page's finite animations (a dialog opening, a message sliding in) have ended. */
 export async function settledScreenshot(page: Page, name: string): Promise<void> {
   if (!takesScreenshots) return;
-  // As a string: bench/ compiles this file without the DOM's types.
-  await page.waitForFunction("document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)");
+  // A function, not a string: the app's CSP (script-src 'self') refuses the eval a string predicate
+  // runs through. Typed by hand: bench/ compiles this file without the DOM's types.
+  type Animated = { getAnimations: () => Array<{ playState: string; effect: { getTiming: () => { iterations?: number } } | null }> };
+  await page.waitForFunction(() =>
+    (globalThis as unknown as { document: Animated }).document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   await screenshot(page, name);
 }
 

@@ -102,8 +102,8 @@ describe('calendar', () => {
     });
     expect(data.entries[1]).toMatchObject({ status: 'completed', completed: true });
     expect(data.sources).toEqual([
-      { module: 'task', source: 'due', startField: 'dueDate', allDayOnly: true, canAdd: true },
-      { module: 'activity', source: 'meeting', startField: 'startAt', allDayOnly: false, canAdd: true },
+      { module: 'task', source: 'due', startField: 'dueDate', endField: null, allDayField: null, allDayOnly: true, canAdd: true },
+      { module: 'activity', source: 'meeting', startField: 'startAt', endField: 'endAt', allDayField: 'allDay', allDayOnly: false, canAdd: true },
     ]);
     expect(data.owners).toEqual({ [ids['olivia.park']!]: 'Olivia Park' });
     expect(data.canPickOwners).toBe(false);

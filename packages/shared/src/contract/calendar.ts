@@ -56,6 +56,10 @@ export type CalendarSourceInfo = {
   source: string;
   /** The field a new record gets the selected day or time in. */
   startField: string;
+  /** The field a new record gets the selection's end in (a meeting's end); null when entries are points in time. */
+  endField: string | null;
+  /** The field a new record's all-day flag goes in (a meeting selected on days, not hours); null when the source has none. */
+  allDayField: string | null;
   /** Its entries are days only (a date field without a time): they cannot be dropped on a time of day. */
   allDayOnly: boolean;
   canAdd: boolean;

@@ -32,4 +32,5 @@ export default {
   'crm.activity.mentionHint': 'Type @ or pick a user to mention: they are told in the bell',
   'crm.activity.confirmDelete': 'Delete "{{name}}"?',
   'crm.activity.editTitle': 'Edit "{{name}}"',
+  'crm.activity.calendarAdd': 'New meeting',
 };

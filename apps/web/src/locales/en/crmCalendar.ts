@@ -7,4 +7,7 @@ export default {
   'crm.calendar.truncated': 'Not every entry is shown: look at a shorter period or fewer people',
   'crm.calendar.moved': '"{{title}}" moved',
   'crm.calendar.completed': 'Completed',
+  'crm.calendar.addTitle': 'Add to the calendar',
+  'crm.calendar.addWhen': 'What to add for {{when}}?',
+  'crm.calendar.addRecord': 'New record',
 };

@@ -10,4 +10,5 @@ export default {
   'crm.task.overdueSince': 'Overdue · due {{date}}',
   'crm.task.noDueDate': 'No due date',
   'crm.task.completedAtTime': 'Completed {{time}}',
+  'crm.task.calendarAdd': 'New task',
 };

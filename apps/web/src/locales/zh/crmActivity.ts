@@ -32,4 +32,5 @@ export default {
   'crm.activity.mentionHint': '输入 @ 或选择要提及的用户：对方会在铃铛中收到通知',
   'crm.activity.confirmDelete': '确定删除“{{name}}”？',
   'crm.activity.editTitle': '编辑“{{name}}”',
+  'crm.activity.calendarAdd': '新建会议',
 };

@@ -7,4 +7,7 @@ export default {
   'crm.calendar.truncated': '未显示全部条目：请缩短期间或减少人员',
   'crm.calendar.moved': '已移动“{{title}}”',
   'crm.calendar.completed': '已完成',
+  'crm.calendar.addTitle': '添加到日历',
+  'crm.calendar.addWhen': '要为 {{when}} 添加什么？',
+  'crm.calendar.addRecord': '新建记录',
 };

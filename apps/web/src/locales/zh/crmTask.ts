@@ -10,4 +10,5 @@ export default {
   'crm.task.overdueSince': '已逾期 · 截止 {{date}}',
   'crm.task.noDueDate': '无截止日期',
   'crm.task.completedAtTime': '完成于 {{time}}',
+  'crm.task.calendarAdd': '新建任务',
 };

@@ -37,6 +37,8 @@ export function createCalendarService(db: Db) {
     module: source.module,
     source: source.key,
     startField: source.startField.name,
+    endField: source.endField?.name ?? null,
+    allDayField: source.allDayField?.name ?? null,
     allDayOnly: isDayOnly(source),
     canAdd: hasPermission(user, PERMISSIONS[source.module].add),
   });

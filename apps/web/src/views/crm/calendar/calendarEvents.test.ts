@@ -6,7 +6,7 @@ const task: CalendarEntry = {
   module: 'task', source: 'due', id: 7, version: 3, title: 'Call Contoso', start: '2031-03-10', end: null, allDay: true,
   ownerId: 5, status: 'not_started', completed: false, canEdit: true,
 };
-const sources: CalendarSourceInfo[] = [{ module: 'task', source: 'due', startField: 'dueDate', allDayOnly: true, canAdd: true }];
+const sources: CalendarSourceInfo[] = [{ module: 'task', source: 'due', startField: 'dueDate', endField: null, allDayField: null, allDayOnly: true, canAdd: true }];
 
 describe('calendar events', () => {
   it('a task is an all-day event that can be moved, not resized; done ones are marked; owners named when several are shown', () => {

@@ -5,21 +5,22 @@ import { useNavigate } from 'react-router';
 import type { Language } from '@orbit/shared/constants';
 import Surface from '../../../components/Surface';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
-import { useModuleMeta } from '../engine/useModuleMeta';
 import { useRecordLink } from '../engine/useRecordLink';
 import { eventsOf } from './calendarEvents';
+import CalendarAddForm from './components/CalendarAddForm';
 import OwnerFilter from './components/OwnerFilter';
 import { useCalendarController } from './useCalendarController';
 
 /** FullCalendar (~75 KiB) in a chunk of its own, measured apart by bench/bundleSize.ts like ECharts. */
 const CalendarBoard = lazy(() => import('./components/CalendarBoard'));
-const RecordForm = lazyWhenOpen(() => import('../engine/form/RecordForm'), (p) => p.target !== null);
+const CalendarAddChoice = lazyWhenOpen(() => import('./components/CalendarAddChoice'), (p) => p.slot !== null);
 
 /**
  * The calendar (`/calendar`): the signed-in user's entries of every module with a calendar source
- * (tasks on their due dates; meetings when activities come), by month, week or day. A click opens
- * the record; a drag moves it (refused: put back, with the server's message); selecting a day adds
- * a record due then. Managers pick whose calendars they see.
+ * (tasks on their due dates, meetings from start to end), by month, week or day. A click opens
+ * the record; a drag moves it (refused: put back, with the server's message); selecting a slot adds
+ * a record there — a meeting or a task, as the user chooses among what they may add. Managers pick
+ * whose calendars they see.
  */
 export default function CalendarPage() {
   const { t, i18n } = useTranslation();
@@ -27,7 +28,6 @@ export default function CalendarPage() {
   const linkOf = useRecordLink();
   const c = useCalendarController();
   const { data, isFetching, isError, refetch } = c.query;
-  const formMeta = useModuleMeta(c.form?.module ?? c.creatable?.module ?? 'task', !!c.creatable);
   const events = data ? eventsOf(data.entries, data.sources, data.owners, c.ownerIds.length > 0) : [];
 
   return (
@@ -59,23 +59,27 @@ export default function CalendarPage() {
             <CalendarBoard
               events={events}
               language={i18n.language as Language}
-              selectable={!!c.creatable && !!formMeta.data}
+              selectable={c.canAdd}
               onRange={(range) => c.setRange((current) => (current?.start === range.start && current.end === range.end ? current : range))}
               onOpen={({ entry }) => {
                 const link = linkOf(entry.module, entry.id);
                 if (link) navigate(link);
               }}
               onMove={(props, event) => void c.move(props, event)}
-              onSelect={(slot) => {
-                const types = formMeta.data?.recordTypes ?? [];
-                c.startRecord(slot, types.find((r) => r.isDefault)?.id ?? types[0]?.id ?? null);
-              }}
+              onSelect={c.select}
             />
           </Suspense>
         </Spin>
       </Space>
-      {formMeta.data && c.form && (
-        <RecordForm module={c.form.module} meta={formMeta.data} target={c.form.target} onClose={c.closeForm} onSaved={c.saved} />
+      <CalendarAddChoice slot={c.choosing} choices={c.choices} onChoose={c.choose} onCancel={c.cancelChoice} />
+      {c.adding && (
+        <CalendarAddForm
+          key={`${c.adding.source.module}:${c.adding.source.source}`}
+          source={c.adding.source}
+          values={c.adding.values}
+          onClose={c.closeForm}
+          onSaved={c.saved}
+        />
       )}
     </Surface>
   );

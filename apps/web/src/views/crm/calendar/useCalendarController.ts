@@ -3,25 +3,28 @@ import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarData, CalendarSourceInfo } from '@orbit/shared/contract/calendar';
-import type { CrmModule } from '@orbit/shared/crm/modules';
+import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import { getCalendar, moveCalendarEntry } from '../../../api/crmCalendar';
-import type { RecordFormTarget } from '../engine/form/RecordForm';
+import { recordViewsOf } from '../engine/moduleRecordViews';
 import { useShowError } from '../engine/useShowError';
 import { eventId, moveBodyOf, type EntryProps } from './calendarEvents';
+import { slotValues, type SelectedSlot } from './calendarSlot';
+import type { AddChoice } from './components/CalendarAddChoice';
 
 /** The range the calendar shows, as it reports it (start inclusive, end exclusive). */
 export type ShownRange = { start: string; end: string };
 /** A drop or resize: the event as it now is, and how to put it back. */
 export type MovedEvent = { start: Date | null; end: Date | null; startStr: string; endStr: string; allDay: boolean; revert: () => void };
-/** A slot selected to add a record in. */
-export type SelectedSlot = { start: Date; startStr: string };
+/** A source's key on the page ("activity:meeting"). */
+const keyOf = (source: CalendarSourceInfo) => `${source.module}:${source.source}`;
 
 const CALENDAR_KEY = 'crm-calendar';
 
 /**
  * The calendar page's logic: the entries of the shown range for the chosen owners (the caller by
  * default), moving one (written by the server through the records engine; put back with the
- * server's message when refused), and the new record a selected slot starts.
+ * server's message when refused), and the new record a selected slot starts — of the kind the user
+ * chooses when they may add several (a meeting from the slot's start to its end, a task due that day).
  */
 export function useCalendarController() {
   const { t, i18n } = useTranslation();
@@ -30,7 +33,10 @@ export function useCalendarController() {
   const queryClient = useQueryClient();
   const [range, setRange] = useState<ShownRange | null>(null);
   const [ownerIds, setOwnerIds] = useState<number[]>([]);
-  const [form, setForm] = useState<{ module: CrmModule; target: RecordFormTarget } | null>(null);
+  /** The slot whose choice of what to add is open (the user may add more than one kind of entry). */
+  const [choosing, setChoosing] = useState<SelectedSlot | null>(null);
+  /** The new record being filled in: its source and the values the slot gave it. */
+  const [adding, setAdding] = useState<{ source: CalendarSourceInfo; values: Record<string, FieldValue> } | null>(null);
 
   const key = [CALENDAR_KEY, range, ownerIds, i18n.language];
   const query = useQuery({
@@ -54,12 +60,27 @@ export function useCalendarController() {
     }
   };
 
-  /** The source a selected slot adds a record to: the first the user may add to. */
-  const creatable: CalendarSourceInfo | undefined = query.data?.sources.find((s) => s.canAdd);
-  const startRecord = (slot: SelectedSlot, recordTypeId: number | null) => {
-    if (!creatable) return;
-    const value = creatable.allDayOnly ? slot.startStr.slice(0, 10) : slot.start.toISOString();
-    setForm({ module: creatable.module, target: { mode: 'create', recordTypeId, values: { [creatable.startField]: value } } });
+  /**
+   * The sources a selected slot may add to (those the user may add records of): those that take a
+   * time first (a meeting takes the whole slot, a task only its day), else as the answer orders them.
+   */
+  const addable = (query.data?.sources ?? []).filter((s) => s.canAdd).sort((a, b) => Number(a.allDayOnly) - Number(b.allDayOnly));
+  const choices: AddChoice[] = addable.map((source) => {
+    const label = recordViewsOf(source.module)?.calendarAdd?.[source.source]?.label;
+    return { key: keyOf(source), label: t(label ?? 'crm.calendar.addRecord') };
+  });
+  const add = (source: CalendarSourceInfo, slot: SelectedSlot) => {
+    setChoosing(null);
+    setAdding({ source, values: slotValues(source, slot) });
+  };
+  /** A selected slot: straight to the form when one kind of entry may be added, else the choice. */
+  const select = (slot: SelectedSlot) => {
+    if (addable.length === 1) add(addable[0]!, slot);
+    else if (addable.length > 1) setChoosing(slot);
+  };
+  const choose = (key: string) => {
+    const source = addable.find((s) => keyOf(s) === key);
+    if (source && choosing) add(source, choosing);
   };
 
   return {
@@ -68,10 +89,14 @@ export function useCalendarController() {
     ownerIds,
     setOwnerIds,
     move,
-    creatable,
-    startRecord,
-    form,
-    closeForm: () => setForm(null),
+    canAdd: addable.length > 0,
+    select,
+    choosing,
+    choices,
+    choose,
+    cancelChoice: () => setChoosing(null),
+    adding,
+    closeForm: () => setAdding(null),
     saved: () => void queryClient.invalidateQueries({ queryKey: [CALENDAR_KEY] }),
   };
 }

@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { CrmRecord, LookupLabels } from '@orbit/shared/contract/crm';
+import type { CrmRecord, LookupLabels, ModuleMeta } from '@orbit/shared/contract/crm';
+import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import type { TimelineEntry } from '@orbit/shared/contract/timeline';
 import type { TimelineKind } from '@orbit/shared/crm/activities';
 import type { CrmModule } from '@orbit/shared/crm/modules';
@@ -28,7 +29,18 @@ export type ModuleRecordViews = {
   timelineEntry?: { kinds: readonly TimelineKind[]; Entry: ComponentType<TimelineEntryProps>; icon?: (entry: TimelineEntry) => ReactNode };
   /** What the module adds at the top of every business record's timeline (activities: log a call, add a note…). */
   TimelineComposer?: ComponentType<TimelineComposerProps>;
+  /**
+   * What a slot selected on the calendar offers for each of the module's calendar sources (by the
+   * source's key): the choice's label, and — where the engine's record form is not how the module's
+   * records are added (a meeting is an activity of one kind, with attendees) — the module's own form.
+   */
+  calendarAdd?: Record<string, CalendarAdd>;
 };
+
+/** One choice a selected calendar slot offers: `label` a translation key ("New meeting"); `Form` absent: the engine's record form. */
+export type CalendarAdd = { label: string; Form?: ComponentType<CalendarAddFormProps> };
+/** What a module's form for a selected calendar slot is given: its metadata, the values the slot fills in (start, end, all-day), and what to do after. */
+export type CalendarAddFormProps = { meta: ModuleMeta; values: Record<string, FieldValue>; onClose: () => void; onSaved: () => void };
 
 /** What a timeline entry of a module is given: the entry, the names its values point at, and how to show a change. */
 export type TimelineEntryProps = { entry: TimelineEntry; lookups: LookupLabels; onChanged: () => void; record: { module: CrmModule; id: number } };

@@ -13,6 +13,8 @@ const taskRecordViews: ModuleRecordViewsFile['views'] = {
   rowActionsNeed: 'edit',
   // Open tasks stand at their due date (upcoming ones above today's history), completed ones when they were done (the server's order).
   timelineEntry: { kinds: ['task'], Entry: TaskTimelineEntry, icon: () => <CheckSquareOutlined /> },
+  // A slot selected on the calendar adds a task due that day, in the engine's record form.
+  calendarAdd: { due: { label: 'crm.task.calendarAdd' } },
 };
 
 export default { module: 'task', views: taskRecordViews } satisfies ModuleRecordViewsFile;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CrmRecord, LookupLabels, ModuleMeta } from '@orbit/shared/contract/crm';
 import type { TimelineAttendee } from '@orbit/shared/contract/timeline';
 import { ACTIVITY_NAME_MODULES, type ActivityKind } from '@orbit/shared/crm/activities';
+import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import { createRecord, updateRecord, type RecordValues } from '../../../../api/crm';
 import { useFormSubmit } from '../../../../components/admin/useFormSubmit';
@@ -23,8 +24,10 @@ const FIELDS: Record<ActivityKind, string[]> = {
 type Props = {
   kind: ActivityKind;
   meta: ModuleMeta;
-  /** The record whose timeline the form is on: a new activity names it. */
-  about: { module: CrmModule; id: number; name: string };
+  /** The record whose timeline the form is on: a new activity names it. Absent (the calendar): the user names one. */
+  about?: { module: CrmModule; id: number; name: string };
+  /** A new activity's values filled in beforehand (a meeting's start, end and all-day flag from the calendar's selection). */
+  values?: Record<string, FieldValue>;
   /** The activity to edit (with its attendees and the names they point at); absent: a new one. */
   editing?: { record: CrmRecord; attendees: TimelineAttendee[]; lookups: LookupLabels };
   onDone: () => void;
@@ -36,19 +39,26 @@ type Props = {
  * drawn by the engine's inputs, the note in the mention editor, a meeting's attendees as users and
  * contacts; the server's field errors land on the fields (`POST`/`PUT /crm/activity`).
  */
-export default function ActivityForm({ kind, meta, about, editing, onDone, onCancel }: Props) {
+export default function ActivityForm({ kind, meta, about, values, editing, onDone, onCancel }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Record<string, unknown>>();
   const mentions = useRef(new Set<number>());
-  const pointer = ACTIVITY_NAME_MODULES.includes(about.module) ? 'name' : 'relatedTo';
-  const lookups: LookupLabels = { ...editing?.lookups, [about.module]: { ...editing?.lookups[about.module], [about.id]: about.name } };
+  const pointer = about && ACTIVITY_NAME_MODULES.includes(about.module) ? 'name' : 'relatedTo';
+  const lookups: LookupLabels = about ? { ...editing?.lookups, [about.module]: { ...editing?.lookups[about.module], [about.id]: about.name } } : { ...editing?.lookups };
   const initial = editing
     ? {
         ...editing.record,
         attendeeUsers: editing.attendees.flatMap((a) => ('userId' in a ? [a.userId] : [])),
         attendeeContacts: editing.attendees.flatMap((a) => ('module' in a && a.module === 'contact' ? [a.id] : [])),
       }
-    : { kind, subject: t(`crm.activity.defaultSubject.${kind}`), [pointer]: { module: about.module, id: about.id }, ...(kind === 'call' ? { direction: 'outbound' } : {}), allDay: false };
+    : {
+        kind,
+        subject: t(`crm.activity.defaultSubject.${kind}`),
+        ...(about ? { [pointer]: { module: about.module, id: about.id } } : {}),
+        ...(kind === 'call' ? { direction: 'outbound' } : {}),
+        allDay: false,
+        ...values,
+      };
 
   const save = async (values: Record<string, unknown>) => {
     const { attendeeUsers, attendeeContacts, ...fields } = values as Record<string, unknown> & { attendeeUsers?: number[]; attendeeContacts?: number[] };

@@ -9,7 +9,8 @@ import { useState, type CSSProperties } from 'react';
 import type { Language } from '@orbit/shared/constants';
 import type { EntryProps } from '../calendarEvents';
 import { firstDayOf } from '../calendarLocale';
-import type { MovedEvent, SelectedSlot, ShownRange } from '../useCalendarController';
+import type { SelectedSlot } from '../calendarSlot';
+import type { MovedEvent, ShownRange } from '../useCalendarController';
 import '../calendar.css';
 
 type Props = {
@@ -85,7 +86,7 @@ export default function CalendarBoard({ events, language, selectable, onRange, o
         eventResize={moved}
         select={(info) => {
           info.view.calendar.unselect();
-          onSelect({ start: info.start, startStr: info.startStr });
+          onSelect({ start: info.start, end: info.end, startStr: info.startStr, allDay: info.allDay });
         }}
       />
     </div>
