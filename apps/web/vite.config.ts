@@ -31,13 +31,16 @@ export default defineConfig(({ command }) => ({
         // shows (locales/<lang>/signIn/ and the shared sign-in messages), one for the rest; one
         // file per part rather than per area saves a request and its headers per area. The
         // sign-in groups come first (priority) so that the rest's files, which import the whole
-        // shared table, do not pull the sign-in messages into theirs.
+        // shared table, do not pull the sign-in messages into theirs. Only the texts themselves,
+        // not what they import: a locale file importing a shared table (`@orbit/shared/…`) pulled it
+        // into the language's group, and every chunk that uses that table — the sign-in page's
+        // too — then imported the whole of the language's texts.
         codeSplitting: {
           groups: [
-            { name: 'locale-en-signin', test: /[\\/]locales[\\/]en[\\/]signIn[\\/]|[\\/]signInMessages[\\/]en\.ts$/, priority: 1 },
-            { name: 'locale-zh-signin', test: /[\\/]locales[\\/]zh[\\/]signIn[\\/]|[\\/]signInMessages[\\/]zh\.ts$/, priority: 1 },
-            { name: 'locale-en', test: /[\\/]locales[\\/]en[\\/]/ },
-            { name: 'locale-zh', test: /[\\/]locales[\\/]zh[\\/]/ },
+            { name: 'locale-en-signin', test: /[\\/]locales[\\/]en[\\/]signIn[\\/]|[\\/]signInMessages[\\/]en\.ts$/, priority: 1, includeDependenciesRecursively: false },
+            { name: 'locale-zh-signin', test: /[\\/]locales[\\/]zh[\\/]signIn[\\/]|[\\/]signInMessages[\\/]zh\.ts$/, priority: 1, includeDependenciesRecursively: false },
+            { name: 'locale-en', test: /[\\/]locales[\\/]en[\\/]/, includeDependenciesRecursively: false },
+            { name: 'locale-zh', test: /[\\/]locales[\\/]zh[\\/]/, includeDependenciesRecursively: false },
             // The icons in three files: the sign-in page's, what the signed-in shell and a list
             // draw, every other page's (build/iconChunk.ts). Only the icons themselves, not what
             // they import (the icon base that sign-in uses).

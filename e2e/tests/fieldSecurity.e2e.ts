@@ -63,7 +63,8 @@ describe('field-level security in Chromium', () => {
       await openLead();
       expect(await item(rep.page, c.hidden.label).count()).toBe(0);
       const readOnly = item(rep.page, c.readOnly.label);
-      expect(await readOnly.locator('.crm-inline-value').innerText()).not.toBe('');
+      // The item's label comes before its value on a busy machine: wait for the value.
+      await expect.poll(() => readOnly.locator('.crm-inline-value').innerText()).not.toBe('');
       expect(await readOnly.locator('.crm-inline-pencil').count()).toBe(0);
       await settled(rep.page);
       await screenshot(rep.page, `field-security-rep-${language}`);

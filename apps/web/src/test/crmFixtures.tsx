@@ -1,6 +1,6 @@
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeAll, vi } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { RouterVo } from '@orbit/shared/contract/auth';
 import type { CrmRecord, FieldMeta, LayoutMeta, ListViewMeta, ModuleMeta } from '@orbit/shared/contract/crm';
@@ -12,12 +12,11 @@ import { setSession } from '../store/session';
 import { renderWithProviders } from './renderWithProviders';
 
 /**
- * What every records-engine test file needs: the texts loaded, a clean page after each test, and
- * time — whole antd pages render slowly in jsdom on a busy machine (a minute a test, ten seconds a wait).
+ * What every records-engine test file needs: the texts loaded and a clean page after each test (the
+ * time a whole antd page takes in jsdom on a busy machine is given to every web test: vitest.config.ts
+ * and test/setup.ts).
  */
 export function prepareCrmTests(): void {
-  configure({ asyncUtilTimeout: 10_000 });
-  vi.setConfig({ testTimeout: 60_000 });
   beforeAll(async () => {
     await loadAllTexts();
   });

@@ -1,5 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// `findBy…` and `waitFor` give up after one second by default: an antd form's validation or a
+// dialog's first render takes longer than that on a busy 2-core CI (a password-policy message was
+// once not found in time). They still return as soon as what they wait for is there.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks matchMedia, which antd's responsive helpers (Grid, Table, Form) call.
 window.matchMedia ??= ((query: string) => ({
