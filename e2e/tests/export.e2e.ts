@@ -95,7 +95,7 @@ describe('export in Chromium', () => {
     await page.getByTestId('report-export').click();
     const workbook = await downloadNewest(page);
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['Summary', 'Records']);
-    expect((workbook.worksheets[0]!.getRow(1).values as string[]).slice(1)).toEqual(['Stage', 'Sum of Amount', 'Record Count']);
+    expect((workbook.worksheets[0]!.getRow(1).values as string[]).slice(1)).toEqual(['Stage', 'Sum of Amount (USD)', 'Record Count']);
     await screenshot(page, 'export-report-en');
     await context.close();
   }, 120_000);

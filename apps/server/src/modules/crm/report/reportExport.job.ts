@@ -1,6 +1,7 @@
 import { CODE, type Language } from '@orbit/shared/constants';
 import type { LookupLabels } from '@orbit/shared/contract/crm';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
+import { isCurrency } from '@orbit/shared/crm/money';
 import { translate } from '@orbit/shared/messages';
 import { PERMISSIONS } from '@orbit/shared/permissions';
 import type { Executor } from '../../../db/client';
@@ -56,12 +57,13 @@ export const reportExportJob: JobHandler = async ({ db, reporting, config, job, 
         // Money figures are in the viewer's display currency (mixed currencies converted to it): the
         // header names it and the cells are written in it, as the screen's "converted to EUR" does.
         const money = (a: (typeof report.aggregates)[number]) => a.fn !== 'count' && a.ref?.field.type === 'currency';
+        const display = isCurrency(first.currency) ? first.currency : currency;
         const columns = [
           ...report.groups.map((g) => ({ header: g.label, width: widthOf(g.label) })),
           ...report.aggregates.map((a) => {
             if (!money(a)) return { header: a.label, width: widthOf(a.label) };
-            const header = translate(lang, 'export.inCurrency', { label: a.label, currency: first.currency });
-            return { header, width: widthOf(header), numFmt: numberFormat(a.ref!.field, lang, first.currency) };
+            const header = translate(lang, 'export.inCurrency', { label: a.label, currency: display });
+            return { header, width: widthOf(header), numFmt: numberFormat(a.ref!.field, lang, display) };
           }),
         ];
         const sheet = workbook.addSheet(translate(lang, 'export.summarySheet'), columns);
