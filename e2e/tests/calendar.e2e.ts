@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { pickOption, screenshot, settledScreenshot } from '../helpers/browser';
 import { apiOf, type Api } from '../helpers/api';
@@ -71,6 +71,20 @@ async function createAccount(api: Api, name: string): Promise<string> {
   const created = await api('POST', '/crm/account', { name });
   expect(created.code, created.msg).toBe(200);
   return name;
+}
+
+/**
+ * Picks what a selected slot adds and waits for its form. A click landing while the choice's dialog
+ * slides in is lost on a busy machine (the dialog then stays), so it is clicked again until the form is there.
+ */
+async function chooseAdd(page: Page, choice: Locator, key: string, formTestId: string): Promise<Locator> {
+  const form = page.getByTestId(formTestId);
+  await vi.waitFor(async () => {
+    const button = choice.getByTestId(`calendar-add-${key}`);
+    if (await button.isVisible()) await button.click({ timeout: 3_000 });
+    await form.waitFor({ timeout: 5_000 });
+  }, { timeout: 45_000, interval: 500 });
+  return form;
 }
 
 /**
@@ -150,9 +164,7 @@ describe('the calendar in Chromium, as a sales rep', () => {
     expect(await choice.locator('button').allTextContents()).toEqual(['New meeting', 'New task']);
     expect(await choice.textContent()).toContain(`What to add for ${day(4)}?`);
     await settledScreenshot(page, 'calendar-add-choice-en');
-    await choice.getByTestId('calendar-add-task:due').click();
-    const form = page.getByTestId('record-form');
-    await form.waitFor();
+    const form = await chooseAdd(page, choice, 'task:due', 'record-form');
     expect(await form.locator('#dueDate').inputValue()).toBe(day(4));
     await form.locator('#subject').fill('Aardvark follow-up');
     await page.getByTestId('record-form-save').click();
@@ -164,7 +176,7 @@ describe('the calendar in Chromium, as a sales rep', () => {
     await settled(page);
     await selectHours(page, day(0), '10:00:00', '10:30:00', choice);
     expect(await choice.textContent()).toContain(`What to add for ${day(0)} 10:00–11:00?`);
-    await choice.getByTestId('calendar-add-activity:meeting').click();
+    await chooseAdd(page, choice, 'activity:meeting', 'activity-form-meeting');
     await scheduleMeeting(page, 'Aardvark dock walk-through', accountName, [`${day(0)} 10:00:00`, `${day(0)} 11:00:00`]);
     await calendarOf(page).locator(`.fc-timegrid-col[data-date="${day(0)}"] .fc-event`, { hasText: 'Aardvark dock walk-through' }).waitFor();
     expect(await meetingHours(api, 'Aardvark dock walk-through')).toEqual([[10, 11]]);
@@ -211,7 +223,7 @@ describe('the calendar in Chromium, as a sales rep', () => {
     expect(await choice.locator('button').allTextContents()).toEqual(['新建会议', '新建任务']);
     expect(await choice.textContent()).toContain(`要为 ${day(0)} 14:00–15:30 添加什么？`);
     await settledScreenshot(page, 'calendar-add-choice-zh');
-    await choice.getByTestId('calendar-add-activity:meeting').click();
+    await chooseAdd(page, choice, 'activity:meeting', 'activity-form-meeting');
     await scheduleMeeting(page, 'Aardvark 码头巡视', accountName, [`${day(0)} 14:00:00`, `${day(0)} 15:30:00`]);
     await calendarOf(page).locator(`.fc-timegrid-col[data-date="${day(0)}"] .fc-event`, { hasText: 'Aardvark 码头巡视' }).waitFor();
     expect(await meetingHours(api, 'Aardvark 码头巡视')).toEqual([[14, 15]]);
