@@ -4,6 +4,7 @@ import { translate } from '@orbit/shared/messages';
 import type { FilterNode } from '@orbit/shared/crm/filter';
 import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
 import { caller } from '../helpers/adminApi';
+import { ok, rowsOf } from '../helpers/setupFieldTests';
 import { createLead, getRecord, listIds, withFilter } from '../helpers/crmApi';
 
 type Call = ReturnType<typeof caller>;
@@ -19,14 +20,9 @@ describe('formula fields', () => {
   });
   afterAll(() => app.teardown());
 
-  const rows = async <T = Record<string, unknown>>(q: ReturnType<typeof sql>) => ((await app.db.execute(q)) as unknown as { rows: T[] }).rows;
+  const rows = <T = Record<string, unknown>>(q: ReturnType<typeof sql>) => rowsOf<T>(app, q);
   const generated = async (table: string, column: string) =>
     (await rows<{ is_generated: string }>(sql`select is_generated from information_schema.columns where table_name = ${table} and column_name = ${column}`))[0]?.is_generated;
-  const ok = async (res: Promise<{ body: Record<string, any> }>) => { // eslint-disable-line @typescript-eslint/no-explicit-any
-    const { body } = await res;
-    expect(body.code, body.msg).toBe(200);
-    return body;
-  };
   const field = (name: string, formula: string, extra: Record<string, unknown> = {}) => ({ name, type: 'number', labelEn: name, labelZh: name, filterable: true, formula, ...extra });
 
   const refusals: Array<[string, string, Record<string, string | number>]> = [

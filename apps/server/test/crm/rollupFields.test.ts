@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { translate } from '@orbit/shared/messages';
 import { createTestApp, loginAs, type TestApp } from '../helpers/testApp';
 import { caller } from '../helpers/adminApi';
+import { ok, rowsOf } from '../helpers/setupFieldTests';
 import { getRecord } from '../helpers/crmApi';
 
 type Call = ReturnType<typeof caller>;
@@ -18,12 +19,7 @@ describe('roll-up summary fields', () => {
   });
   afterAll(() => app.teardown());
 
-  const rows = async <T = Record<string, unknown>>(q: ReturnType<typeof sql>) => ((await app.db.execute(q)) as unknown as { rows: T[] }).rows;
-  const ok = async (res: Promise<{ body: Record<string, any> }>) => { // eslint-disable-line @typescript-eslint/no-explicit-any
-    const { body } = await res;
-    expect(body.code, body.msg).toBe(200);
-    return body;
-  };
+  const rows = <T = Record<string, unknown>>(q: ReturnType<typeof sql>) => rowsOf<T>(app, q);
   const rollupField = (name: string, rollup: Record<string, unknown>) => ({ name, type: 'number', labelEn: name, labelZh: name, filterable: true, rollup });
 
   it('refuses a roll-up of a list that does not point at the module, of a field it cannot sum, or with a bad filter', async () => {
