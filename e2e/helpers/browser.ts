@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const artefactsDir = path.join(root, 'artefacts/screenshots');
@@ -127,4 +127,16 @@ export async function quickSearch(list: Locator, term: string, rows: number, att
       if (attempt >= attempts) throw error;
     }
   }
+}
+
+/**
+ * Clicks a button until what it should bring about is there. On a busy machine a click that lands
+ * while a dialog slides in or out, or while the row under it re-renders, is lost, and the button
+ * stays; it is clicked again (only while it is still shown) until `outcome` appears.
+ */
+export async function clickUntil(button: Locator, outcome: Locator, { timeout = 40_000, state = 'visible' as 'visible' | 'detached' } = {}): Promise<void> {
+  await vi.waitFor(async () => {
+    if (await button.isVisible()) await button.click({ timeout: 3_000 });
+    await outcome.waitFor({ state, timeout: 5_000 });
+  }, { timeout, interval: 500 });
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artefactsDir, screenshot } from '../helpers/browser';
+import { artefactsDir, clickUntil, screenshot } from '../helpers/browser';
 import { apiOf } from '../helpers/api';
 import { serverAndBrowser } from '../helpers/suite';
 import { openPage, signedInPage } from './shell-support';
@@ -72,14 +72,15 @@ describe('accounts in Chromium, as a sales manager', () => {
     const dialog = page.getByTestId('delete-account-dialog');
     expect(await dialog.getByTestId('delete-account-count').textContent()).toBe('2 opportunities belong to this account.');
     await screenshot(page, 'account-delete-en');
-    await page.getByTestId('delete-account-ok').click();
-    await dialog.waitFor({ state: 'detached' });
+    await clickUntil(page.getByTestId('delete-account-ok'), dialog, { state: 'detached' });
     expect((await api('GET', `/crm/account/${main}`)).code).toBe(200);
 
-    await detailOf(page).getByTestId('record-delete').click();
-    await page.getByText('Delete them too (to the recycle bin, with the account)').click();
-    await page.getByTestId('delete-account-ok').click();
-    await page.locator('[data-testid="record-list-account"]:visible').waitFor();
+    // Each click can be lost while the dialog slides in on a busy machine: each is pressed until its
+    // outcome shows. With "keep", OK only closes the dialog, so the choice is seen made before OK.
+    await clickUntil(detailOf(page).getByTestId('record-delete'), dialog);
+    const deleteToo = 'Delete them too (to the recycle bin, with the account)';
+    await clickUntil(page.getByText(deleteToo), page.getByRole('radio', { name: deleteToo, checked: true }));
+    await clickUntil(page.getByTestId('delete-account-ok'), page.locator('[data-testid="record-list-account"]:visible'));
     expect((await api('GET', `/crm/account/${main}`)).code).toBe(404);
     for (const id of opportunities) expect((await api('GET', `/crm/opportunity/${id}`)).code).toBe(404);
     await context.close();
@@ -115,11 +116,10 @@ describe('accounts in Chromium, as a sales manager', () => {
     await row.locator('.ant-checkbox-input').check();
     await list.getByTestId('mass-actions').getByRole('button', { name: /删\s?除/ }).click();
     expect(await page.getByTestId('delete-account-count').textContent()).toBe('有 1 个商机属于此客户。');
-    await page.getByText('一并删除（与客户一起移入回收站）').click();
-    // The choice is made before OK (with "keep", OK only closes the dialog and the row stays).
-    await expect.poll(() => page.getByRole('radio', { name: '一并删除（与客户一起移入回收站）' }).isChecked()).toBe(true);
-    await page.getByTestId('delete-account-ok').click();
-    await page.getByTestId('delete-account-ok').waitFor({ state: 'detached' });
+    // The choice is seen made before OK (with "keep", OK only closes the dialog and the row stays).
+    const deleteToo = '一并删除（与客户一起移入回收站）';
+    await clickUntil(page.getByText(deleteToo), page.getByRole('radio', { name: deleteToo, checked: true }));
+    await clickUntil(page.getByTestId('delete-account-ok'), page.getByTestId('delete-account-ok'), { state: 'detached' });
     await row.waitFor({ state: 'detached' });
     expect((await api('GET', `/crm/account/${main}`)).code).toBe(404);
     await context.close();

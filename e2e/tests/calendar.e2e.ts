@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { pickOption, screenshot, settledScreenshot } from '../helpers/browser';
+import { clickUntil, pickOption, screenshot, settledScreenshot } from '../helpers/browser';
 import { apiOf, type Api } from '../helpers/api';
 import { serverAndBrowser } from '../helpers/suite';
 import { openPage, signedInPage } from './shell-support';
@@ -79,11 +79,7 @@ async function createAccount(api: Api, name: string): Promise<string> {
  */
 async function chooseAdd(page: Page, choice: Locator, key: string, formTestId: string): Promise<Locator> {
   const form = page.getByTestId(formTestId);
-  await vi.waitFor(async () => {
-    const button = choice.getByTestId(`calendar-add-${key}`);
-    if (await button.isVisible()) await button.click({ timeout: 3_000 });
-    await form.waitFor({ timeout: 5_000 });
-  }, { timeout: 45_000, interval: 500 });
+  await clickUntil(choice.getByTestId(`calendar-add-${key}`), form, { timeout: 45_000 });
   return form;
 }
 

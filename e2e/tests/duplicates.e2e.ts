@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot } from '../helpers/browser';
+import { clickUntil, screenshot } from '../helpers/browser';
 import { apiOf } from '../helpers/api';
 import { serverAndBrowser } from '../helpers/suite';
 import { openPage, signedInPage } from './shell-support';
@@ -38,11 +38,7 @@ describe('duplicate leads: warning on save, save anyway, merge from the list', (
       // The picker's own "Next" (not "the last button on screen", which a dialog still fading out
       // can hold); a click landing while the dialog slides in is lost, so it is pressed again.
       const form = page.getByTestId('record-form');
-      await vi.waitFor(async () => {
-        const next = page.getByRole('button', { name: language === 'en' ? 'Next' : '下一步' });
-        if (await next.isVisible()) await next.click({ timeout: 3_000 });
-        await form.waitFor({ timeout: 5_000 });
-      }, { timeout: 40_000, interval: 500 });
+      await clickUntil(page.getByRole('button', { name: language === 'en' ? 'Next' : '下一步' }), form);
       await form.locator('#firstName').fill('Dora');
       await form.locator('#lastName').fill('Duplicate');
       await form.locator('#company').fill(company);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { quickSearch, screenshot } from '../helpers/browser';
+import { clickUntil, quickSearch, screenshot } from '../helpers/browser';
 import { serverAndBrowser } from '../helpers/suite';
 import { openPage, signedInPage } from './shell-support';
 
@@ -86,9 +86,9 @@ describe('a newcomer\'s walk through the product, as a sales manager', () => {
 
     // 4. The follow-up task, completed from the opportunity's related list.
     const task = deal.getByTestId('related-task-relatedTo').locator('.ant-table-row').first();
-    await task.getByTestId('task-complete').click();
-    await page.getByText('Task completed').waitFor();
-    await task.getByTestId('task-reopen').waitFor();
+    const completed = page.getByText('Task completed').waitFor({ timeout: 45_000 });
+    await clickUntil(task.getByTestId('task-complete'), task.getByTestId('task-reopen'));
+    await completed;
     await screenshot(page, 'newcomer-opportunity');
 
     // 5. A report, opened from the list's templates by its name (a real link).
