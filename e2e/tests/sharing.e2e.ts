@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiOf, fixture, type Api } from '../helpers/api';
-import { screenshot } from '../helpers/browser';
+import { quickSearch, screenshot } from '../helpers/browser';
 import { serverAndBrowser } from '../helpers/suite';
 import { openPage, signedInPage } from './shell-support';
 
@@ -43,27 +43,37 @@ describe('sharing in Chromium', () => {
     }
   }, 180_000);
 
-  it('a rep opens a lead shared with her by hand: read only, shared by its owner', async () => {
-    const { context, page, token } = await signedInPage(app.browser, app.server.url, { username: 'grace.hall', width: 1400, height: 1000 });
-    const api = apiOf(app.server.url, token);
-    const me = await meOf(api);
-    const rows = (await api('GET', '/crm/leads/list?pageSize=500&fields=ownerId')).rows as Array<{ id: number; ownerId: number }>;
-    const shared = rows.filter((r) => r.ownerId !== me);
-    // The demo shares three of Noah's leads read-only and two of Liam's read/write with Grace.
-    expect(shared.length).toBe(5);
-    let readOnly: number | undefined;
-    for (const r of shared) {
-      const panel = (await api('GET', `/crm/leads/${r.id}/sharing`)).data as { mine: { canEdit: boolean } };
-      if (!panel.mine.canEdit) readOnly = r.id;
+  it('a rep finds a lead shared with her by hand in her list and opens it: read only, shared by its owner (en, zh)', async () => {
+    for (const language of ['en', 'zh'] as const) {
+      const { context, page, token } = await signedInPage(app.browser, app.server.url, { username: 'grace.hall', width: 1400, height: 1000, language });
+      const api = apiOf(app.server.url, token);
+      const me = await meOf(api);
+      const rows = (await api('GET', '/crm/leads/list?pageSize=500&fields=ownerId,lastName')).rows as Array<{ id: number; ownerId: number; lastName: string }>;
+      const shared = rows.filter((r) => r.ownerId !== me);
+      // The demo shares three of Noah's leads read-only and two of Liam's read/write with Grace.
+      expect(shared.length).toBe(5);
+      let readOnly: { id: number; lastName: string } | undefined;
+      for (const r of shared) {
+        const panel = (await api('GET', `/crm/leads/${r.id}/sharing`)).data as { mine: { canEdit: boolean } };
+        if (!panel.mine.canEdit) readOnly = r;
+      }
+      // Her own list holds the shared lead beside her own.
+      await openPage(page, app.server.url, '/Leads/leads-index');
+      const list = page.locator('[data-testid="record-list-leads"]:visible');
+      const matches = (await api('GET', `/crm/leads/list?pageSize=50&q=${encodeURIComponent(readOnly!.lastName)}`)).rows as Array<{ id: number }>;
+      expect(matches.map((r) => r.id)).toContain(readOnly!.id);
+      await quickSearch(list, readOnly!.lastName, matches.length);
+      await list.locator(`.ant-table-row[data-row-key="${readOnly!.id}"]`).waitFor();
+
+      await page.goto(`${app.server.url}/Leads/leads-detail?flag=detail&id=${readOnly!.id}`);
+      await sharingOf(page).getByTestId('sharing-mine').waitFor({ timeout: 30_000 });
+      expect(await sharingOf(page).getByTestId('sharing-mine').textContent()).toContain(language === 'en' ? 'manual share' : '手动共享');
+      expect(await sharingOf(page).getByTestId('sharing-list').textContent()).toContain('Grace Hall');
+      expect(await page.getByTestId('record-edit').count()).toBe(0);
+      await sharingOf(page).scrollIntoViewIfNeeded();
+      await screenshot(page, `sharing-lead-shared-${language}`);
+      await context.close();
     }
-    await page.goto(`${app.server.url}/Leads/leads-detail?flag=detail&id=${readOnly}`);
-    await sharingOf(page).getByTestId('sharing-mine').waitFor({ timeout: 30_000 });
-    expect(await sharingOf(page).getByTestId('sharing-mine').textContent()).toContain('manual share');
-    expect(await sharingOf(page).getByTestId('sharing-list').textContent()).toContain('Grace Hall');
-    expect(await page.getByTestId('record-edit').count()).toBe(0);
-    await sharingOf(page).scrollIntoViewIfNeeded();
-    await screenshot(page, 'sharing-lead-shared-en');
-    await context.close();
   }, 180_000);
 
   it('a rep opens an account whose team she is on: read only, the Team panel lists her, the Sharing panel says team (en, zh)', async () => {

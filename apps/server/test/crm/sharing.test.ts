@@ -50,6 +50,14 @@ describe('sharing', () => {
       expect(((await who('GET', '/crm/campaign/lookup?q=Shared%20webinar')).body.rows as Array<{ id: number }>).map((r) => r.id)).toContain(campaign);
     }
     expect((await mia('GET', `/crm/campaign/${campaign}`)).body.canEdit).toBe(true);
+    // Lists and boards name it read-only for them (the web offers no edit or move on it), not for marketing.
+    const search = 'q=Shared%20webinar%20(sharing%20test)';
+    for (const path of [`/crm/campaign/list?${search}`, `/crm/campaign/board?field=status&${search}`]) {
+      expect((await emma('GET', path)).body.readOnly).toEqual([campaign]);
+      expect((await mia('GET', path)).body.readOnly).toBeUndefined();
+    }
+    const column = ((await emma('GET', `/crm/campaign/board?field=status&${search}`)).body.data.columns as Array<{ value: string; count: number }>).find((c) => c.count > 0)!;
+    expect((await emma('GET', `/crm/campaign/board/cards?field=status&${search}&value=${column.value}&pageNum=1&pageSize=5`)).body.readOnly).toEqual([campaign]);
     // Emma (a manager) holds the campaign edit and remove permissions: the record itself refuses.
     const version = (await emma('GET', `/crm/campaign/${campaign}`)).body.data.version as number;
     expect((await emma('PUT', '/crm/campaign', { id: campaign, version, name: 'Hijacked' })).body).toEqual(READ_ONLY);
@@ -97,6 +105,13 @@ describe('sharing', () => {
     expect(read.data.company).toBe('Shared West Co');
     expect(read.canEdit).toBe(false);
     expect((await listIds(olivia, '/crm/leads/list?pageSize=200')).ids).toContain(lead);
+    // Her list names it read-only (the web offers no edit on it), and none of her own leads.
+    const own = await createLead(olivia, { company: 'Olivia Own Co' });
+    const page = (await olivia('GET', '/crm/leads/list?pageSize=200')).body as { rows: Array<{ id: number }>; readOnly?: number[] };
+    expect(page.rows.map((r) => r.id)).toContain(own);
+    expect(page.readOnly).toContain(lead);
+    expect(page.readOnly).not.toContain(own);
+    expect((await admin('GET', '/crm/leads/list?pageSize=200')).body.readOnly).toBeUndefined();
     const panel = (await olivia('GET', `/crm/leads/${lead}/sharing`)).body.data;
     expect(panel.mine).toEqual({ canRead: true, canEdit: false, canShare: false, reasons: ['manualShare'] });
     expect(panel.shares).toMatchObject([{ recipientKind: 'user', recipientId: ids['olivia.park'], recipientName: 'Olivia Park', canWrite: false, sharedByName: 'Noah King' }]);
@@ -108,6 +123,7 @@ describe('sharing', () => {
     // Read/write: the same share, upgraded.
     expect((await noah('POST', `/crm/leads/${lead}/sharing`, { recipientKind: 'user', recipientId: ids['olivia.park'], canWrite: true })).body.code).toBe(200);
     expect((await olivia('GET', `/crm/leads/${lead}`)).body.canEdit).toBe(true);
+    expect((await olivia('GET', '/crm/leads/list?pageSize=200')).body.readOnly ?? []).not.toContain(lead);
     expect((await olivia('PUT', '/crm/leads', { id: lead, version, company: 'Changed by Olivia' })).body.code).toBe(200);
 
     const shareId = ((await noah('GET', `/crm/leads/${lead}/sharing`)).body.data.shares as Array<{ id: number }>)[0]!.id;

@@ -33,5 +33,6 @@ export type BoardCardsQuery = z.infer<typeof boardCardsQuery>;
 export type BoardColumn = { value: string | null; count: number; sums: Record<string, string>; converted?: boolean; cards: CrmRecord[] };
 /** `currency`: the currency the money sums are in (the organisation's). */
 export type BoardData = { field: string; columns: BoardColumn[]; currency?: string };
-export type BoardAnswer = { code: number; msg: string; data: BoardData; lookups: LookupLabels };
-export type BoardCardsAnswer = { code: number; msg: string; data: CrmRecord[]; lookups: LookupLabels };
+/** `readOnly`: ids of the cards the caller may read but not change (a read-only share): they do not move. */
+export type BoardAnswer = { code: number; msg: string; data: BoardData; lookups: LookupLabels; readOnly?: number[] };
+export type BoardCardsAnswer = { code: number; msg: string; data: CrmRecord[]; lookups: LookupLabels; readOnly?: number[] };

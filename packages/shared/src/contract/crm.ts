@@ -204,6 +204,8 @@ export type RecordPage = {
   totalsConverted?: boolean;
   totalCapped?: boolean;
   nextCursor?: string;
+  /** Ids of the page's rows the caller may read but not change (a read-only share, a public read-only module): nothing offers to edit them. */
+  readOnly?: number[];
 };
 /**
  * `locked`: why the record cannot be changed (a converted lead), in the request's language; null when it can.

@@ -21,13 +21,13 @@ const boardRoutes: FastifyPluginAsync = async (fastify) => {
     const board = createRecordBoard(app.db, module);
 
     app.get(`/crm/${module}/board`, { config: { access }, schema: { querystring: boardQuery } }, async (request) => {
-      const { data, lookups } = await board.board({ user: requireUser(request), lang: request.lang }, request.query);
-      return { ...okData(request, data), lookups };
+      const { data, lookups, readOnly } = await board.board({ user: requireUser(request), lang: request.lang }, request.query);
+      return { ...okData(request, data), lookups, ...(readOnly.length ? { readOnly } : {}) };
     });
 
     app.get(`/crm/${module}/board/cards`, { config: { access }, schema: { querystring: boardCardsQuery } }, async (request) => {
-      const { data, lookups } = await board.cards({ user: requireUser(request), lang: request.lang }, request.query);
-      return { ...okData(request, data), lookups };
+      const { data, lookups, readOnly } = await board.cards({ user: requireUser(request), lang: request.lang }, request.query);
+      return { ...okData(request, data), lookups, ...(readOnly.length ? { readOnly } : {}) };
     });
   }
 };

@@ -100,6 +100,14 @@ describe('the lead detail page', () => {
     expect(screen.queryByTestId('lead-convert')).toBeNull();
   });
 
+  it('offers neither Convert nor Edit on a lead the user may only read (a read-only share): converting changes it', async () => {
+    api.getRecord.mockResolvedValue({ code: 200, data: leadRecord(), lookups: { user: { 5: 'Olivia Park' } }, locked: null, canEdit: false });
+    renderPage();
+    await screen.findByTestId('record-print');
+    expect(screen.queryByTestId('lead-convert')).toBeNull();
+    expect(screen.queryByTestId('record-edit')).toBeNull();
+  });
+
   it('lists the campaign history: the campaign linked to its page, the member status as its tag, the date', async () => {
     api.getRecord.mockResolvedValue({ code: 200, data: leadRecord(), lookups: {}, locked: null });
     campaignApi.getRecordCampaigns.mockResolvedValue({

@@ -110,6 +110,19 @@ describe('tasks in the engine’s lists', () => {
     expect(rowOf('Call the buyer').className).toContain('crm-row-overdue');
   });
 
+  it('offers no row action on a task the user may only read (the page names it read-only), in a list or a related list', async () => {
+    api.listRecords.mockResolvedValue({ code: 200, total: 3, rows: [overdue, upcoming, done], lookups: {}, readOnly: [1] });
+    const { unmount } = renderCrm(<RecordList module="task" />);
+    await screen.findByText('Call the buyer');
+    expect(within(rowOf('Call the buyer')).queryByTestId('task-complete')).toBeNull();
+    expect(within(rowOf('Send the quote')).getByTestId('task-complete')).toBeTruthy();
+    unmount();
+    renderCrm(<RelatedList module="account" id={42} related={{ module: 'task', field: 'relatedTo', label: 'Related To' }} title="Tasks" />);
+    await screen.findByText('Call the buyer');
+    expect(within(rowOf('Call the buyer')).queryByTestId('task-complete')).toBeNull();
+    expect(within(rowOf('Send the quote')).getByTestId('task-complete')).toBeTruthy();
+  });
+
   it('does the same in a related list of tasks on another record’s page (an account’s)', async () => {
     renderCrm(<RelatedList module="account" id={42} related={{ module: 'task', field: 'relatedTo', label: 'Related To' }} title="Tasks" />);
     await screen.findByText('Call the buyer');

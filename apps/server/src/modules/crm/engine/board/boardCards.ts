@@ -19,15 +19,26 @@ export function cardOrder(def: ModuleDef): SQL[] {
   return field && sortKey ? orderBy(sortKey(col, field.column), order.direction === 'desc') : [sql`id desc`];
 }
 
-type Cards = { def: ModuleDef; field: FieldDef; fields: FieldDef[]; matching: SQL[] };
+/** `write`: the records the caller may change (undefined: all); the others are answered as `readOnly`. */
+type Cards = { def: ModuleDef; field: FieldDef; fields: FieldDef[]; matching: SQL[]; write?: SQL };
+
+/** Cards and the ids among them the caller may only read (a read-only share): the web does not let those move. */
+export type CardPage = { cards: CrmRecord[]; readOnly: number[] };
+
+const cardColumns = (fields: FieldDef[], write: SQL | undefined) => sql`${selectList(fields)}${write ? sql`, (${write}) as can_edit__` : sql``}`;
+
+function cardPage(rows: Array<Record<string, unknown>>, fields: FieldDef[], write: SQL | undefined): CardPage {
+  const readOnly = write ? rows.filter((r) => r.can_edit__ !== true && r.can_edit__ !== 't').map((r) => Number(r.id)) : [];
+  return { cards: rows.map((r) => toRecord(r, fields)), readOnly };
+}
 
 /**
  * The first `limit` cards of every column in one statement: a lateral join over the values, each
  * reading its own few rows through the index; the column of records without a value is a second
  * statement (an `is null` has no value to join on).
  */
-export async function firstCards(db: Db, { def, field, fields, matching }: Cards, values: Array<string | null>, limit: number): Promise<CrmRecord[]> {
-  if (limit === 0) return [];
+export async function firstCards(db: Db, { def, field, fields, matching, write }: Cards, values: Array<string | null>, limit: number): Promise<CardPage> {
+  if (limit === 0) return { cards: [], readOnly: [] };
   const value = col(field.column);
   const where = sql.join([PRESENT, ...matching], sql` and `);
   const order = sql.join(cardOrder(def), sql`, `);
@@ -38,23 +49,23 @@ export async function firstCards(db: Db, { def, field, fields, matching }: Cards
           db,
           sql`select c.* from unnest(array[${sql.join(named.map((v) => sql`${v}`), sql`, `)}]::text[]) as board(board_value)
               cross join lateral (
-                select ${selectList(fields)} from ${tableOf(def.table)} where ${where} and ${value} = board.board_value order by ${order} limit ${limit}
+                select ${cardColumns(fields, write)} from ${tableOf(def.table)} where ${where} and ${value} = board.board_value order by ${order} limit ${limit}
               ) c`,
         )
       : [],
-    values.includes(null) ? rowsOf(db, sql`select ${selectList(fields)} from ${tableOf(def.table)} where ${where} and ${value} is null order by ${order} limit ${limit}`) : [],
+    values.includes(null) ? rowsOf(db, sql`select ${cardColumns(fields, write)} from ${tableOf(def.table)} where ${where} and ${value} is null order by ${order} limit ${limit}`) : [],
   ]);
-  return [...withValue, ...without].map((r) => toRecord(r, fields));
+  return cardPage([...withValue, ...without], fields, write);
 }
 
 /** A further page of one column ('' : the records without a value), in the same order as its first cards. */
-export async function columnPage(db: Db, { def, field, fields, matching }: Cards, value: string, page: { pageNum: number; pageSize: number }): Promise<CrmRecord[]> {
+export async function columnPage(db: Db, { def, field, fields, matching, write }: Cards, value: string, page: { pageNum: number; pageSize: number }): Promise<CardPage> {
   const column = col(field.column);
   const where = sql.join([PRESENT, ...matching, value === '' ? sql`${column} is null` : sql`${column} = ${value}`], sql` and `);
   const rows = await rowsOf(
     db,
-    sql`select ${selectList(fields)} from ${tableOf(def.table)} where ${where}
+    sql`select ${cardColumns(fields, write)} from ${tableOf(def.table)} where ${where}
         order by ${sql.join(cardOrder(def), sql`, `)} limit ${page.pageSize} offset ${(page.pageNum - 1) * page.pageSize}`,
   );
-  return rows.map((r) => toRecord(r, fields));
+  return cardPage(rows, fields, write);
 }

@@ -8,7 +8,7 @@ import type { FieldDef } from '../metadata/fieldDef';
 import type { ModuleDef } from '../metadata/moduleDef';
 import { listConditions } from '../records/listShape';
 import { lookupLabels } from '../records/lookupLabels';
-import { fieldNamed, moduleRecordsOf, seenBy, type Caller } from '../records/moduleRecords';
+import { changeScopeOf, fieldNamed, moduleRecordsOf, seenBy, type Caller } from '../records/moduleRecords';
 import { boardFieldOf, boardSums, type BoardSum } from './boardField';
 import { boardTotals, type BoardTotal } from './boardTotals';
 import { columnPage, firstCards } from './boardCards';
@@ -68,17 +68,18 @@ export function createRecordBoard(db: Db, module: CrmModule) {
     const sums = boardSums(def);
     const conditions = await listConditions(seen, caller, query);
     const fields = cardFields(def, field, sums, query.fields, conditions.view?.columns);
-    return { def, field, sums, fields, conditions, cards: { def, field, fields, matching: [...conditions.byOwner, ...conditions.filters] } };
+    const write = changeScopeOf(m, caller.user);
+    return { def, field, sums, fields, conditions, cards: { def, field, fields, matching: [...conditions.byOwner, ...conditions.filters], write } };
   }
 
   const labels = (caller: Caller, cards: CrmRecord[], fields: FieldDef[]): Promise<LookupLabels> => lookupLabels(db, m.meta, caller.user, cards, fields, caller.lang);
 
   return {
-    async board(caller: Caller, query: BoardQuery): Promise<{ data: BoardData; lookups: LookupLabels }> {
+    async board(caller: Caller, query: BoardQuery): Promise<{ data: BoardData; lookups: LookupLabels; readOnly: number[] }> {
       const { def, field, sums, fields, conditions, cards: source } = await shape(caller, query);
       const [totals, dictionary] = await Promise.all([boardTotals(db, def, m.hooks, field, sums, conditions, caller.user.userId), dictionaryValues(db, field.dictType)]);
       const values = columnValues(dictionary, totals);
-      const cards = await firstCards(db, source, values, query.cards);
+      const { cards, readOnly } = await firstCards(db, source, values, query.cards);
       const byValue = new Map(totals.map((t) => [t.value, t]));
       const columns = values.map((value) => {
         const total = byValue.get(value);
@@ -89,13 +90,13 @@ export function createRecordBoard(db: Db, module: CrmModule) {
       });
       // The sums' currency: the viewer's display currency, which every mixed total is converted to.
       const currency = sums.some((s) => s.field.type === 'currency') ? (await moduleMoney(db, def, caller.user.userId))?.currency : undefined;
-      return { data: { field: field.name, columns, ...(currency ? { currency } : {}) }, lookups: await labels(caller, cards, fields) };
+      return { data: { field: field.name, columns, ...(currency ? { currency } : {}) }, lookups: await labels(caller, cards, fields), readOnly };
     },
 
-    async cards(caller: Caller, query: BoardCardsQuery): Promise<{ data: CrmRecord[]; lookups: LookupLabels }> {
+    async cards(caller: Caller, query: BoardCardsQuery): Promise<{ data: CrmRecord[]; lookups: LookupLabels; readOnly: number[] }> {
       const { fields, cards: source } = await shape(caller, query);
-      const rows = await columnPage(db, source, query.value, query);
-      return { data: rows, lookups: await labels(caller, rows, fields) };
+      const { cards, readOnly } = await columnPage(db, source, query.value, query);
+      return { data: cards, lookups: await labels(caller, cards, fields), readOnly };
     },
   };
 }

@@ -2,7 +2,7 @@ import type { Language } from '@orbit/shared/constants';
 import type { CrmRecord } from '@orbit/shared/contract/crm';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../../../db/client';
 import { badRequest, forbidden, notFound } from '../../../../lib/errors';
 import type { CurrentUser } from '../../../auth/currentUser';
@@ -98,6 +98,9 @@ export function columnsOf(values: Map<FieldDef, FieldValue>): Record<string, unk
   return out;
 }
 
+/** The records a user may change: the module's own `changeScope`, else their access at `write`; undefined for all. */
+export const changeScopeOf = (m: ModuleRecords, user: CurrentUser): SQL | undefined => (m.hooks.changeScope ? m.hooks.changeScope(user) : writeScope(user, m.module));
+
 /**
  * Locks the present records among `ids` that the caller may change (query/recordAccess.ts at
  * `write`, or the module's `changeScope`); any missing one refuses the lot — as read-only when the
@@ -108,7 +111,7 @@ export function columnsOf(values: Map<FieldDef, FieldValue>): Record<string, unk
  */
 export async function lockAll(m: ModuleRecords, tx: Executor, user: CurrentUser, ids: number[], approvalLock = true): Promise<CrmRecord[]> {
   const d = m.def();
-  const scope = m.hooks.changeScope ? m.hooks.changeScope(user) : writeScope(user, m.module);
+  const scope = changeScopeOf(m, user);
   const repo = createRecordsRepository(tx, d);
   const rows = await repo.lock(sql`${selectList(d.fields)}, ${approvalPendingColumn(m.module, d.table)}`, ids, scope);
   if (rows.length !== new Set(ids).size) {

@@ -11,10 +11,10 @@ import { namedDetails } from '../query/keyDetails';
 import { lookupRank, nameSimilarity } from '../query/lookupRank';
 import { quickSearch } from '../query/quickSearch';
 import { selectList, toRecord } from '../query/recordColumns';
-import { readScope, recordAccess, writeScope } from '../query/recordAccess';
+import { readScope, recordAccess } from '../query/recordAccess';
 import { historyLabels, lookupLabels } from './lookupLabels';
 import { approvalPendingColumn, isApprovalPending } from '../approvals/approvalLock';
-import { recordNotFound, type Caller, type ModuleRecords } from './moduleRecords';
+import { changeScopeOf, recordNotFound, type Caller, type ModuleRecords } from './moduleRecords';
 import { createRecordsRepository } from './recordsRepository';
 
 type Page = { pageNum: number; pageSize: number };
@@ -33,7 +33,7 @@ export async function readRecord(
 ): Promise<{ data: CrmRecord; lookups: LookupLabels; locked: string | null; canEdit: boolean }> {
   const d = m.def();
   // `can_edit`: whether every write's lock (moduleRecords.lockAll) would take it — the web hides edit affordances when not.
-  const write = m.hooks.changeScope ? m.hooks.changeScope(user) : writeScope(user, m.module);
+  const write = changeScopeOf(m, user);
   const columns = sql`${selectList(d.fields)}, ${write ?? sql`true`} as can_edit__, ${approvalPendingColumn(m.module, d.table)}`;
   const [row] = await createRecordsRepository(tx, d).select(columns, [sql`id = ${id}`, unscoped ? undefined : readScope(user, m.module)]);
   if (!row) throw recordNotFound();

@@ -271,4 +271,16 @@ describe('a board of any module by any picklist', () => {
     expect(screen.getByTestId('board-card-7').getAttribute('draggable')).toBe('false');
     expect(screen.queryByTestId('board-card-move')).toBeNull();
   });
+
+  it('offers no move on a card the user may only read (the board names it read-only: a read-only share); the others move', async () => {
+    const answer = await api.getBoard();
+    api.getBoard.mockResolvedValue({ ...answer, readOnly: [7] });
+    renderCrm(<RecordBoard module="leads" meta={leadsMeta} settings={{ owner: 'all', filter: null, columns: ['lastName'] }} field="status" />);
+    await screen.findByTestId('board-card-7');
+    expect(screen.getByTestId('board-card-7').getAttribute('draggable')).toBe('false');
+    expect(within(screen.getByTestId('board-card-7')).queryByTestId('board-card-move')).toBeNull();
+    expect(screen.getByTestId('board-card-8').getAttribute('draggable')).toBe('true');
+    act(() => drag(7, 'qualified'));
+    expect(api.updateRecord).not.toHaveBeenCalled();
+  });
 });

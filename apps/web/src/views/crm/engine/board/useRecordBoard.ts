@@ -17,7 +17,7 @@ import { withMoves, type BoardMove } from './boardMoves';
 import { boardSumsOf } from './boardSums';
 
 /** A column's cards loaded after its first ones ("load more"), and how many pages that was. */
-type MoreCards = { cards: CrmRecord[]; lookups: LookupLabels; pages: number };
+type MoreCards = { cards: CrmRecord[]; lookups: LookupLabels; readOnly: number[]; pages: number };
 const keyOf = (value: string | null) => value ?? '';
 
 /** The value of the grouped field a card holds (no value: null, the column of records without one). */
@@ -68,9 +68,11 @@ export function useRecordBoard(module: CrmModule, meta: ModuleMeta, settings: Li
 
   /** A move of the card is waiting for the server. */
   const pending = (card: CrmRecord) => moves.some((m) => m.id === card.id && !m.savedAt);
-  /** Whether the user may move this card: edit permission, the field writable in its record type's layout, no move of it under way. */
+  // The cards the user may only read (a read-only share), of the first cards and of every further page.
+  const readOnly = new Set([...(board.data?.readOnly ?? []), ...Object.values(more).flatMap((m) => m.readOnly)]);
+  /** Whether the user may move this card: edit permission, access to change it, the field writable in its record type's layout, no move of it under way. */
   const canMove = (card: CrmRecord) => {
-    if (!can.edit || !groupField || pending(card)) return false;
+    if (!can.edit || !groupField || readOnly.has(card.id) || pending(card)) return false;
     const item = layoutOf(meta, card.recordTypeId)?.sections.flatMap((s) => s.fields).find((i) => i.field === field);
     return isEditable(groupField, item);
   };
@@ -90,7 +92,12 @@ export function useRecordBoard(module: CrmModule, meta: ModuleMeta, settings: Li
       const page = await getBoardCards(module, { ...params, value: column.value, pageNum: pages + 1, pageSize: BOARD_CARDS });
       setMore((m) => ({
         ...m,
-        [key]: { cards: [...(m[key]?.cards ?? []), ...page.data], lookups: mergeLookups(m[key]?.lookups ?? {}, page.lookups), pages: pages + 1 },
+        [key]: {
+          cards: [...(m[key]?.cards ?? []), ...page.data],
+          lookups: mergeLookups(m[key]?.lookups ?? {}, page.lookups),
+          readOnly: [...(m[key]?.readOnly ?? []), ...(page.readOnly ?? [])],
+          pages: pages + 1,
+        },
       }));
     } catch (error) {
       showError(error);

@@ -44,7 +44,8 @@ import '../crm.css';
  * What a module page's own actions and banners get: the record on screen, why it cannot be changed
  * (null when it can), and a way to fetch it again after a change (with its history and the module's lists).
  */
-export type RecordContext = { module: CrmModule; meta: ModuleMeta; record: CrmRecord; lookups: LookupLabels; locked: string | null; reload: () => void };
+/** What a module's own parts of the page get; `writable`: the caller's access reaches changing this record (not a read-only share or module default). */
+export type RecordContext = { module: CrmModule; meta: ModuleMeta; record: CrmRecord; lookups: LookupLabels; locked: string | null; writable: boolean; reload: () => void };
 
 type Props = {
   module: CrmModule;
@@ -149,7 +150,7 @@ function RecordDetailView({ module, id, actions, banner, related: moduleRelated,
       queryClient.invalidateQueries({ predicate: ({ queryKey: [key] }) => typeof key === 'string' && key.startsWith(relatedPrefix) }),
     ]);
   };
-  const context: RecordContext = { module, meta, record, lookups, locked, reload: () => void changed() };
+  const context: RecordContext = { module, meta, record, lookups, locked, writable, reload: () => void changed() };
   const saved = (answer: RecordAnswer) => {
     queryClient.setQueryData(recordKey(module, id, i18n.language), answer);
     void changed();

@@ -79,7 +79,7 @@ function RelatedTable({ module, id, related, title, totals, meta }: Props & { me
     void queryClient.invalidateQueries({ predicate: ({ queryKey: [key] }) => typeof key === 'string' && key.startsWith(relatedListsKey(module, id)) });
     void queryClient.invalidateQueries({ queryKey: [recordsKey(related.module)] });
     void queryClient.invalidateQueries({ queryKey: [ACTIVITY_KEY, module, id] });
-  });
+  }, list.data?.readOnly);
   const empty = list.total === 0 && !list.isLoading && !list.isError;
   return (
     <RelatedCard

@@ -117,6 +117,7 @@ function RecordListView({ module, meta, startFilter, massActions, removeDialog }
     columns: list.filters.columns,
     lookups: list.data?.lookups,
     canEdit: can.edit,
+    readOnly: list.data?.readOnly,
     onSaved: controller.patchRow,
     onReload: () => void controller.refresh(),
   });
@@ -133,7 +134,7 @@ function RecordListView({ module, meta, startFilter, massActions, removeDialog }
       </GridCell>
     ),
   });
-  const rowParts = useRowParts(module, () => void controller.refresh());
+  const rowParts = useRowParts(module, () => void controller.refresh(), list.data?.readOnly);
   const selectable = can.edit || can.remove;
 
   return (

@@ -7,9 +7,10 @@ import { useModulePermissions } from '../useModulePermissions';
 
 /**
  * A module's own parts of its rows (moduleRecordViews.ts) for a table of its records: the rows'
- * class and, for users allowed to use them, a last column of one-click actions.
+ * class and, for users allowed to use them, a last column of one-click actions — on the rows they may
+ * change (not those of the page's `readOnly`).
  */
-export function useRowParts(module: CrmModule, onChanged: () => void): { rowClassName?: (record: CrmRecord) => string; actionColumns: TableColumnsType<CrmRecord> } {
+export function useRowParts(module: CrmModule, onChanged: () => void, readOnly: readonly number[] = []): { rowClassName?: (record: CrmRecord) => string; actionColumns: TableColumnsType<CrmRecord> } {
   const { t } = useTranslation();
   const can = useModulePermissions(module);
   const views = recordViewsOf(module);
@@ -18,7 +19,7 @@ export function useRowParts(module: CrmModule, onChanged: () => void): { rowClas
   return {
     rowClassName: views?.rowClassName,
     actionColumns: allowed
-      ? [{ key: '__actions', title: t('crm.list.rowActions'), fixed: 'right', width: 120, render: (_, record) => <RowActions record={record} onChanged={onChanged} /> }]
+      ? [{ key: '__actions', title: t('crm.list.rowActions'), fixed: 'right', width: 120, render: (_, record) => !readOnly.includes(record.id) && <RowActions record={record} onChanged={onChanged} /> }]
       : [],
   };
 }

@@ -35,7 +35,7 @@ beforeEach(() => {
 });
 
 function renderDialog(reload = vi.fn()) {
-  const context: RecordContext = { module: 'leads', meta: leadsMeta, record: lead, lookups: { user: { 5: 'Olivia Park' } }, locked: null, reload };
+  const context: RecordContext = { module: 'leads', meta: leadsMeta, record: lead, lookups: { user: { 5: 'Olivia Park' } }, locked: null, writable: true, reload };
   const onConverted = vi.fn();
   const onClose = vi.fn();
   renderCrm(<ConvertLeadDialog context={context} onClose={onClose} onConverted={onConverted} />);

@@ -13,7 +13,7 @@ const MADE: CrmModule[] = ['account', 'opportunity', 'task'];
 
 type Props = { context: RecordContext; onConverted: (conversion: Conversion) => void };
 
-/** A lead's own header actions: Convert (not once converted). */
+/** A lead's own header actions: Convert (not once converted, nor on a lead the caller may only read). */
 export default function LeadActions({ context, onConverted }: Props) {
   const { t } = useTranslation();
   const can = useConvertPermissions();
@@ -22,7 +22,7 @@ export default function LeadActions({ context, onConverted }: Props) {
   const { record } = context;
   return (
     <>
-      {can.convert && !record.convertedAt && (
+      {can.convert && context.writable && !record.convertedAt && (
         <Button icon={<SwapOutlined />} onClick={() => setConverting(true)} data-testid="lead-convert">
           {t('crm.convert.action')}
         </Button>

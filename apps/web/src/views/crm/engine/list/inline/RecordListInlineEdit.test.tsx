@@ -120,4 +120,16 @@ describe('inline edit in a list', () => {
     expect(await within(await table()).findByText('Acme')).toBeTruthy();
     expect(screen.queryAllByTestId(/^grid-cell-/)).toHaveLength(0);
   });
+
+  it('offers no editor on a row the user may only read (the page names it read-only: a read-only share); the other row edits', async () => {
+    api.listRecords.mockResolvedValue({ code: 200, total: 2, rows: [park, wang], lookups: {}, readOnly: [8] });
+    renderCrm(<RecordList module="leads" />);
+    const rows = within(await table());
+    expect(await rows.findAllByTestId('grid-cell-company')).toHaveLength(1);
+    const [parkRow, wangRow] = rows.getAllByRole('row').filter((r) => r.getAttribute('data-row-key'));
+    expect(within(parkRow!).getByTestId('grid-cell-company').textContent).toBe('Acme');
+    expect(within(wangRow!).queryAllByTestId(/^grid-cell-/)).toHaveLength(0);
+    fireEvent.doubleClick(within(wangRow!).getByText('Globex'));
+    expect(screen.queryByTestId('grid-edit-company')).toBeNull();
+  });
 });

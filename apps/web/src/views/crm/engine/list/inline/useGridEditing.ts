@@ -13,6 +13,8 @@ type Options = {
   columns: string[];
   lookups: LookupLabels | undefined;
   canEdit: boolean;
+  /** Rows the user may only read (the page's `readOnly`: a read-only share): none of their cells is edited. */
+  readOnly?: readonly number[];
   /** A record as a save (or its undo) left it: the list shows it at once. */
   onSaved: (answer: RecordAnswer) => void;
   onReload: () => void;
@@ -26,7 +28,7 @@ export type GridEdit = { key: CellKey; value: FieldValue; error?: string };
  * detail page's inline edit (useSaveField: the layout's checks, the module's rule, the version,
  * the undo). Tab saves and opens the next editable cell, Shift+Tab the one before; Escape cancels.
  */
-export function useGridEditing({ module, meta, rows, columns, lookups, canEdit, onSaved, onReload }: Options) {
+export function useGridEditing({ module, meta, rows, columns, lookups, canEdit, readOnly = [], onSaved, onReload }: Options) {
   const [active, setActive] = useState<CellKey | null>(null);
   const [editing, setEditing] = useState<GridEdit | null>(null);
   const [saving, setSaving] = useState(false);
@@ -51,8 +53,9 @@ export function useGridEditing({ module, meta, rows, columns, lookups, canEdit, 
     const newer = saved.current.get(id);
     return row && newer && newer.version > row.version ? { ...row, ...newer } : row;
   };
-  const cells = canEdit ? editableCells(meta, rows, columns) : [];
-  const fieldOf = (record: CrmRecord | undefined, name: string) => (record && canEdit ? gridLayoutField(meta, record, name) : null);
+  const writable = (record: CrmRecord) => canEdit && !readOnly.includes(record.id);
+  const cells = editableCells(meta, rows.filter(writable), columns);
+  const fieldOf = (record: CrmRecord | undefined, name: string) => (record && writable(record) ? gridLayoutField(meta, record, name) : null);
 
   const focusCell = (key: CellKey | null) => {
     setActive(key);
