@@ -63,6 +63,19 @@ describe('the settings panel’s colours', () => {
     expect(screen.getByTestId('setting-colour-background')).toHaveProperty('value', DEFAULT_PALETTE.background);
   });
 
+  it('the browser’s colour picker and the preset theme colours propose a colour like the text does', () => {
+    renderWithProviders(<SettingsDrawer open onClose={() => {}} />);
+    fireEvent.change(screen.getByLabelText('Main colour picker'), { target: { value: '#006d75' } });
+    expect(currentPalette().main).toBe('#006d75');
+    expect(screen.getByTestId('setting-colour-main')).toHaveProperty('value', '#006d75');
+    const presets = within(screen.getByRole('group', { name: 'Theme colour' }));
+    expect(presets.getByRole('button', { name: 'Theme colour #006d75' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(presets.getByRole('button', { name: 'Theme colour #0958d9' }));
+    expect(currentPalette().main).toBe('#0958d9');
+    expect(presets.getByRole('button', { name: 'Theme colour #0958d9' }).getAttribute('aria-pressed')).toBe('true');
+    expect(presets.getByRole('button', { name: 'Theme colour #006d75' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
   it('an incomplete colour is neither applied nor refused', () => {
     renderWithProviders(<SettingsDrawer open onClose={() => {}} />);
     type('main', '#13c');

@@ -14,27 +14,43 @@ const modules = import.meta.glob<ViewModule>([
   '!../../views/**/components/**',
   '!../../views/crm/engine/**',
   '!../../views/demo/**',
+  '!../../views/system/**',
+  '!../../views/setup/**',
+  '!../../views/monitor/**',
 ]);
-/** The template demo's pages: a map of their own (views/demo/demoViews.ts), loaded with the first of them. */
-const DEMO = 'demo/';
-const demoKeyOf = (component: string) => `./${component.slice(DEMO.length).replace(/^\/+|\.tsx$/g, '')}.tsx`;
+/**
+ * Areas whose pages load together, from a map of their own loaded with the first of them: the
+ * template demo's (lazy: each demo page is a file of its own) and the administrators' areas (their
+ * pages in the map's own file: views/<area>/<area>Views.ts).
+ */
+type AreaMap = Record<string, ViewModule | (() => Promise<ViewModule>)>;
+const AREAS: Record<string, () => Promise<AreaMap>> = {
+  'demo/': async () => (await import('../../views/demo/demoViews')).demoViews,
+  'system/': async () => (await import('../../views/system/systemViews')).areaViews,
+  'setup/': async () => (await import('../../views/setup/setupViews')).areaViews,
+  'monitor/': async () => (await import('../../views/monitor/monitorViews')).areaViews,
+};
+/** Pages of an area loaded on their own: the profile, which every user opens, not only administrators. */
+const ON_THEIR_OWN: Record<string, () => Promise<ViewModule>> = {
+  'system/user/profile/index': () => import('../../views/system/user/profile/index'),
+};
+const pathOf = (component: string) => component.replace(/^\/+|\.tsx$/g, '');
 
 const PLACEHOLDER = 'placeholder/ComingSoonPage';
 const loaded = new Map<string, ComponentType>();
 const loading = new Map<string, Promise<ComponentType>>();
 
-const keyOf = (component: string) => `../../views/${component.replace(/^\/+|\.tsx$/g, '')}.tsx`;
+const keyOf = (component: string) => `../../views/${pathOf(component)}.tsx`;
 
-export function hasView(component: string): boolean {
-  return keyOf(component) in modules;
-}
-
-async function importView(component: string): Promise<{ default: ComponentType }> {
-  if (component.startsWith(DEMO)) {
-    const { demoViews } = await import('../../views/demo/demoViews');
-    const load = demoViews[demoKeyOf(component)];
-    if (load) return load();
-  } else if (hasView(component)) return modules[keyOf(component)]!();
+async function importView(component: string): Promise<ViewModule> {
+  const path = pathOf(component);
+  const own = ON_THEIR_OWN[path];
+  if (own) return own();
+  const area = Object.keys(AREAS).find((prefix) => path.startsWith(prefix));
+  if (area) {
+    const view = (await AREAS[area]!())[`./${path.slice(area.length)}.tsx`];
+    if (view) return typeof view === 'function' ? view() : view;
+  } else if (keyOf(component) in modules) return modules[keyOf(component)]!();
   return modules[keyOf(PLACEHOLDER)]!();
 }
 

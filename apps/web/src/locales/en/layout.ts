@@ -31,6 +31,7 @@ export default {
   'layout.profile': 'Profile',
   'layout.settings': 'Layout settings',
   'layout.settings.title': 'Page style settings',
+  'layout.settings.pickColour': '{{name}} picker',
   'layout.settings.themeColor': 'Theme colour',
   'layout.settings.tagsView': 'Show tags view',
   'layout.settings.fixedHeader': 'Fixed header',

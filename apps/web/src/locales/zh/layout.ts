@@ -31,6 +31,7 @@ export default {
   'layout.profile': '个人中心',
   'layout.settings': '布局设置',
   'layout.settings.title': '页面风格设置',
+  'layout.settings.pickColour': '{{name}}选择器',
   'layout.settings.themeColor': '主题颜色',
   'layout.settings.tagsView': '开启标签页',
   'layout.settings.fixedHeader': '固定头部',
