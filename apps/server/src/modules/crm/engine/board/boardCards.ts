@@ -6,6 +6,7 @@ import type { FieldDef } from '../metadata/fieldDef';
 import type { ModuleDef } from '../metadata/moduleDef';
 import { selectList, toRecord } from '../query/recordColumns';
 import { PRESENT, col, rowsOf, tableOf } from '../query/sql';
+import { canEditColumn, readOnlyIds } from '../records/editableRows';
 import { orderBy } from '../records/listShape';
 
 /**
@@ -25,12 +26,12 @@ type Cards = { def: ModuleDef; field: FieldDef; fields: FieldDef[]; matching: SQ
 /** Cards and the ids among them the caller may only read (a read-only share): the web does not let those move. */
 export type CardPage = { cards: CrmRecord[]; readOnly: number[] };
 
-const cardColumns = (fields: FieldDef[], write: SQL | undefined) => sql`${selectList(fields)}${write ? sql`, (${write}) as can_edit__` : sql``}`;
+const cardColumns = (fields: FieldDef[], write: SQL | undefined) => sql`${selectList(fields)}${canEditColumn(write)}`;
 
-function cardPage(rows: Array<Record<string, unknown>>, fields: FieldDef[], write: SQL | undefined): CardPage {
-  const readOnly = write ? rows.filter((r) => r.can_edit__ !== true && r.can_edit__ !== 't').map((r) => Number(r.id)) : [];
-  return { cards: rows.map((r) => toRecord(r, fields)), readOnly };
-}
+const cardPage = (rows: Array<Record<string, unknown>>, fields: FieldDef[], write: SQL | undefined): CardPage => ({
+  cards: rows.map((r) => toRecord(r, fields)),
+  readOnly: readOnlyIds(rows, write),
+});
 
 /**
  * The first `limit` cards of every column in one statement: a lateral join over the values, each

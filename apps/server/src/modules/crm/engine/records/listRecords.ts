@@ -7,6 +7,7 @@ import { col } from '../query/sql';
 import { listShape, orderBy, type ListShapeQuery } from './listShape';
 import { lookupLabels } from './lookupLabels';
 import { changeScopeOf, fieldNamed, type Caller, type ModuleRecords } from './moduleRecords';
+import { canEditColumn, readOnlyIds } from './editableRows';
 import { createRecordsRepository, type RecordsRepository } from './recordsRepository';
 import { readCursor, writeCursor, type ListCursor } from './listCursor';
 import { LIST_COUNT_THRESHOLD_DEFAULT } from '@orbit/shared/crm/listCount';
@@ -41,9 +42,8 @@ export async function listRecords(m: ModuleRecords, { user, lang }: Caller, quer
     return money && field.type === 'currency' ? sql`round(${sum}, 2)` : sum;
   });
   const repo = createRecordsRepository(m.db, d);
-  // Whether the caller may change each row (not a read-only share or module default): the web offers no edit on the others.
   const write = changeScopeOf(m, user);
-  const columns = sql`${selectList(fields)}, (${key})::text as "__sort_key"${write ? sql`, (${write}) as can_edit__` : sql``}`;
+  const columns = sql`${selectList(fields)}, (${key})::text as "__sort_key"${canEditColumn(write)}`;
   const cursor = query.after ? readCursor(query.after, order) : undefined;
   const [counted, rows, totals] = await Promise.all([
     query.exactCount ? repo.count(where) : repo.countUpTo(where, countThreshold),
@@ -56,7 +56,7 @@ export async function listRecords(m: ModuleRecords, { user, lang }: Caller, quer
   const capped = !query.exactCount && counted > countThreshold;
   const end = rows.at(-1);
   const records = rows.map((r) => toRecord(r, fields));
-  const readOnly = write ? rows.filter((r) => r.can_edit__ !== true && r.can_edit__ !== 't').map((r) => Number(r.id)) : [];
+  const readOnly = readOnlyIds(rows, write);
   return {
     total: capped ? countThreshold : counted,
     ...(capped ? { totalCapped: true } : {}),

@@ -15,6 +15,7 @@ import { readScope, recordAccess } from '../query/recordAccess';
 import { historyLabels, lookupLabels } from './lookupLabels';
 import { approvalPendingColumn, isApprovalPending } from '../approvals/approvalLock';
 import { changeScopeOf, recordNotFound, type Caller, type ModuleRecords } from './moduleRecords';
+import { canEditColumn, rowEditable } from './editableRows';
 import { createRecordsRepository } from './recordsRepository';
 
 type Page = { pageNum: number; pageSize: number };
@@ -34,12 +35,12 @@ export async function readRecord(
   const d = m.def();
   // `can_edit`: whether every write's lock (moduleRecords.lockAll) would take it — the web hides edit affordances when not.
   const write = changeScopeOf(m, user);
-  const columns = sql`${selectList(d.fields)}, ${write ?? sql`true`} as can_edit__, ${approvalPendingColumn(m.module, d.table)}`;
+  const columns = sql`${selectList(d.fields)}${canEditColumn(write)}, ${approvalPendingColumn(m.module, d.table)}`;
   const [row] = await createRecordsRepository(tx, d).select(columns, [sql`id = ${id}`, unscoped ? undefined : readScope(user, m.module)]);
   if (!row) throw recordNotFound();
   const data = toRecord(row, d.fields);
   const reason = isApprovalPending(row) ? 'approval.recordLocked' : m.hooks.lockedReason?.(data);
-  const canEdit = row.can_edit__ === true || row.can_edit__ === 't';
+  const canEdit = rowEditable(row, write);
   return { data, lookups: await lookupLabels(tx, m.meta, user, [data], d.fields, lang), locked: reason ? translate(lang, reason) : null, canEdit };
 }
 
