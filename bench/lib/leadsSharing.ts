@@ -40,9 +40,11 @@ export async function shareLeads(db: Db, appUrl: string, adminToken: string, reu
   const admin = users.get('admin')!.id;
   const depts = new Map((await rowsOf<{ dept_name: string; dept_id: unknown }>(db, sql`select dept_name, dept_id from sys_dept`)).map((d) => [d.dept_name, Number(d.dept_id)]));
   const roles = new Map((await rowsOf<{ role_key: string; role_id: unknown }>(db, sql`select role_key, role_id from sys_role`)).map((r) => [r.role_key, Number(r.role_id)]));
-  const auth = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
+  const auth = { authorization: `Bearer ${adminToken}` };
+  // A JSON content type only with a body: Fastify refuses an empty JSON body (a rule's DELETE of an earlier run).
   const api = async (method: string, path: string, body?: unknown) => {
-    const answer = (await (await fetch(`${appUrl}/dev-api${path}`, { method, headers: auth, body: body === undefined ? undefined : JSON.stringify(body) })).json()) as { code: number; msg?: string; data?: unknown };
+    const init = body === undefined ? { method, headers: auth } : { method, headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) };
+    const answer = (await (await fetch(`${appUrl}/dev-api${path}`, init)).json()) as { code: number; msg?: string; data?: unknown };
     if (answer.code !== 200) throw new Error(`${method} ${path}: ${answer.msg}`);
     return answer.data;
   };

@@ -152,6 +152,20 @@ describe('sharing', () => {
     // Olivia is in Sales East; Grace (Key Accounts East, below it) too.
     expect((await olivia('GET', `/crm/leads/${lead}`)).body.data.company).toBe('Dept Shared Co');
     expect((await mia('GET', `/crm/leads/${lead}`)).body).toEqual(NOT_FOUND);
+    // Whether she may change it (the detail's canEdit, the list's readOnly) follows the share's level
+    // through the department and the role alike.
+    const listed = async () => ((await olivia('GET', '/crm/leads/list?pageSize=200&q=Dept%20Shared%20Co')).body as { readOnly?: number[] }).readOnly ?? [];
+    expect((await olivia('GET', `/crm/leads/${lead}`)).body.canEdit).toBe(false);
+    expect(await listed()).toEqual([lead]);
+    await noah('POST', `/crm/leads/${lead}/sharing`, { recipientKind: 'dept', recipientId: east, canWrite: true });
+    expect((await olivia('GET', `/crm/leads/${lead}`)).body.canEdit).toBe(true);
+    expect(await listed()).toEqual([]);
+    const shares = (await noah('GET', `/crm/leads/${lead}/sharing`)).body.data.shares as Array<{ id: number }>;
+    for (const share of shares) await noah('DELETE', `/crm/leads/${lead}/sharing/${share.id}`);
+    const roleIds = (await admin('GET', `/system/user/${ids['olivia.park']}`)).body.roleIds as number[];
+    await noah('POST', `/crm/leads/${lead}/sharing`, { recipientKind: 'role', recipientId: roleIds[0], canWrite: true });
+    expect((await olivia('GET', `/crm/leads/${lead}`)).body.canEdit).toBe(true);
+    expect(await listed()).toEqual([]);
   });
 
   it('the recycle bin follows access: a manager sees and restores her team’s deleted records, another team’s manager does not', async () => {

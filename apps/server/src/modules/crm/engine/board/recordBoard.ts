@@ -68,7 +68,7 @@ export function createRecordBoard(db: Db, module: CrmModule) {
     const sums = boardSums(def);
     const conditions = await listConditions(seen, caller, query);
     const fields = cardFields(def, field, sums, query.fields, conditions.view?.columns);
-    const write = changeScopeOf(m, caller.user);
+    const write = changeScopeOf(m, caller.user, 'probe');
     return { def, field, sums, fields, conditions, cards: { def, field, fields, matching: [...conditions.byOwner, ...conditions.filters], write } };
   }
 

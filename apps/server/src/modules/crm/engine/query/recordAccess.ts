@@ -8,6 +8,14 @@ import { recordScope } from './recordScope';
 export type AccessLevel = 'read' | 'write';
 
 /**
+ * How the share term is written: `set` (the user's shared ids read once into a hash: a filter over
+ * many rows) or `probe` (an index probe per row: a column computed for a page's few rows, where
+ * reading every shared id would cost more than the page — 32 ms of a manager's 151 ms page with
+ * 120,000 leads shared with her, bench/README.md).
+ */
+export type ShareForm = 'set' | 'probe';
+
+/**
  * The access predicate (docs/architecture.md, "Sharing"): the rows of a module the user may read
  * or write, as ONE SQL condition every path uses — lists, detail, search, lookups, reports,
  * exports, the board, the recycle bin and every write's lock. It is an OR of reasons:
@@ -22,13 +30,13 @@ export type AccessLevel = 'read' | 'write';
  * else's queries (and plans) stay as the data scope alone makes them. `alias`: the module table's
  * alias in a statement joining several.
  */
-export function recordAccess(user: CurrentUser, module: CrmModule, level: AccessLevel, alias?: string): SQL | undefined {
+export function recordAccess(user: CurrentUser, module: CrmModule, level: AccessLevel, alias?: string, form: ShareForm = 'set'): SQL | undefined {
   const role = recordScope(user, alias);
   if (!role) return undefined;
   const open = user.moduleAccess?.[module];
   if (open === 'readwrite' || (open === 'read' && level === 'read')) return undefined;
   const terms = [role];
-  if (user.sharedModules?.includes(module)) terms.push(sharedWith(user, module, level, alias));
+  if (user.sharedModules?.includes(module)) terms.push(form === 'probe' ? sharedWithRow(user, module, level, alias) : sharedWith(user, module, level, alias));
   const team = user.teamModules?.includes(module) ? teamOf(user, module, level, alias) : undefined;
   if (team) terms.push(team);
   return terms.length === 1 ? role : sql`(${sql.join(terms, sql` or `)})`;
@@ -75,13 +83,34 @@ export function sharedWith(user: CurrentUser, module: CrmModule, level: AccessLe
     branches.push(
       branch(
         'dept',
-        sql`in (select ${user.deptId}::bigint union all
-          select a::bigint from sys_dept d, unnest(string_to_array(d.ancestors, ',')) a where d.dept_id = ${user.deptId} and a <> '')`,
+        sql`in (${departmentsUp(user.deptId)})`,
       ),
     );
   }
   return sql`${id} in (${sql.join(branches, sql` union all `)})`;
 }
+
+/**
+ * `sharedWith` as a probe of the row: per kind of recipient, an index-only lookup of
+ * crm_record_share_recipient_idx (module, kind, recipient, record) for this row's id. Scalar
+ * subqueries (`select true … limit 1`), not `exists`: the planner turns an `exists` it expects to run
+ * for many rows into the hash of every shared id again, and never does a scalar subquery; `coalesce`
+ * stops at the first that finds a share.
+ */
+function sharedWithRow(user: CurrentUser, module: CrmModule, level: AccessLevel, alias?: string): SQL {
+  const id = alias ? sql`${sql.identifier(alias)}.id` : sql`id`;
+  const write = level === 'write' ? sql` and s.can_write` : sql``;
+  const probe = (kind: string, recipient: SQL) =>
+    sql`(select true from crm_record_share s where s.module = ${module} and s.recipient_kind = ${kind} and s.recipient_id ${recipient} and s.record_id = ${id}${write} limit 1)`;
+  const probes = [probe('user', sql`= ${user.userId}`)];
+  if (user.roles.length) probes.push(probe('role', sql`in ${user.roles.map((r) => r.roleId)}`));
+  if (user.deptId !== null) probes.push(probe('dept', sql`= any(array(${departmentsUp(user.deptId)}))`));
+  return sql`coalesce(${sql.join(probes, sql`, `)}, false)`;
+}
+
+/** The user's department and those above it: a share with a department reaches the departments below. */
+const departmentsUp = (deptId: number): SQL =>
+  sql`select ${deptId}::bigint union all select a::bigint from sys_dept d, unnest(string_to_array(d.ancestors, ',')) a where d.dept_id = ${deptId} and a <> ''`;
 
 /** "On the team": the ids of `module`'s records whose team has the user, at the level asked (from the member index). */
 function teamIds(user: CurrentUser, module: 'account' | 'opportunity', level: AccessLevel): SQL {

@@ -42,7 +42,7 @@ export async function listRecords(m: ModuleRecords, { user, lang }: Caller, quer
     return money && field.type === 'currency' ? sql`round(${sum}, 2)` : sum;
   });
   const repo = createRecordsRepository(m.db, d);
-  const write = changeScopeOf(m, user);
+  const write = changeScopeOf(m, user, 'probe');
   const columns = sql`${selectList(fields)}, (${key})::text as "__sort_key"${canEditColumn(write)}`;
   const cursor = query.after ? readCursor(query.after, order) : undefined;
   const [counted, rows, totals] = await Promise.all([

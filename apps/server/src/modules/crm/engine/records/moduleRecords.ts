@@ -13,7 +13,7 @@ import { metadataOf } from '../metadata/metadataStore';
 import type { MetadataStore, ModuleDef } from '../metadata/moduleDef';
 import type { ModuleHooks } from '../moduleHooks';
 import { selectList, toRecord } from '../query/recordColumns';
-import { recordAccess, writeScope } from '../query/recordAccess';
+import { recordAccess, type ShareForm } from '../query/recordAccess';
 import { rowsOf } from '../query/sql';
 import { createRecordsRepository } from './recordsRepository';
 import { withoutLayoutReadOnly } from './recordValidation';
@@ -98,8 +98,14 @@ export function columnsOf(values: Map<FieldDef, FieldValue>): Record<string, unk
   return out;
 }
 
-/** The records a user may change: the module's own `changeScope`, else their access at `write`; undefined for all. */
-export const changeScopeOf = (m: ModuleRecords, user: CurrentUser): SQL | undefined => (m.hooks.changeScope ? m.hooks.changeScope(user) : writeScope(user, m.module));
+/**
+ * The records a user may change: the module's own `changeScope`, else their access at `write`;
+ * undefined for all. `probe`: for a column of a page's rows rather than a filter (query/recordAccess.ts,
+ * ShareForm), its columns named by the module's table, which the probe's own subquery would otherwise
+ * shadow (crm_record_share has an `id` too).
+ */
+export const changeScopeOf = (m: ModuleRecords, user: CurrentUser, form: ShareForm = 'set'): SQL | undefined =>
+  m.hooks.changeScope ? m.hooks.changeScope(user) : recordAccess(user, m.module, 'write', form === 'probe' ? m.def().table : undefined, form);
 
 /**
  * Locks the present records among `ids` that the caller may change (query/recordAccess.ts at

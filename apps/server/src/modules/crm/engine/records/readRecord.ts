@@ -34,7 +34,7 @@ export async function readRecord(
 ): Promise<{ data: CrmRecord; lookups: LookupLabels; locked: string | null; canEdit: boolean }> {
   const d = m.def();
   // `can_edit`: whether every write's lock (moduleRecords.lockAll) would take it — the web hides edit affordances when not.
-  const write = changeScopeOf(m, user);
+  const write = changeScopeOf(m, user, 'probe');
   const columns = sql`${selectList(d.fields)}${canEditColumn(write)}, ${approvalPendingColumn(m.module, d.table)}`;
   const [row] = await createRecordsRepository(tx, d).select(columns, [sql`id = ${id}`, unscoped ? undefined : readScope(user, m.module)]);
   if (!row) throw recordNotFound();
