@@ -75,6 +75,8 @@ describe('adding on the calendar by selecting a slot', () => {
     expect(await screen.findByText('What to add for 2031-03-11 09:00–10:30?')).toBeTruthy();
     const choices = screen.getByTestId('calendar-add-choice').querySelectorAll('button');
     expect([...choices].map((b) => b.textContent)).toEqual(['New meeting', 'New task']);
+    // The first choice has the focus, not the dialog's close button: Enter adds a meeting.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('calendar-add-activity:meeting')));
     expect(api.getModuleMeta).not.toHaveBeenCalled();
   });
 
