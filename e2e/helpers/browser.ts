@@ -140,3 +140,17 @@ export async function clickUntil(button: Locator, outcome: Locator, { timeout = 
     await outcome.waitFor({ state, timeout: 5_000 });
   }, { timeout, interval: 500 });
 }
+
+/**
+ * Types into a lookup's search and picks the option it finds, until `shownIn` (the lookup, or its
+ * form item) shows that option: under load the search's answer can replace the options under the
+ * click, which is then lost, and a form saved without it fails later and far from the cause.
+ */
+export async function pickFound(page: Page, search: Locator, typed: string, option: string, shownIn: Locator, attempts = 3): Promise<void> {
+  for (let attempt = 1; !(await shownIn.innerText()).includes(option); attempt++) {
+    if (attempt > attempts) throw new Error(`the lookup never showed ${option}`);
+    await search.click();
+    await search.fill(typed);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click({ timeout: 8_000 }).catch(() => closeDropdown(page));
+  }
+}

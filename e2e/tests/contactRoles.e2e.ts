@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { closeDropdown, pickOption, screenshot } from '../helpers/browser';
+import { closeDropdown, pickFound, pickOption, screenshot } from '../helpers/browser';
 import { apiOf, type Api, fixture } from '../helpers/api';
 import { serverAndBrowser } from '../helpers/suite';
 import { signedInPage } from './shell-support';
@@ -136,11 +136,9 @@ describe('opportunity contact roles and task names in Chromium', () => {
     await form.locator('#subject').fill('Send Grace the security review');
     const item = (id: string) => form.locator('.ant-form-item', { has: page.locator(`label[for="${id}"]`) });
     await pickOption(page, item('name').getByRole('combobox', { name: 'Kind of record' }), /^Contacts$/);
-    await item('name').locator('#name').fill('Grace');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Grace Hopper' }).click();
+    await pickFound(page, item('name').locator('#name'), 'Grace', 'Grace Hopper', item('name'));
     await pickOption(page, item('relatedTo').getByRole('combobox', { name: 'Kind of record' }), /^Opportunities$/);
-    await item('relatedTo').locator('#relatedTo').fill('Bluefin');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: n.deal }).click();
+    await pickFound(page, item('relatedTo').locator('#relatedTo'), 'Bluefin', n.deal, item('relatedTo'));
     await page.waitForTimeout(300);
     await screenshot(page, 'contact-roles-task-form-en');
     await page.getByTestId('record-form-save').click();
