@@ -1,9 +1,8 @@
-import { render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp } from 'antd';
+import { screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { dictApi, metaOf, prepareCrmTests, signInOlivia } from '../../../test/crmFixtures';
+import { renderWithProviders } from '../../../test/renderWithProviders';
 import TaskDetailPage from './detail';
 
 const api = vi.hoisted(() => ({
@@ -22,16 +21,12 @@ vi.mock('../../../api/system/dict', () => dictApi);
 const task = { id: 9, recordTypeId: 1, ownerId: 5, deptId: 3, version: 2, createTime: '2026-11-20T09:00:00.000Z', subject: 'Call back', status: 'not_started' };
 
 function renderPage() {
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AntdApp>
-        <MemoryRouter initialEntries={['/task/task-detail?flag=detail&id=9']}>
-          <Routes>
-            <Route path="/task/task-detail" element={<TaskDetailPage />} />
-          </Routes>
-        </MemoryRouter>
-      </AntdApp>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <MemoryRouter initialEntries={['/task/task-detail?flag=detail&id=9']}>
+      <Routes>
+        <Route path="/task/task-detail" element={<TaskDetailPage />} />
+      </Routes>
+    </MemoryRouter>,
   );
 }
 
