@@ -146,8 +146,9 @@ export async function clickUntil(button: Locator, outcome: Locator, { timeout = 
  * form item) shows that option: under load the search's answer can replace the options under the
  * click, which is then lost, and a form saved without it fails later and far from the cause.
  */
-export async function pickFound(page: Page, search: Locator, typed: string, option: string, shownIn: Locator, attempts = 3): Promise<void> {
-  for (let attempt = 1; !(await shownIn.innerText()).includes(option); attempt++) {
+export async function pickFound(page: Page, search: Locator, typed: string, option: string | RegExp, shownIn: Locator, attempts = 3): Promise<void> {
+  const shows = (text: string) => (typeof option === 'string' ? text.includes(option) : option.test(text.trim()));
+  for (let attempt = 1; !shows(await shownIn.innerText()); attempt++) {
     if (attempt > attempts) throw new Error(`the lookup never showed ${option}`);
     await search.click();
     await search.fill(typed);

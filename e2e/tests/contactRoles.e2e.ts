@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { closeDropdown, pickFound, pickOption, screenshot } from '../helpers/browser';
+import { pickFound, pickOption, screenshot } from '../helpers/browser';
 import { apiOf, type Api, fixture } from '../helpers/api';
 import { serverAndBrowser } from '../helpers/suite';
 import { signedInPage } from './shell-support';
@@ -54,14 +54,8 @@ async function addRole(page: Page, contact: RegExp, search: string, role: RegExp
   const form = await openAddRole(page);
   const picker = form.getByTestId('contact-role-contact');
   const shown = async (select: Locator) => (await select.innerText()).trim();
-  // Under load the search's answer can replace the options under the click: picked again until the
-  // box shows the contact, so that OK is never pressed on a form the dialog would refuse.
-  for (let attempt = 1; !contact.test(await shown(picker)); attempt++) {
-    if (attempt > 3) throw new Error(`the contact picker never showed ${contact}`);
-    await picker.click();
-    await picker.locator('input').fill(search);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: contact }).click({ timeout: 8_000 }).catch(() => closeDropdown(page));
-  }
+  // Picked until the box shows the contact, so that OK is never pressed on a form the dialog would refuse.
+  await pickFound(page, picker.locator('input'), search, contact, picker);
   const rolePicker = form.getByTestId('contact-role-role');
   for (let attempt = 1; !role.test(await shown(rolePicker)); attempt++) {
     if (attempt > 3) throw new Error(`the role picker never showed ${role}`);
