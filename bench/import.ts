@@ -34,7 +34,25 @@ const TARGET = { rows: 100_000, seconds: 60, rssMb: 250 };
 const HEADERS = ['Last Name', 'First Name', 'Company', 'Email', 'Phone', 'Annual Revenue'];
 
 const peakMb = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-const rowOf = (i: number) => [`Bench${i}`, `Lead${i % 977}`, `Bench Company ${i % 5000}`, `bench.lead${i}@example.com`, `+1 555 ${String(i).padStart(7, '0')}`, (i % 1000) * 1000];
+/**
+ * A word of seven letters drawn from a number: as unlike its neighbours as real names are.
+ * `Bench1234` and `Bench6234` at one company would be "a similar name at the same company" (the
+ * leads' built-in duplicate rule) and refused; 5,000 companies named `Bench Company N` share all
+ * but two of their trigrams, which no real list of companies does.
+ */
+function wordOf(i: number): string {
+  let seed = Math.imul(i, 2654435761) >>> 0;
+  let word = '';
+  for (let n = 0; n < 7; n++) {
+    seed = (Math.imul(seed ^ (seed >>> 15), 2246822519) + n) >>> 0;
+    word += String.fromCharCode(97 + (seed % 26));
+  }
+  return word[0]!.toUpperCase() + word.slice(1);
+}
+const SUFFIXES = ['Ltd', 'Inc', 'GmbH', 'Group', 'Partners', 'Trading'];
+/** One of 5,000 companies, each with several leads. */
+const companyOf = (i: number) => `${wordOf(1_000_000_000 + (i % 5000))} ${SUFFIXES[(i % 5000) % SUFFIXES.length]}`;
+const rowOf = (i: number) => [wordOf(i), `Lead${i % 977}`, companyOf(i), `bench.lead${i}@example.com`, `+1 555 ${String(i).padStart(7, '0')}`, (i % 1000) * 1000];
 
 async function writeFile(file: string): Promise<void> {
   if (SHARED_STRINGS) {
@@ -76,7 +94,7 @@ await withBenchDatabase({ fill: async () => undefined }, async (_database, url) 
       const admin = await id(`select user_id as id from sys_user where user_name = 'admin'`);
       const west = await id(`select dept_id as id from sys_dept where dept_name = 'Sales West'`);
       await post('/setup/leads/assignmentRules', { name: 'Rich', target: 'user', targetId: admin, conditions: { and: [{ field: 'annualRevenue', op: 'gt', value: 998_000 }] } });
-      await post('/setup/leads/assignmentRules', { name: 'Company 7', target: 'user', targetId: admin, conditions: { and: [{ field: 'company', op: 'eq', value: 'Bench Company 7' }] } });
+      await post('/setup/leads/assignmentRules', { name: 'Company 7', target: 'user', targetId: admin, conditions: { and: [{ field: 'company', op: 'eq', value: companyOf(7) }] } });
       await post('/setup/leads/assignmentRules', { name: 'West in turn', target: 'dept', targetId: west });
     }
 
@@ -106,7 +124,7 @@ await withBenchDatabase({ fill: async () => undefined }, async (_database, url) 
     if (created !== ROWS) throw new Error(`created ${created} of ${ROWS}`);
     if (ASSIGNMENT) {
       // Every lead went through the rules: the department's users got the rest in turn (within one of each other).
-      const owners = (await pool.query<{ n: string }>(`select count(*) as n from crm_lead l join sys_user u on u.user_id = l.owner_id join sys_dept d on d.dept_id = u.dept_id where d.dept_name = 'Sales West' and l.last_name like 'Bench%' group by l.owner_id`)).rows.map((r) => Number(r.n));
+      const owners = (await pool.query<{ n: string }>(`select count(*) as n from crm_lead l join sys_user u on u.user_id = l.owner_id join sys_dept d on d.dept_id = u.dept_id where d.dept_name = 'Sales West' and l.email like 'bench.lead%' group by l.owner_id`)).rows.map((r) => Number(r.n));
       if (owners.length < 2 || Math.max(...owners) - Math.min(...owners) > 1) throw new Error(`assignment: the department's owners got ${JSON.stringify(owners)}`);
     }
     const peak = peakMb(app.pid!);

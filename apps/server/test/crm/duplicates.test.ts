@@ -1,5 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db } from '../../src/db/client';
+import { loadCurrentUser } from '../../src/modules/auth/loadCurrentUser';
+import { createRecordsService } from '../../src/modules/crm/engine/records/recordsService';
+import { createWriteCache } from '../../src/modules/crm/engine/records/writeCache';
+import { userIds } from '../helpers/adminApi';
 import type { DuplicateFound, DuplicateRuleBody } from '@orbit/shared/contract/duplicates';
 import { createLead } from '../helpers/crmApi';
 import { downloadedRows, run, uploaded } from '../helpers/importApi';
@@ -55,15 +61,18 @@ describe('duplicate rules', () => {
     expect(found(res.body)).toMatchObject({ action: 'warn', ruleName: 'Same e-mail', hiddenCount: 0, matches: [{ label: 'Ada Silent', ownerName: expect.any(String) }] });
   });
 
+  type KindCase = { condition: DuplicateRuleBody['conditions'][number]; first: Record<string, unknown>; same: Record<string, unknown>; other: Record<string, unknown> };
+  /** For each kind of match: a record, one that matches it by that kind alone, one that does not. */
+  const kindCases = (tag: string, [name, like, unlike]: [string, string, string]): KindCase[] => [
+    { condition: { field: 'company', match: 'exact' }, first: { company: `Exact Kind ${tag} Ltd` }, same: { company: `Exact Kind ${tag} Ltd` }, other: { company: `exact kind ${tag} ltd` } },
+    { condition: { field: 'company', match: 'caseInsensitive' }, first: { company: `Case Kind ${tag} Ltd` }, same: { company: ` CASE kind ${tag} ltd ` }, other: { company: `Case Kind ${tag} Ltd.` } },
+    { condition: { field: 'phone', match: 'phone' }, first: { phone: `+86 138-0013-8${tag}` }, same: { phone: `8613800138${tag}` }, other: { phone: `+86 138-0013-9${tag}` } },
+    { condition: { field: 'email', match: 'emailDomain' }, first: { email: `a@domainkind${tag}.example` }, same: { email: `b@DomainKind${tag}.example` }, other: { email: `c@other-domainkind${tag}.example` } },
+    { condition: { field: 'lastName', match: 'fuzzy' }, first: { lastName: name }, same: { lastName: like }, other: { lastName: unlike } },
+  ];
+
   it('match each kind: exact, case-insensitive, phone digits, e-mail domain, fuzzy name', async () => {
-    const cases: Array<{ condition: DuplicateRuleBody['conditions'][number]; first: Record<string, unknown>; same: Record<string, unknown>; other: Record<string, unknown> }> = [
-      { condition: { field: 'company', match: 'exact' }, first: { company: 'Exact Kind Ltd' }, same: { company: 'Exact Kind Ltd' }, other: { company: 'exact kind ltd' } },
-      { condition: { field: 'company', match: 'caseInsensitive' }, first: { company: 'Case Kind Ltd' }, same: { company: ' CASE kind ltd ' }, other: { company: 'Case Kind Ltd.' } },
-      { condition: { field: 'phone', match: 'phone' }, first: { phone: '+86 138-0013-8000' }, same: { phone: '8613800138000' }, other: { phone: '+86 138-0013-8001' } },
-      { condition: { field: 'email', match: 'emailDomain' }, first: { email: 'a@domainkind.example' }, same: { email: 'b@DomainKind.example' }, other: { email: 'c@other-domainkind.example' } },
-      { condition: { field: 'lastName', match: 'fuzzy' }, first: { lastName: 'Fuzzykindington' }, same: { lastName: 'Fuzzykindingtonn' }, other: { lastName: 'Quartermaine' } },
-    ];
-    for (const { condition, first, same, other } of cases) {
+    for (const { condition, first, same, other } of kindCases('000', ['Fuzzykindington', 'Fuzzykindingtonn', 'Quartermaine'])) {
       const ruleId = await rule('leads', { conditions: [condition] });
       await createLead(olivia(), first);
       const dup = await olivia()('POST', '/crm/leads', { lastName: 'Tester', ...same });
@@ -162,6 +171,52 @@ describe('duplicate rules', () => {
     const none = await admin()('POST', '/setup/leads/duplicateRules', { name: 'x', action: 'warn', conditions: [] });
     expect(none.body).toMatchObject({ code: 400 });
     expect((await olivia()('GET', '/setup/leads/duplicateRules')).status).toBe(403);
+  });
+
+  it('an import’s batch asks each rule once for all its rows, then only about the rows that matched, finding every kind', async () => {
+    const cases = kindCases('777', ['Pemberton-Hollis', 'Pemberton-Holis', 'Xylophonic']);
+    const names = cases.map((c) => `Batch ${c.condition.match}`);
+    for (const c of cases) await createLead(olivia(), { lastName: 'Oakhampton', ...c.first });
+    for (const [i, c] of cases.entries()) await rule('leads', { name: names[i], action: 'block', conditions: [c.condition] });
+
+    // The dry run, through the API: the rows matching by each kind are refused, the others would be created.
+    const header = ['Last Name', 'Company', 'Phone', 'Email'];
+    const line = (body: Record<string, unknown>) => header.map((h) => String(body[h === 'Last Name' ? 'lastName' : h.toLowerCase()] ?? ''));
+    const sheet = [header, ...cases.flatMap((c) => [line({ lastName: 'Wilberforce', ...c.same }), line({ lastName: 'Ravensworth', ...c.other })])];
+    const up = await uploaded(ctx.app, ctx.tokens.admin, 'leads', sheet);
+    const check = await admin()('POST', `/crm/leads/import/${up.fileId}/check`, { mapping: up.mapping, duplicatePolicy: 'create', timezoneOffset: 0 });
+    const refusal = (rule: string) => [`Duplicate of an existing record by the rule "${rule}"`];
+    // Every rule applies to every row: the exact rule's other company differs only by case, which the case-insensitive rule matches.
+    expect(check.body.data).toMatchObject({ create: cases.length - 1, invalid: cases.length + 1 });
+    expect((check.body.data as { errors: Array<{ row: number; messages: string[] }> }).errors).toEqual([
+      { row: 2, messages: refusal('Batch exact') },
+      { row: 3, messages: refusal('Batch caseInsensitive') },
+      ...names.slice(1).map((name, i) => ({ row: 4 + 2 * i, messages: refusal(name) })),
+    ]);
+
+    // The run's batch, counting the statements: one per rule for the batch, then one for each row that matched.
+    const dialect = new PgDialect();
+    const asked = { batch: 0, row: 0 };
+    const counting = (tx: Db): Db =>
+      new Proxy(tx, {
+        get(target, key) {
+          const value = Reflect.get(target, key) as unknown;
+          if (key !== 'execute' || typeof value !== 'function') return typeof value === 'function' ? value.bind(target) : value;
+          return (query: SQL) => {
+            const text = dialect.sqlToQuery(query).sql;
+            if (text.includes('json_to_recordset') && text.includes('where exists')) asked.batch++;
+            if (text.includes('as owner')) asked.row++;
+            return value.call(target, query);
+          };
+        },
+      });
+    const user = (await loadCurrentUser(ctx.app.db, (await userIds(admin())).admin!))!;
+    const fresh = Array.from({ length: 40 }, (_, i) => ({ lastName: `Batchfresh${i}`, company: `Fresh Batch ${i} Inc`, email: `fresh${i}@batch${i}.example`, phone: `+1 555 01${i}` }));
+    const bodies = [...cases.map((c) => ({ lastName: 'Wilberforce', ...c.same })), ...fresh];
+    const answers = await ctx.app.db.transaction((tx) => createRecordsService(ctx.app.db, 'leads').createManyIn(counting(tx as Db), { user, lang: 'en' }, bodies, createWriteCache(), { forImport: true }));
+    expect(answers.slice(0, cases.length).map((a) => ('error' in a ? (a.error as { params?: { rule?: string } }).params?.rule : 'created'))).toEqual(names);
+    expect(answers.slice(cases.length).every((a) => 'id' in a)).toBe(true);
+    expect(asked).toEqual({ batch: cases.length, row: cases.length });
   });
 
   it('an import refuses rows matching a blocking rule, and warnings unless duplicates are to be created anyway', async () => {

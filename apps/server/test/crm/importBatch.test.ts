@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { crmImportRow } from '../../src/db/schema/crmImport';
 import { keyMatch } from '../../src/modules/crm/engine/fieldTypes/text';
 import { col, rowsOf } from '../../src/modules/crm/engine/query/sql';
-import { analyseIfStale } from '../../src/modules/crm/import/tableStatistics';
+import { analyseIfStale, flushPendingIndexEntries } from '../../src/modules/crm/import/tableStatistics';
 import { loadCurrentUser } from '../../src/modules/auth/loadCurrentUser';
 import { createRecordsService } from '../../src/modules/crm/engine/records/recordsService';
 import { createWriteCache } from '../../src/modules/crm/engine/records/writeCache';
@@ -116,5 +116,18 @@ describe('import batches', () => {
       .map((r) => Object.values(r)[0])
       .join('\n');
     expect(plan).toContain('crm_lead_email_lower_idx');
+  });
+
+  it('after a batch, the rows it wrote are in the trigram indexes proper, not in their pending lists (every lookup reads those)', async () => {
+    const up = await uploaded(app, adminToken, 'leads', [['Last Name', 'Company'], ...Array.from({ length: 30 }, (_, i) => [`Pending${i}`, `Pending Co ${i}`])]);
+    // Without the import's flush, the pending list holds them (gin_clean_pending_list answers the pages it moved).
+    await app.db.execute(sql`insert into crm_lead (last_name, company, status, owner_id, dept_id, create_by) select 'Unflushed' || i, 'Unflushed Co', 'new', 1, 100, 1 from generate_series(1, 30) i`);
+    const moved = async () => Number((await rowsOf<{ n: unknown }>(app.db, sql`select gin_clean_pending_list('crm_lead_company_trgm_idx'::regclass) as n`))[0]!.n);
+    expect(await moved()).toBeGreaterThan(0);
+    expect((await run(app, admin, 'leads', up)).result).toMatchObject({ created: 30 });
+    expect(await moved()).toBe(0);
+    await app.db.execute(sql`insert into crm_lead (last_name, company, status, owner_id, dept_id, create_by) values ('Unflushed', 'Unflushed Co', 'new', 1, 100, 1)`);
+    await flushPendingIndexEntries(app.db, 'crm_lead');
+    expect(await moved()).toBe(0);
   });
 });

@@ -126,6 +126,8 @@ export function createBatchImporter(db: Db, meta: MetadataStore, plan: ImportPla
     for (const row of rows) read.push(await readRow(db, row));
     const keys = [...new Map(read.filter((r) => r.key).map((r) => [r.key.toLowerCase(), r.key])).values()];
     const matches = duplicate && keys.length ? await matching(db, keys) : new Map<string, Array<{ id: number; version: number }>>();
+    // Where a row will be created is known only row by row; the rows of an update ask again (by their id).
+    if (!write) await records.prepareDuplicateGuardIn(db, caller, read.map((r) => r.body), cache);
     const outcomes: RowOutcome[] = [];
     /** New records of this batch not yet written, with the key they take. */
     let pending: Array<{ at: number; row: ReadRow; body: Record<string, unknown>; seenKey: string }> = [];

@@ -5,7 +5,7 @@ import type { ImportPlan } from './importPlan';
 import { createBatchImporter } from './importBatch';
 import type { DataRow } from './importSheet';
 import { openKeptRows } from './keptRows';
-import { analyseIfStale } from './tableStatistics';
+import { analyseIfStale, flushPendingIndexEntries } from './tableStatistics';
 
 /** Rows checked together (their duplicates looked up by one query, the database's answers shared). */
 const CHECK_BATCH = 500;
@@ -18,6 +18,7 @@ const CHECK_BATCH = 500;
  */
 export async function checkImport(db: Db, meta: MetadataStore, plan: ImportPlan, upload: string): Promise<ImportCheck> {
   await analyseIfStale(db, plan.def.table);
+  await flushPendingIndexEntries(db, plan.def.table);
   const importer = createBatchImporter(db, meta, plan);
   const check: ImportCheck = { rows: 0, create: 0, update: 0, skip: 0, invalid: 0, errors: [] };
   const { rows } = await openKeptRows(upload);

@@ -22,7 +22,7 @@ import { importPlan } from './importPlan';
 import { createBatchImporter, type RowOutcome } from './importBatch';
 import type { DataRow } from './importSheet';
 import { openKeptRows } from './keptRows';
-import { analyseIfStale } from './tableStatistics';
+import { analyseIfStale, flushPendingIndexEntries } from './tableStatistics';
 
 export type ImportJobPayload = { lang: Language; module: CrmModule };
 
@@ -130,6 +130,7 @@ export function importJob(options: ImportJobOptions = {}): JobHandler {
       if (batch.length < batchSize) continue;
       next = await writeBatch(batch, next);
       batch = [];
+      await flushPendingIndexEntries(db, plan.def.table);
       await progress(next, imp.rowCount);
       if (next - analysedAt >= ANALYSE_EVERY) {
         await analyseIfStale(db, plan.def.table);
@@ -137,6 +138,7 @@ export function importJob(options: ImportJobOptions = {}): JobHandler {
       }
     }
     if (batch.length) next = await writeBatch(batch, next);
+    await flushPendingIndexEntries(db, plan.def.table);
 
     const result = await countsOf(db, job.fileId);
     // A run taken up again after its error file was made does not make another.

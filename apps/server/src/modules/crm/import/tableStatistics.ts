@@ -22,3 +22,16 @@ export async function analyseIfStale(db: Executor, table: string): Promise<void>
   if (stats.analysed && Number(stats.changed) <= Math.max(STALE_ROWS, Number(stats.live) / 2)) return;
   await db.execute(sql`analyze ${tableOf(table)}`);
 }
+
+/**
+ * Moves the entries of rows just written from the GIN indexes' pending lists into the indexes
+ * proper (`gin_clean_pending_list`, in bulk, as vacuum would). Every trigram lookup reads the
+ * whole pending list, so an import's duplicate checks — a trigram probe for each row — would
+ * otherwise cost more with every batch it wrote (docs/decisions.md, "Trigram lookups while importing").
+ */
+export async function flushPendingIndexEntries(db: Executor, table: string): Promise<void> {
+  await db.execute(
+    sql`select gin_clean_pending_list(i.indexrelid) from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam
+      where i.indrelid = ${table}::regclass and am.amname = 'gin'`,
+  );
+}

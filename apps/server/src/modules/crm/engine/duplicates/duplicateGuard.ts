@@ -6,7 +6,7 @@ import { AppError } from '../../../../lib/errors';
 import type { Caller, ModuleRecords } from '../records/moduleRecords';
 import { NO_CACHE, type WriteCache } from '../records/writeCache';
 import { rulesOf } from './duplicateRules';
-import { findDuplicates } from './findDuplicates';
+import { findDuplicates, knownUnmatched } from './findDuplicates';
 
 /**
  * A write asking for its module's duplicate rules: `override` saves despite a warning (never a
@@ -19,6 +19,20 @@ export function duplicateError(found: DuplicateFound, forImport = false): AppErr
   const params = { rule: found.ruleName, count: String(found.matches.length + found.hiddenCount) };
   if (forImport) return new AppError(CODE.conflict, found.action === 'block' ? 'duplicate.importBlocked' : 'duplicate.importWarned', params);
   return new AppError(CODE.conflict, found.action === 'block' ? 'duplicate.blocked' : 'duplicate.found', params, undefined, found);
+}
+
+/** The module's active rules, blocking ones first (a warning that could be overridden never hides a block); an import's batch reads them once (records/writeCache.ts). */
+async function activeRules(m: ModuleRecords, tx: Executor, caller: Caller, cache: WriteCache) {
+  const rules = [...(await cache.remember('duplicateRules', () => rulesOf(tx, m.module, caller.lang, true)))];
+  return rules.sort((a, b) => Number(a.action !== 'block') - Number(b.action !== 'block'));
+}
+
+/**
+ * Before a batch of new records (`valuesList`, by field name) is guarded one by one, asks the
+ * database once a rule which of them match anything, so that only those are asked about again.
+ */
+export async function prepareDuplicateGuard(m: ModuleRecords, tx: Executor, caller: Caller, valuesList: ReadonlyArray<Readonly<Record<string, unknown>>>, cache: WriteCache): Promise<void> {
+  if (valuesList.length > 1) await knownUnmatched(tx, m.def(), await activeRules(m, tx, caller, cache), valuesList, cache);
 }
 
 /**
@@ -37,13 +51,10 @@ export async function guardDuplicates(
   update?: { selfId: number; changed: ReadonlySet<string> },
   cache: WriteCache = NO_CACHE,
 ): Promise<DuplicateFound | undefined> {
-  // An import's batch reads the rules once (records/writeCache.ts).
-  let rules = [...(await cache.remember('duplicateRules', () => rulesOf(tx, m.module, caller.lang, true)))];
+  let rules = await activeRules(m, tx, caller, cache);
   if (update) rules = rules.filter((rule) => rule.conditions.some((c) => update.changed.has(c.field)));
   if (!rules.length) return undefined;
-  // Blocking rules first: a warning that could be overridden never hides a block.
-  rules.sort((a, b) => Number(a.action !== 'block') - Number(b.action !== 'block'));
-  const found = await findDuplicates(tx, m.def(), caller.user, rules, values, update?.selfId);
+  const found = await findDuplicates(tx, m.def(), caller.user, rules, values, update?.selfId, cache);
   if (!found) return undefined;
   if (found.action === 'block' || !check.override) throw duplicateError(found, check.forImport);
   return found;

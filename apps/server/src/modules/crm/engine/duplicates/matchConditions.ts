@@ -18,33 +18,58 @@ export function emailDomain(email: string | null | undefined): string | undefine
 const digitsOf = (text: string) => text.replace(/[^0-9]/g, '');
 
 /**
- * The SQL condition under which a record's `field` matches `value` by `kind`, each served by an
- * index of the field (docs/records-engine.md, "Duplicates and merge"): `exact` the column's btree;
- * `caseInsensitive` the `lower` btree of an e-mail, phone or url, the trigram GIN of other text
- * (ILIKE without wildcards); `phone` the digits btree; `emailDomain` the trigram GIN (ILIKE
- * '%@domain'); `fuzzy` the trigram GIN through `%`, then the rule's similarity. Undefined when the
- * value cannot match anything (empty, no digits, a free-mail domain): the rule does not apply.
+ * What a record's `field` is compared with when matching `value` by `kind`, as the condition binds
+ * it: the trimmed text (`exact`, `fuzzy`), a pattern without wildcards for ILIKE (`caseInsensitive`
+ * text), the digits (`phone`), `%@domain` (`emailDomain`). Undefined when the value cannot match
+ * anything (empty, no digits, a free-mail domain): the rule does not apply.
  */
-export function matchCondition(field: FieldDef, kind: DuplicateMatchKind, value: FieldValue | undefined, threshold: number, alias?: string): SQL | undefined {
+export function matchValue(field: FieldDef, kind: DuplicateMatchKind, value: unknown): string | undefined {
   if (value === null || value === undefined || Array.isArray(value) || typeof value === 'object' || typeof value === 'boolean') return undefined;
-  const c = alias ? sql`${sql.identifier(alias)}.${col(field.column)}` : col(field.column);
   const text = String(value).trim();
   if (!text) return undefined;
   switch (kind) {
     case 'exact':
-      return field.type === 'lookup' ? sql`${c} = ${Number(value)}` : sql`${c} = ${text}`;
+      return field.type !== 'lookup' ? text : Number.isSafeInteger(Number(text)) ? text : undefined;
     case 'caseInsensitive':
-      return KEY_TYPES.has(field.type) ? keyMatch(c, text) : sql`${c} ilike ${escapeLike(text)}`;
-    case 'phone': {
-      const digits = digitsOf(text);
-      return digits ? sql`${phoneDigits(c)} = ${digits}` : undefined;
-    }
+      return KEY_TYPES.has(field.type) ? text : escapeLike(text);
+    case 'phone':
+      return digitsOf(text) || undefined;
     case 'emailDomain': {
       const domain = emailDomain(text);
-      return domain ? sql`${c} ilike ${`%@${escapeLike(domain)}`}` : undefined;
+      return domain ? `%@${escapeLike(domain)}` : undefined;
     }
     case 'fuzzy':
-      // `%` is what the trigram index answers (pg_trgm.similarity_threshold, 0.3 by default, at most the rule's).
-      return sql`(${c} % ${text} and similarity(${c}, ${text}) >= ${threshold})`;
+      return text;
   }
+}
+
+/**
+ * The SQL condition under which column `c` of `field` matches `compared` (a `matchValue`: a bound
+ * value, or a column of a batch's values) by `kind`, each served by an index of the field
+ * (docs/records-engine.md, "Duplicates and merge"): `exact` the column's btree; `caseInsensitive`
+ * the `lower` btree of an e-mail, phone or url, the trigram GIN of other text (ILIKE without
+ * wildcards); `phone` the digits btree; `emailDomain` the trigram GIN (ILIKE '%@domain'); `fuzzy`
+ * the trigram GIN through `%`, then the rule's similarity.
+ */
+export function matchSql(field: FieldDef, kind: DuplicateMatchKind, c: SQL, compared: SQL, threshold: number): SQL {
+  switch (kind) {
+    case 'exact':
+      return field.type === 'lookup' ? sql`${c} = ${compared}::bigint` : sql`${c} = ${compared}`;
+    case 'caseInsensitive':
+      return KEY_TYPES.has(field.type) ? keyMatch(c, compared) : sql`${c} ilike ${compared}`;
+    case 'phone':
+      return sql`${phoneDigits(c)} = ${compared}`;
+    case 'emailDomain':
+      return sql`${c} ilike ${compared}`;
+    case 'fuzzy':
+      // `%` is what the trigram index answers (pg_trgm.similarity_threshold, 0.3 by default, at most the rule's).
+      return sql`(${c} % ${compared} and similarity(${c}, ${compared}) >= ${threshold})`;
+  }
+}
+
+/** The condition under which a record's `field` matches `value` by `kind`; undefined when the rule does not apply (matchValue). */
+export function matchCondition(field: FieldDef, kind: DuplicateMatchKind, value: FieldValue | undefined, threshold: number, alias?: string): SQL | undefined {
+  const compared = matchValue(field, kind, value);
+  if (compared === undefined) return undefined;
+  return matchSql(field, kind, alias ? sql`${sql.identifier(alias)}.${col(field.column)}` : col(field.column), sql`${compared}`, threshold);
 }

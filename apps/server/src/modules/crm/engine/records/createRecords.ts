@@ -3,7 +3,7 @@ import { AppError, fieldErrors } from '../../../../lib/errors';
 import type { DuplicateFound } from '@orbit/shared/contract/duplicates';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
 import { guardApprovalEntry } from '../approvals/approvalGuard';
-import { guardDuplicates, type DuplicateCheck } from '../duplicates/duplicateGuard';
+import { guardDuplicates, prepareDuplicateGuard, type DuplicateCheck } from '../duplicates/duplicateGuard';
 import { createRecordHistory, type HistoryEntry } from '../history/recordHistory';
 import type { FieldDef } from '../metadata/fieldDef';
 import { labelOf } from '../query/filterCompiler';
@@ -88,9 +88,18 @@ export async function createRecordsIn(
   // Unique values the batch itself takes (the database check sees only what is written).
   const taken = new Set<string>();
   const uniqueKey = (field: FieldDef, value: string) => `${field.name}\u0001${value.toLowerCase()}`;
+  const fresh: Array<{ at: number } & Awaited<ReturnType<typeof newRecord>>> = [];
   for (const [at, body] of bodies.entries()) {
     try {
-      const { checked, columns } = await newRecord(m, tx, caller, body, cache);
+      fresh.push({ at, ...(await newRecord(m, tx, caller, body, cache)) });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      answers[at] = { error };
+    }
+  }
+  if (duplicates) await prepareDuplicateGuard(m, tx, caller, fresh.map(({ checked }) => valuesByName(checked)), cache);
+  for (const { at, checked, columns } of fresh) {
+    try {
       const unique = [...checked].filter((entry): entry is [FieldDef, string] => entry[0].unique && typeof entry[1] === 'string');
       const clash = unique.find(([field, value]) => taken.has(uniqueKey(field, value)));
       if (clash) throw fieldErrors({ [clash[0].name]: { key: 'record.valueTaken', params: { field: labelOf(clash[0], caller.lang), value: clash[1] } } });

@@ -1,7 +1,7 @@
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import type { Db, Executor } from '../../../../db/client';
 import type { MergeBody } from '@orbit/shared/contract/duplicates';
-import type { DuplicateCheck } from '../duplicates/duplicateGuard';
+import { prepareDuplicateGuard, type DuplicateCheck } from '../duplicates/duplicateGuard';
 import { mergeRecords } from './mergeRecords';
 import type { RemoveOptions } from '../moduleHooks';
 import { createRecordIn, createRecordsIn } from './createRecords';
@@ -81,6 +81,10 @@ export function createRecordsService(db: Db, module: CrmModule) {
     },
 
     /** An import's dry run of one create or update (updateRecord.ts). */
+    /** Before the dry run checks a batch of new records one by one: their duplicates asked once a rule (duplicates/duplicateGuard.ts). */
+    prepareDuplicateGuardIn: (tx: Executor, caller: Caller, bodies: Array<Record<string, unknown>>, cache: WriteCache) =>
+      prepareDuplicateGuard(m, tx, caller, bodies, cache),
+
     checkWriteIn: (tx: Executor, caller: Caller, body: Record<string, unknown>, id?: number, cache?: WriteCache, duplicates?: DuplicateCheck) =>
       checkRecordWriteIn(m, tx, caller, body, id, cache, duplicates),
 
