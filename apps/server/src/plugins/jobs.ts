@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { emailSendJob } from '../modules/crm/email/emailSend.job';
-import { massEmailSendJob } from '../modules/crm/email/massEmailSend.job';
+import { emailSendJob, failEmailOfJob } from '../modules/crm/email/emailSend.job';
+import { failMassEmailOfJob, massEmailSendJob } from '../modules/crm/email/massEmailSend.job';
 import { recordExportJob } from '../modules/crm/export/recordExport.job';
 import { recordImportRevertJob } from '../modules/crm/import/importRevert.job';
 import { recordImportJob } from '../modules/crm/import/recordImport.job';
@@ -22,7 +22,7 @@ declare module 'fastify' {
  * the server is ready; on close, unfinished jobs go back to the queue.
  */
 export default fp(async (app) => {
-  const queue = createJobQueue(app.db);
+  const queue = createJobQueue(app.db, { emailSend: failEmailOfJob, massEmailSend: failMassEmailOfJob });
   const runner = new JobRunner(
     queue,
     { export: recordExportJob, reportExport: reportExportJob, systemExport: systemExportJob, import: recordImportJob, importRevert: recordImportRevertJob, emailSend: emailSendJob, massEmailSend: massEmailSendJob, sharingRule: sharingRuleJob },

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { MAX_ATTEMPTS } from '../../src/modules/jobs/jobQueue';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { caller } from '../helpers/adminApi';
 import { startSmtpSink } from '../helpers/smtpSink';
@@ -178,6 +179,19 @@ describe('e-mail sent from records', () => {
     await app.db.execute(sql`update sys_job set state = 'queued', locked_by = null where kind = 'emailSend' and payload->>'emailId' = ${String(row.id)}`);
     await app.jobs.drain();
     expect(sink.attempts).toBe(1);
+  });
+
+  it('a mail whose job the queue fails for good (its process died each time it ran) ends failed, saying why, not queued for ever', async () => {
+    const res = await send(olivia, { subject: 'Never sent' }, 'zh');
+    expect(res.body.code).toBe(200);
+    // As a process that died holding the job on its last attempt leaves it: running, its heartbeat long stopped.
+    await app.db.execute(
+      sql`update sys_job set state = 'running', locked_by = 'dead-process', attempts = ${MAX_ATTEMPTS}, heartbeat_at = now() - interval '1 hour' where kind = 'emailSend' and payload->>'emailId' = ${String(res.body.data)}`,
+    );
+    expect(await app.jobQueue.reapStale(new Date(Date.now() - 60_000))).toEqual({ retried: 0, failed: 1 });
+    const [entry] = await timeline(olivia, 'opportunity', opportunity);
+    expect(entry!.email).toMatchObject({ subject: 'Never sent', status: 'failed', answer: '发送进程在服务器应答前停止' });
+    expect(sink.attempts).toBe(0);
   });
 
   it('without a mail server writes the mail to the development outbox, which administrators alone read', async () => {

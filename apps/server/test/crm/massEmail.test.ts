@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { massEmailSendJob } from '../../src/modules/crm/email/massEmailSend.job';
+import { MAX_ATTEMPTS } from '../../src/modules/jobs/jobQueue';
 import { JobReleased } from '../../src/modules/jobs/jobRunner';
 import { caller } from '../helpers/adminApi';
 import { listIds, withFilter } from '../helpers/crmApi';
@@ -212,6 +213,26 @@ describe('mass e-mail', () => {
       app.db.execute(sql`insert into crm_email (message_id, module, record_id, from_address, to_addresses, cc_addresses, bcc_addresses, subject, body, attachment_ids, attachment_names, create_by, mass_email_id)
                          values ('<x@y>', 'leads', ${leads.li}, 'a@b', '[]', '[]', '[]', 's', 'b', '[]', '[]', 1, ${massEmailId})`),
     ).rejects.toThrow();
+  });
+
+  it('the mails of a mass send whose job the queue fails for good end failed, not queued for ever; those already sent stay sent', async () => {
+    const res = await mass(olivia, { templateId: leadTemplate, module: 'leads', ids: [leads.li, leads.ana] });
+    const massEmailId = (res.body.data as Summary).massEmailId;
+    const job = (await app.jobQueue.claim('dying-process'))!;
+    await expect(
+      massEmailSendJob({
+        db: app.db, reporting: undefined as never, config: app.config, job, payload: job.payload as never,
+        progress: async (done) => {
+          if (done >= 1) throw new JobReleased();
+        },
+      }),
+    ).rejects.toBeInstanceOf(JobReleased);
+    // Its last attempt: the queue fails it instead of running it again.
+    await app.db.execute(sql`update sys_job set attempts = ${MAX_ATTEMPTS}, heartbeat_at = now() - interval '1 hour' where id = ${job.id}`);
+    expect(await app.jobQueue.reapStale(new Date())).toEqual({ retried: 0, failed: 1 });
+    const mails = await rows<{ status: string; answer: string | null }>(sql`select status, answer from crm_email where mass_email_id = ${massEmailId} order by id`);
+    expect(mails.map((m) => m.status).sort()).toEqual(['failed', 'sent']);
+    expect(mails.find((m) => m.status === 'failed')!.answer).toBe('The sending process stopped before the server answered');
   });
 
   it('bad input is refused with a translated message and nothing queued; the permission and the module’s read are checked', async () => {

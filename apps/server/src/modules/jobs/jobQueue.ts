@@ -30,13 +30,21 @@ export const MAX_ATTEMPTS = 2;
 /** The job, still running on `worker`: every write of a running job goes through this condition. */
 const heldBy = (job: JobRow, worker: string) => and(eq(sysJob.id, job.id), eq(sysJob.state, 'running'), eq(sysJob.lockedBy, worker));
 
-export function createJobQueue(db: Db) {
-  async function failFile(tx: Executor, job: JobRow, key: MessageKey): Promise<void> {
-    const lang = (job.payload as JobPayload).lang ?? 'en';
+/**
+ * What a kind of job ends of its own records when the queue fails it for good (its handler threw,
+ * or its process died MAX_ATTEMPTS times), in the same transaction: an e-mail's send leaves its mail
+ * failed rather than queued for ever. A file-centre record is failed for every kind.
+ */
+export type JobFailureHooks = Partial<Record<JobKind, (tx: Executor, payload: JobPayload) => Promise<void>>>;
+
+export function createJobQueue(db: Db, onFailed: JobFailureHooks = {}) {
+  async function endFailed(tx: Executor, job: JobRow, key: MessageKey): Promise<void> {
+    const payload = job.payload as JobPayload;
     await tx
       .update(sysUserFile)
-      .set({ status: FILE_STATUS.failed, errorMsg: translate(lang, key), updateTime: new Date() })
+      .set({ status: FILE_STATUS.failed, errorMsg: translate(payload.lang ?? 'en', key), updateTime: new Date() })
       .where(eq(sysUserFile.id, job.fileId));
+    await onFailed[job.kind as JobKind]?.(tx, payload);
   }
 
   return {
@@ -122,7 +130,7 @@ export function createJobQueue(db: Db) {
           .set({ state: 'failed', finishTime: new Date() })
           .where(heldBy(job, worker))
           .returning({ id: sysJob.id });
-        if (held.length) await failFile(tx, job, reason);
+        if (held.length) await endFailed(tx, job, reason);
       });
     },
 
@@ -145,7 +153,7 @@ export function createJobQueue(db: Db) {
             retried++;
           } else {
             await tx.update(sysJob).set({ state: 'failed', finishTime: new Date() }).where(eq(sysJob.id, job.id));
-            await failFile(tx, job, 'job.processDied');
+            await endFailed(tx, job, 'job.processDied');
           }
         }
         return { retried, failed: stale.length - retried };

@@ -1,16 +1,17 @@
 import path from 'node:path';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@orbit/shared/constants';
 import { EMAIL_SEND_ATTEMPTS } from '@orbit/shared/crm/email';
 import { translate } from '@orbit/shared/messages';
 import type { Config } from '../../../config';
-import type { Db } from '../../../db/client';
+import type { Db, Executor } from '../../../db/client';
 import { crmAttachment } from '../../../db/schema/crmAttachment';
 import { crmEmail } from '../../../db/schema/crmEmail';
 import { AppError } from '../../../lib/errors';
 import { writeToOutbox } from '../../../lib/mailer';
 import { richTextAsPlain } from '../../../lib/richText';
 import { fileStoreOf } from '../../files/fileStores';
+import type { JobPayload } from '../../jobs/jobQueue';
 import type { JobHandler } from '../../jobs/jobRunner';
 import { createMailServer } from './mailServer';
 
@@ -55,6 +56,19 @@ export const emailSendJob: JobHandler = async ({ db, config, payload }) => {
   await sendQueuedEmail(db, config, payload.lang, Number(payload.emailId));
   return DONE;
 };
+
+/** The mail of an `emailSend` job the queue failed for good ends failed, saying so, instead of queued for ever (jobQueue.ts JobFailureHooks). */
+export async function failEmailOfJob(tx: Executor, payload: JobPayload): Promise<void> {
+  await failQueued(tx, eq(crmEmail.id, Number(payload.emailId)), payload.lang);
+}
+
+/** Mails meeting `which` still queued end failed because their sending process stopped. */
+export async function failQueued(tx: Executor, which: SQL, lang: Language): Promise<void> {
+  await tx
+    .update(crmEmail)
+    .set({ status: 'failed', answer: translate(lang, 'email.processDied') })
+    .where(and(which, eq(crmEmail.status, 'queued')));
+}
 
 /** Sends mail `id` if it is still queued (see emailSendJob); a mass send's job calls it for each of its mails. */
 export async function sendQueuedEmail(db: Db, config: Config, lang: Language, id: number): Promise<void> {

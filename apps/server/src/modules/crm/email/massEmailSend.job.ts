@@ -1,7 +1,9 @@
 import { and, asc, count, eq } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
 import { crmEmail } from '../../../db/schema/crmEmail';
+import type { JobPayload } from '../../jobs/jobQueue';
 import type { JobHandler } from '../../jobs/jobRunner';
-import { sendQueuedEmail } from './emailSend.job';
+import { failQueued, sendQueuedEmail } from './emailSend.job';
 
 /** How long a wait for a mail's time lasts before the job beats its heartbeat (and learns whether it is still its own). */
 const WAIT_SLICE_MS = 5_000;
@@ -36,3 +38,6 @@ export const massEmailSendJob: JobHandler = async ({ db, config, payload, progre
   }
   return { storagePath: null, done };
 };
+
+/** The mails a failed mass send's job had not sent end failed, not queued for ever (jobQueue.ts JobFailureHooks). */
+export const failMassEmailOfJob = (tx: Executor, payload: JobPayload) => failQueued(tx, eq(crmEmail.massEmailId, Number(payload.massEmailId)), payload.lang);
