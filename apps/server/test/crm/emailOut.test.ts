@@ -270,6 +270,23 @@ describe('e-mail sent from records', () => {
     expect(people.body.data).toEqual([{ module: 'contact', id: contact, name: 'Mei Chen', email: 'mei.chen@acme.example' }]);
   });
 
+  it('offers an opportunity’s contact roles first (the primary before the others), then its account’s other contacts', async () => {
+    const partner = (await olivia('POST', '/crm/account', { name: 'Partner Mail Co' })).body.data as number;
+    const consultant = (await olivia('POST', '/crm/contact', { firstName: 'Ada', lastName: 'Zhou', email: 'ada@partner.example', accountId: partner })).body.data as number;
+    const buyer = (await olivia('POST', '/crm/contact', { firstName: 'Bo', lastName: 'Yang', email: 'bo@acme.example', accountId: account })).body.data as number;
+    const role = (contactId: number, body: Record<string, unknown>) => olivia('POST', `/crm/opportunity/${opportunity}/contact-roles`, { contactId, ...body });
+    expect((await role(consultant, { role: 'influencer' })).body.code).toBe(200);
+    expect((await role(buyer, { role: 'decision_maker', isPrimary: true })).body.code).toBe(200);
+    const people = (await olivia('GET', `/crm/email/people/opportunity/${opportunity}`)).body.data as Array<{ id: number; name: string }>;
+    // Bo (primary role), Ada (a role, on another account), Mei (the account's contact without a role).
+    expect(people.map((p) => p.name)).toEqual(['Bo Yang', 'Ada Zhou', 'Mei Chen']);
+    // The account's own list is its contacts alone, by name.
+    const accountPeople = (await olivia('GET', `/crm/email/people/account/${account}`)).body.data as Array<{ name: string }>;
+    expect(accountPeople.map((p) => p.name)).toEqual(['Mei Chen', 'Bo Yang']);
+    await app.db.execute(sql`delete from crm_opportunity_contact_role where opportunity_id = ${opportunity}`);
+    await app.db.execute(sql`update crm_contact set deleted_at = now() where id in (${consultant}, ${buyer})`);
+  });
+
   it('refuses bad input with a translated message and writes nothing', async () => {
     const before = await count('crm_email');
     const none = await send(olivia, { to: [] }, 'zh');

@@ -58,7 +58,7 @@ const emailRoutes: FastifyPluginAsync = async (fastify) => {
       if (!hasPermission(user, PERMISSIONS[module].query)) throw forbidden();
       const record = await scopedRecord(app.db, user, request.lang, module, recordId);
       if (!record) throw recordNotFound();
-      return okData(request, await recordPeople(app.db, user, request.lang, module, record));
+      return okData(request, await recordPeople(app.db, user, module, record));
     },
   );
 

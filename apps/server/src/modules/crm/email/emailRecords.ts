@@ -38,22 +38,31 @@ export function accountIdOf(module: CrmModule, record: CrmRecord): number | null
 }
 
 /**
- * The people the composer offers for a record: a lead or contact itself; an account's contacts,
- * an opportunity's account's — those within the caller's scope, by name.
+ * The people the composer offers for a record: a lead or contact itself; an account's contacts; an
+ * opportunity's contact roles (the primary first) and then its account's other contacts — those
+ * within the caller's scope, by name.
  */
-export async function recordPeople(db: Db, user: CurrentUser, lang: Language, module: CrmModule, record: CrmRecord): Promise<EmailPerson[]> {
+export async function recordPeople(db: Db, user: CurrentUser, module: CrmModule, record: CrmRecord): Promise<EmailPerson[]> {
   if (module === 'leads' || module === 'contact') return [{ module, id: Number(record.id), name: personName(record), email: (record.email as string | null) || null }];
   const accountId = accountIdOf(module, record);
-  if (!accountId) return [];
+  const opportunityId = module === 'opportunity' ? Number(record.id) : null;
+  if (!accountId && !opportunityId) return [];
   const meta = moduleRecordsOf(db, 'contact').def();
-  const column = (name: string) => sql.identifier(meta.byName.get(name)!.column);
-  const scope = recordAccess(user, 'contact', 'read');
+  const column = (name: string) => sql`c.${sql.identifier(meta.byName.get(name)!.column)}`;
+  const scope = recordAccess(user, 'contact', 'read', 'c');
+  // 0: the primary contact role, 1: another role, 2: the account's contact without one.
+  const rank = opportunityId
+    ? [sql`coalesce((select case when r.is_primary then 0 else 1 end from crm_opportunity_contact_role r where r.opportunity_id = ${opportunityId} and r.contact_id = c.id), 2)`]
+    : [];
+  const belongs = [
+    ...(accountId ? [sql`${column('accountId')} = ${accountId}`] : []),
+    ...(opportunityId ? [sql`c.id in (select r.contact_id from crm_opportunity_contact_role r where r.opportunity_id = ${opportunityId})`] : []),
+  ];
   const rows = await rowsOf<{ id: unknown; first: string | null; last: string | null; email: string | null }>(
     db,
-    sql`select id, ${column('firstName')} as first, ${column('lastName')} as last, ${column('email')} as email from ${sql.identifier(meta.table)}
-        where ${column('accountId')} = ${accountId} and deleted_at is null${scope ? sql` and ${scope}` : sql``}
-        order by ${column('lastName')}, ${column('firstName')}, id limit 200`,
+    sql`select c.id, ${column('firstName')} as first, ${column('lastName')} as last, ${column('email')} as email from ${sql.identifier(meta.table)} c
+        where (${sql.join(belongs, sql` or `)}) and c.deleted_at is null${scope ? sql` and ${scope}` : sql``}
+        order by ${sql.join([...rank, column('lastName'), column('firstName'), sql`c.id`], sql`, `)} limit 200`,
   );
-  void lang;
   return rows.map((r) => ({ module: 'contact' as const, id: Number(r.id), name: [r.first, r.last].filter(Boolean).join(' '), email: r.email || null }));
 }
