@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors';
 import { hasPermission, type CurrentUser } from '../modules/auth/currentUser';
-import { createSessionRepository, type SessionRow } from '../modules/auth/session.repository';
+import { createSessionRepository } from '../modules/auth/session.repository';
+import type { SessionRow } from '../modules/auth/sessionRead';
 import { isApiKeyShaped } from '@orbit/shared/contract/apiKeys';
 import { createApiKeyAuth } from '../modules/system/apiKey/apiKeyAuth';
 

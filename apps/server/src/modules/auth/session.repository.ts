@@ -1,10 +1,9 @@
-import { and, eq, getTableColumns, gt, ne, sql } from 'drizzle-orm';
-import { UNNAMED_STATEMENT, type Executor } from '../../db/client';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
 import { sysSession } from '../../db/schema/auth';
-import { DEL_FLAG_PRESENT } from '../../db/schema/columns';
-import { sysDept, sysUser } from '../../db/schema/organisation';
 import type { ClientInfo } from '../../lib/clientInfo';
-import { currentUserColumns, toCurrentUser, type CurrentUser } from './currentUser';
+import { toCurrentUser, type CurrentUser } from './currentUser';
+import { readSession, type SessionRow } from './sessionRead';
 import { hashToken, newToken } from './token';
 
 /**
@@ -13,26 +12,9 @@ import { hashToken, newToken } from './token';
  */
 const TOUCH_AFTER_MS = 60_000;
 
-export type SessionRow = typeof sysSession.$inferSelect;
-
-/**
- * The live session of a token hash with its user (see currentUser.ts), in one statement: it is
- * read on every API request, so its SQL is built once (an unnamed statement: see UNNAMED_STATEMENT).
- */
-const prepareSessionRead = (db: Executor) =>
-  db
-    .select({ session: getTableColumns(sysSession), user: currentUserColumns })
-    .from(sysSession)
-    .leftJoin(sysUser, and(eq(sysUser.userId, sysSession.userId), eq(sysUser.delFlag, DEL_FLAG_PRESENT)))
-    .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
-    .where(and(eq(sysSession.tokenHash, sql.placeholder('tokenHash')), gt(sysSession.expiresAt, sql.placeholder('now'))))
-    .limit(1)
-    .prepare(UNNAMED_STATEMENT);
-
 export function createSessionRepository(db: Executor, ttlMinutes: number) {
   const ttlMs = ttlMinutes * 60_000;
   const touchAfterMs = Math.min(TOUCH_AFTER_MS, ttlMs / 2);
-  let sessionRead: ReturnType<typeof prepareSessionRead> | undefined;
   return {
     async create(userId: number, client: ClientInfo): Promise<string> {
       const token = newToken();
@@ -51,8 +33,7 @@ export function createSessionRepository(db: Executor, ttlMinutes: number) {
      */
     async touch(token: string): Promise<{ session: SessionRow; user: CurrentUser | undefined } | undefined> {
       const now = new Date();
-      sessionRead ??= prepareSessionRead(db);
-      const [row] = await sessionRead.execute({ tokenHash: hashToken(token), now });
+      const row = await readSession(db, hashToken(token), now);
       if (!row) return undefined;
       if (now.getTime() - row.session.lastActiveAt.getTime() > touchAfterMs) {
         await db
