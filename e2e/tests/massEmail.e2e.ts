@@ -6,20 +6,20 @@ import { serverAndBrowser } from '../helpers/suite';
 import { openPage, signedInPage } from './shell-support';
 
 const TEXT = {
-  en: { action: 'Send e-mail', send: 'Queue the e-mails', optedOut: 'Skipped: opted out', progress: '2 of 2 sent', campaign: 'E-mail the members', members: '3 of 3 sent', close: 'Close' },
-  zh: { action: '发送邮件', send: '加入发送队列', optedOut: '已跳过：拒收邮件', progress: '已发送 2 / 2', campaign: '给成员发邮件', members: '已发送 3 / 3', close: /^关\s?闭$/ },
+  en: { action: 'Send e-mail', send: 'Queue the e-mails', optedOut: 'Skipped: opted out', progress: '2 of 2 sent', campaign: 'E-mail the members', members: '3 of 3 sent', close: 'Close', write: 'Write a message', subject: 'Subject', body: 'Message' },
+  zh: { action: '发送邮件', send: '加入发送队列', optedOut: '已跳过：拒收邮件', progress: '已发送 2 / 2', campaign: '给成员发邮件', members: '已发送 3 / 3', close: /^关\s?闭$/, write: '撰写邮件', subject: '主题', body: '正文' },
 } as const;
 
 /**
- * Mass e-mail in Chromium (issue 35): the lead list's mass action "Send e-mail" on a selection and a
- * campaign's "E-mail the members" — the summary of what was queued and skipped, the progress to the
+ * Mass e-mail in Chromium (issue 35): the lead list's mass action "Send e-mail" on a selection with a
+ * template, and a campaign's "E-mail the members" with a message written in the dialog — the summary of what was queued and skipped, the progress to the
  * end, and one personalised mail per person in the development outbox — in English and Chinese.
  */
 describe('mass e-mail in Chromium', () => {
   const app = serverAndBrowser();
 
   for (const language of ['en', 'zh'] as const) {
-    it(`mails a list selection and a campaign's members with a template — ${language}`, async () => {
+    it(`mails a list selection with a template and a campaign's members with a written message — ${language}`, async () => {
       const text = TEXT[language];
       const { context, page, token } = await signedInPage(app.browser, app.server.url, { username: 'emma.stone', width: 1400, height: 1000, language });
       const api = apiOf(app.server.url, token);
@@ -73,9 +73,18 @@ describe('mass e-mail in Chromium', () => {
       await page.getByTestId('campaign-mass-email').click();
       const campaignForm = page.getByTestId('mass-email-form');
       await campaignForm.waitFor();
-      await pickOption(page, campaignForm.getByRole('combobox').first(), new RegExp(`Mass ${tag}`));
+      await campaignForm.getByRole('radio', { name: text.write }).check({ force: true });
+      await campaignForm.getByLabel(text.subject).fill(`Expo ${tag}`);
+      const editor = campaignForm.getByRole('textbox', { name: text.body });
+      await editor.click();
+      await editor.pressSequentially('See you at the expo.');
+      await settledScreenshot(page, `mass-email-written-${language}`);
+      const beforeCampaign = outboxMails(app.server.dataDir).map((m) => m.file);
       await page.locator('.ant-modal-wrap:visible').last().getByRole('button', { name: text.send }).click();
       await expect.poll(() => page.getByTestId('mass-email-summary').textContent(), { timeout: 30_000 }).toContain(text.members);
+      const written = outboxMails(app.server.dataDir).filter((m) => !beforeCampaign.includes(m.file) && m.text.includes(`Expo ${tag}`));
+      expect(written).toHaveLength(3);
+      expect(written.every((m) => m.text.includes('See you at the expo.'))).toBe(true);
       await settledScreenshot(page, `mass-email-campaign-${language}`);
       await context.close();
     }, 240_000);

@@ -118,6 +118,16 @@ describe('mass e-mail', () => {
     expect(((await noah('GET', '/crm/email/mass')).body.data as Summary[]).map((s) => s.massEmailId)).not.toContain(summary.massEmailId);
   });
 
+  it('a message written for the send, without a template: personalised for each person in the sender’s language, named by its subject', async () => {
+    const res = await mass(olivia, { module: 'leads', ids: [leads.li, leads.ana, leads.out], subject: 'News for {{lead.firstName}}', body: '<p>Dear {{lead.firstName}} of {{lead.company}},</p><p>our news.</p>' }, 'zh');
+    expect(res.body, res.body.msg).toMatchObject({ code: 200, data: { queued: 2, skippedOptOut: 1, templateName: 'News for {{lead.firstName}}' } });
+    await app.jobs.drain();
+    expect(subjects()).toEqual(['News for Ana', 'News for Li']);
+    expect(sink.received.find((m) => m.parsed.subject === 'News for Li')!.parsed.html).toContain('Dear Li of Wei Trading');
+    const [row] = await rows<{ template_id: unknown }>(sql`select template_id from crm_mass_email where id = ${(res.body.data as Summary).massEmailId}`);
+    expect(row!.template_id).toBeNull();
+  });
+
   it('a campaign’s members, leads and contacts, within the sender’s scope; merged in the template’s language', async () => {
     const campaign = await create(emma, 'campaign', { name: 'Spring Mailing' });
     const account = await create(olivia, 'account', { name: '上海贸易' });
@@ -239,9 +249,14 @@ describe('mass e-mail', () => {
     const [mails, masses, jobs] = [await count('crm_email'), await count('crm_mass_email'), await count('sys_job')];
     const noTemplate = await mass(olivia, { module: 'leads', ids: [leads.li] });
     expect(noTemplate.status).toBe(400);
-    expect(JSON.stringify(noTemplate.body)).toContain('Please choose a template');
+    expect(JSON.stringify(noTemplate.body)).toContain('Please choose a template or write the message');
     const noTemplateZh = await mass(olivia, { module: 'leads', ids: [leads.li] }, 'zh');
-    expect(JSON.stringify(noTemplateZh.body)).toContain('请选择模板');
+    expect(JSON.stringify(noTemplateZh.body)).toContain('请选择模板或撰写邮件');
+    // A written message is checked as a template is.
+    const unknownField = await mass(olivia, { module: 'leads', ids: [leads.li], subject: 'Hi', body: '<p>{{lead.salary}}</p>' }, 'zh');
+    expect(unknownField.body.msg).toBe('未知的合并字段 {{lead.salary}}：请使用列出的字段');
+    expect((await mass(olivia, { module: 'leads', ids: [leads.li], subject: '', body: '<p>Hi</p>' })).status).toBe(400);
+    expect((await mass(olivia, { module: 'leads', ids: [leads.li], subject: 'Hi', body: '<p> </p>' })).body.msg).toBe('Please write the message');
     const empty = await mass(olivia, { templateId: leadTemplate, module: 'leads', ids: [] });
     expect(empty.body).toMatchObject({ code: 400, msg: 'Please select at least one lead or contact' });
     expect((await mass(olivia, { templateId: leadTemplate, module: 'leads', ids: [] }, 'zh')).body.msg).toBe('请至少选择一条线索或联系人');

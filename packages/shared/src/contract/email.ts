@@ -129,12 +129,15 @@ export type OutboxMail = { name: string; time: string; subject: string; to: stri
 export type OutboxMailDetail = OutboxMail & { from: string; cc: string; html: string; text: string; attachments: Array<{ fileName: string; size: number }> };
 
 /**
- * `POST /crm/email/mass`: a template to a list selection (`module` and `ids`) or to a campaign's
- * members (`campaignId`). Answers the mass send's summary.
+ * `POST /crm/email/mass`: a template — or a message written for this send, `subject` and `body`,
+ * merge fields filled in the sender's language — to a list selection (`module` and `ids`) or to a
+ * campaign's members (`campaignId`). Answers the mass send's summary.
  */
 export const massEmailBody = z
   .object({
     templateId: jsonId.nullish(),
+    subject: optionalText(998).default(''),
+    body: stringValue().max(RICH_MAX, { error: 'validation.tooLong' }).default(''),
     module: oneOf(MASS_EMAIL_MODULES).optional(),
     ids: z.array(jsonId).max(MASS_EMAIL_MAX, { error: 'validation.tooLong' }).default([]),
     campaignId: jsonId.optional(),

@@ -62,7 +62,7 @@ export const crmEmail = pgTable(
 );
 
 /**
- * A mass send (issue 35): one template to a list selection of leads or contacts, or to a campaign's
+ * A mass send (issue 35): one template (or a message written for it) to a list selection of leads or contacts, or to a campaign's
  * members. Its mails are crm_email rows (`mass_email_id`), queued together with it and sent by one
  * job at `per_minute`; the people skipped are counted here, the mails' progress read from their states.
  */
@@ -73,7 +73,8 @@ export const crmMassEmail = pgTable(
     /** leads or contact (a list selection), or campaign (its members, of both kinds). */
     module: text('module').notNull(),
     campaignId: bigint('campaign_id', { mode: 'number' }),
-    templateId: bigint('template_id', { mode: 'number' }).notNull(),
+    /** Null: a message written for this send; `template_name` is then its subject. */
+    templateId: bigint('template_id', { mode: 'number' }),
     templateName: text('template_name').notNull(),
     perMinute: integer('per_minute').notNull(),
     queued: integer('queued').notNull(),

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Language } from '@orbit/shared/constants';
 import type { CrmRecord } from '@orbit/shared/contract/crm';
 import type { sendEmailBody } from '@orbit/shared/contract/email';
-import { unknownMergeFields, type EmailModule, type EmailPersonModule } from '@orbit/shared/crm/email';
+import type { EmailModule, EmailPersonModule } from '@orbit/shared/crm/email';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import type { z } from 'zod';
 import { crmAttachment } from '../../../db/schema/crmAttachment';
@@ -21,7 +21,7 @@ import { recordOpenable } from '../attachments/attachments.repository';
 import { accountIdOf, personName, scopedRecord } from './emailRecords';
 import { createEmailTemplates } from './emailTemplates';
 import { addressOf, createMailServer } from './mailServer';
-import { mergeValues, renderMerge } from './mergeFields';
+import { checkMessage, mergeValues, renderMerge } from './mergeFields';
 
 type SendBody = z.output<typeof sendEmailBody>;
 type Recipient = SendBody['to'][number];
@@ -97,12 +97,7 @@ export async function queueEmailWith(deps: { db: Db; tx?: Db; config: Config; jo
     if (!richTextAsPlain(html)) html = template.body;
     mergeLang = template.language as Language;
   }
-  for (const [field, text] of [['subject', subject], ['body', html]] as const) {
-    const [unknown] = unknownMergeFields(text);
-    if (unknown !== undefined) throw fieldError(field, 'email.unknownMergeField', { name: `{{${unknown}}}` });
-  }
-  if (!subject.trim()) throw fieldError('subject', 'validation.required');
-  if (!richTextAsPlain(html)) throw fieldError('body', 'email.bodyRequired');
+  checkMessage(subject, html);
   const values = await mergeValues(meta, user, mergeLang, module, record, module === 'leads' || module === 'contact' ? null : firstPerson, db);
   subject = renderMerge(subject, values, false).replace(/[\r\n]+/g, ' ').trim();
   html = cleanRichText(renderMerge(html, values, true));

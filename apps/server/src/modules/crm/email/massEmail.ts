@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { crmEmail, crmEmailLink, crmEmailSignature, crmMassEmail } from '../../../db/schema/crmEmail';
 import { badRequest, fieldError } from '../../../lib/errors';
-import { cleanRichText } from '../../../lib/richText';
+import { cleanRichText, richTextAsPlain } from '../../../lib/richText';
 import type { CurrentUser } from '../../auth/currentUser';
 import { NO_FILE } from '../../jobs/jobQueue';
 import { recordAccess } from '../engine/query/recordAccess';
@@ -18,7 +18,7 @@ import { moduleRecordsOf, recordNotFound } from '../engine/records/moduleRecords
 import { asId, personName, scopedRecord } from './emailRecords';
 import { createEmailTemplates } from './emailTemplates';
 import { addressOf, createMailServer } from './mailServer';
-import { mergeValues, renderMerge } from './mergeFields';
+import { checkMessage, mergeValues, renderMerge } from './mergeFields';
 
 type MassBody = z.output<typeof massEmailBody>;
 type Candidate = { id: number; email: string | null; optOut: boolean };
@@ -80,6 +80,19 @@ export async function massEmailSummaries(db: Db, where: SQL): Promise<MassEmailS
 }
 
 /**
+ * What a mass send writes to each person: the template chosen, else the subject and body written for
+ * this send (merge fields checked as a template's are, filled in the sender's language).
+ */
+async function messageOf(db: Db, user: CurrentUser, lang: Language, body: MassBody): Promise<{ id: number | null; name: string; subject: string; body: string; language: string }> {
+  if (body.templateId) return createEmailTemplates(db).visible(user, body.templateId);
+  const subject = body.subject ?? '';
+  const html = body.body ?? '';
+  if (!subject.trim() && !richTextAsPlain(html)) throw fieldError('templateId', 'email.massNoTemplate');
+  checkMessage(subject, html);
+  return { id: null, name: subject.replace(/[\r\n]+/g, ' ').trim(), subject, body: html, language: lang };
+}
+
+/**
  * A mass send asked for (`POST /crm/email/mass`): the template, the people within the caller's
  * scope, those who opted out or have no address counted and skipped, each other one's mail
  * personalised (merge fields from their record, written in the template's language as the single
@@ -89,8 +102,7 @@ export async function massEmailSummaries(db: Db, where: SQL): Promise<MassEmailS
  */
 export async function queueMassEmail(app: FastifyInstance, user: CurrentUser, lang: Language, body: MassBody): Promise<MassEmailSummary> {
   const db = app.db;
-  if (!body.templateId) throw fieldError('templateId', 'email.massNoTemplate');
-  const template = await createEmailTemplates(db).visible(user, body.templateId);
+  const template = await messageOf(db, user, lang, body);
   const groups = await recipientsOf(db, user, lang, body);
   const total = groups.reduce((n, g) => n + g.people.length, 0);
   if (total > MASS_EMAIL_MAX) throw badRequest('email.massTooMany', { max: MASS_EMAIL_MAX });

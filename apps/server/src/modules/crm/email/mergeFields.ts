@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Language } from '@orbit/shared/constants';
 import type { CrmRecord } from '@orbit/shared/contract/crm';
-import { MERGE_FIELD_PATTERN, type EmailPersonModule, type MergeField } from '@orbit/shared/crm/email';
+import { MERGE_FIELD_PATTERN, unknownMergeFields, type EmailPersonModule, type MergeField } from '@orbit/shared/crm/email';
 import { isCurrency } from '@orbit/shared/crm/money';
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import type { Db, Executor } from '../../../db/client';
+import { fieldError } from '../../../lib/errors';
+import { richTextAsPlain } from '../../../lib/richText';
 import type { CurrentUser } from '../../auth/currentUser';
 import { metadataOf } from '../engine/metadata/metadataStore';
 import { rowsOf } from '../engine/query/sql';
@@ -106,4 +108,14 @@ export function renderMerge(text: string, values: MergeValues, html: boolean): s
     const value = values[name as MergeField] ?? '';
     return html ? escapeHtml(value) : value;
   });
+}
+
+/** A message as a send takes it (one mail or a mass send): no unknown merge field, a subject, a body with text. */
+export function checkMessage(subject: string, html: string): void {
+  for (const [field, text] of [['subject', subject], ['body', html]] as const) {
+    const [unknown] = unknownMergeFields(text);
+    if (unknown !== undefined) throw fieldError(field, 'email.unknownMergeField', { name: `{{${unknown}}}` });
+  }
+  if (!subject.trim()) throw fieldError('subject', 'validation.required');
+  if (!richTextAsPlain(html)) throw fieldError('body', 'email.bodyRequired');
 }

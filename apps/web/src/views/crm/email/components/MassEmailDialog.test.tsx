@@ -57,9 +57,28 @@ describe('mass e-mail', () => {
     renderCrm(<SelectionMassEmail module="contact" ids={[4]} open onClose={vi.fn()} onDone={vi.fn()} />);
     await screen.findByTestId('mass-email-form');
     fireEvent.click(screen.getByRole('button', { name: 'Queue the e-mails' }));
-    expect(await screen.findByText('Please choose a template')).toBeTruthy();
+    expect(await screen.findByText('Please choose a template or write the message')).toBeTruthy();
     expect(api.sendMassEmail).not.toHaveBeenCalled();
   });
+
+  it('sends a message written in the dialog instead of a template, asking for its subject and text first', async () => {
+    renderCrm(<SelectionMassEmail module="contact" ids={[4, 5]} open onClose={vi.fn()} onDone={vi.fn()} />);
+    const form = await screen.findByTestId('mass-email-form');
+    fireEvent.click(within(form).getByRole('radio', { name: 'Write a message' }));
+    await waitFor(() => expect(within(form).queryByRole('combobox', { name: 'Template' })).toBeNull());
+    expect(within(form).getByText('Merge fields such as {{lead.firstName}} are filled from each person’s record.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Queue the e-mails' }));
+    expect(await screen.findByText('Please write the message')).toBeTruthy();
+    expect(api.sendMassEmail).not.toHaveBeenCalled();
+
+    fireEvent.change(within(form).getByTestId('mass-email-subject'), { target: { value: 'News for {{contact.firstName}}' } });
+    const editor = within(form).getByRole('textbox', { name: 'Message' });
+    editor.innerHTML = '<p>Our news.</p>';
+    fireEvent.input(editor);
+    fireEvent.click(screen.getByRole('button', { name: 'Queue the e-mails' }));
+    await waitFor(() => expect(api.sendMassEmail).toHaveBeenCalledWith({ module: 'contact', ids: [4, 5], subject: 'News for {{contact.firstName}}', body: '<p>Our news.</p>' }));
+    expect(await screen.findByTestId('mass-email-summary')).toBeTruthy();
+  }, 30_000);
 
   it('shows the server’s refusal, in Chinese too', async () => {
     await changeLanguage('zh');

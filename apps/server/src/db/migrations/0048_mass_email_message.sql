@@ -1,0 +1,1 @@
+ALTER TABLE "crm_mass_email" ALTER COLUMN "template_id" DROP NOT NULL;
