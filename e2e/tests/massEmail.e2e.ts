@@ -6,8 +6,8 @@ import { serverAndBrowser } from '../helpers/suite';
 import { openPage, signedInPage } from './shell-support';
 
 const TEXT = {
-  en: { action: 'Send e-mail', send: 'Queue the e-mails', optedOut: 'Skipped: opted out', progress: '2 of 2 sent', campaign: 'E-mail the members', members: '3 of 3 sent', close: 'Close', write: 'Write a message', subject: 'Subject', body: 'Message' },
-  zh: { action: '发送邮件', send: '加入发送队列', optedOut: '已跳过：拒收邮件', progress: '已发送 2 / 2', campaign: '给成员发邮件', members: '已发送 3 / 3', close: /^关\s?闭$/, write: '撰写邮件', subject: '主题', body: '正文' },
+  en: { action: 'Send e-mail', send: 'Queue the e-mails', optedOut: 'Skipped: opted out', progress: '2 of 2 sent', campaign: 'E-mail the members', members: '3 of 3 sent', close: 'Close', write: 'Write a message', body: 'Message' },
+  zh: { action: '发送邮件', send: '加入发送队列', optedOut: '已跳过：拒收邮件', progress: '已发送 2 / 2', campaign: '给成员发邮件', members: '已发送 3 / 3', close: /^关\s?闭$/, write: '撰写邮件', body: '正文' },
 } as const;
 
 /**
@@ -73,8 +73,8 @@ describe('mass e-mail in Chromium', () => {
       await page.getByTestId('campaign-mass-email').click();
       const campaignForm = page.getByTestId('mass-email-form');
       await campaignForm.waitFor();
-      await campaignForm.getByRole('radio', { name: text.write }).check({ force: true });
-      await campaignForm.getByLabel(text.subject).fill(`Expo ${tag}`);
+      await campaignForm.locator('.ant-radio-button-wrapper', { hasText: text.write }).click();
+      await campaignForm.getByTestId('mass-email-subject').fill(`Expo ${tag}`);
       const editor = campaignForm.getByRole('textbox', { name: text.body });
       await editor.click();
       await editor.pressSequentially('See you at the expo.');
