@@ -156,6 +156,45 @@ describe('e-mail received by the dropbox', () => {
     expect(latest).toMatchObject({ subject: 'Re: Re: Renewal terms', direction: 'in', threadId: Number(original!.id) });
   });
 
+  it('a customer’s reply to a mail sent from Orbit comes back by Reply-To (the dropbox setting) and threads onto the records, filed for the original sender; a stranger is still refused', async () => {
+    const dropbox = settingThrough(admin, 'emailDropboxAddress');
+    expect((await dropbox.set('not an address')).body.code).toBe(400);
+    expect((await dropbox.set(DROPBOX)).body.code).toBe(200);
+    try {
+      const sent = await olivia('POST', '/crm/email/send', { module: 'opportunity', recordId: openDeal, to: [{ module: 'contact', id: contact }], subject: 'Quote for Mei', body: '<p>Our quote</p>' });
+      expect(sent.body, sent.body.msg).toMatchObject({ code: 200 });
+      const [original] = await rows<{ id: unknown; message_id: string; reply_to: string }>(sql`select id, message_id, reply_to from crm_email where id = ${sent.body.data}`);
+      // Mei's "Reply" goes to Olivia and to the dropbox.
+      expect(original!.reply_to).toBe(`olivia.park@example.com, ${DROPBOX}`);
+      await send({
+        envelope: { from: 'mei.inbound@acme.example', to: [DROPBOX] },
+        from: 'Mei Inbound <mei.inbound@acme.example>',
+        to: `olivia.park@example.com, ${DROPBOX}`,
+        subject: 'Re: Quote for Mei',
+        text: 'Looks good to us',
+        inReplyTo: original!.message_id,
+        references: [original!.message_id],
+      });
+      const [reply] = await rows<{ create_by: unknown; status: string; thread_id: unknown }>(sql`select create_by, status, thread_id from crm_email where subject = 'Re: Quote for Mei'`);
+      expect(reply).toMatchObject({ status: 'received', thread_id: original!.id });
+      const [oliviaId] = await rows<{ user_id: unknown }>(sql`select user_id from sys_user where user_name = 'olivia.park'`);
+      expect(Number(reply!.create_by)).toBe(Number(oliviaId!.user_id));
+      for (const [module, id] of [['opportunity', openDeal], ['contact', contact], ['account', account]] as const) {
+        const thread = (await emails(olivia, module, id)).filter((m) => m.threadId === Number(original!.id));
+        expect(thread.map((m) => [m.direction, m.subject]), module).toEqual([
+          ['in', 'Re: Quote for Mei'],
+          ['out', 'Quote for Mei'],
+        ]);
+      }
+      // Answering a mail Orbit only received (its Message-ID came from outside) proves nothing: refused.
+      const [inbound] = await rows<{ message_id: string }>(sql`select message_id from crm_email where direction = 'in' limit 1`);
+      const stranger = await refusal({ envelope: { from: 'stranger@spam.example', to: [DROPBOX] }, from: 'stranger@spam.example', to: DROPBOX, subject: 'Re: x', text: 'x', inReplyTo: inbound!.message_id, references: [inbound!.message_id] });
+      expect(stranger.responseCode).toBe(550);
+    } finally {
+      await dropbox.set('');
+    }
+  });
+
   it('unmatched mail waits in the sender’s own inbox, to be linked to a record (its file becoming the record’s) or discarded', async () => {
     await send({ to: 'nobody@unknown.example', subject: 'Met at the fair', html: '<p>Great to meet</p>', attachments: [{ filename: 'card.pdf', content: PDF }] });
     await send({ to: 'nobody@unknown.example', subject: 'Newsletter', text: 'Not for the CRM' });

@@ -27,6 +27,7 @@ export const SETTING_KEYS = {
   maxTabs: MAX_TABS_SETTING_KEY,
   webhookAllowPrivate: 'sys.webhook.allowPrivateTargets',
   massEmailPerMinute: 'crm.email.massPerMinute',
+  emailDropboxAddress: 'crm.email.dropboxAddress',
   themePalette: PALETTE_SETTING_KEY,
 } as const;
 export type SettingName = keyof typeof SETTING_KEYS;

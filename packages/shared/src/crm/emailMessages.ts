@@ -33,6 +33,7 @@ export const emailEn = {
   'email.massTooMany': 'A mass e-mail goes to at most {{max}} people at once',
   'email.massNotFound': 'The mass e-mail does not exist or you have no access to it',
   'settings.massEmailPerMinute': 'Mass e-mail: mails sent per minute',
+  'settings.emailDropboxAddress': 'E-mail: the dropbox address (replies to mail sent from Orbit come back to it)',
 } as const;
 
 export const emailZh: Record<keyof typeof emailEn, string> = {
@@ -69,4 +70,5 @@ export const emailZh: Record<keyof typeof emailEn, string> = {
   'email.massTooMany': '群发邮件一次最多发送给 {{max}} 人',
   'email.massNotFound': '群发邮件不存在或您无权访问',
   'settings.massEmailPerMinute': '群发邮件：每分钟发送封数',
+  'settings.emailDropboxAddress': '邮件：收件箱地址（从 Orbit 发出的邮件的回复会回到这里）',
 };

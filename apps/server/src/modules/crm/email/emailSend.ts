@@ -20,7 +20,7 @@ import { recordNotFound } from '../engine/records/moduleRecords';
 import { recordOpenable } from '../attachments/attachments.repository';
 import { accountIdOf, personName, scopedRecord } from './emailRecords';
 import { createEmailTemplates } from './emailTemplates';
-import { addressOf, createMailServer } from './mailServer';
+import { addressOf, createMailServer, replyToOf } from './mailServer';
 import { checkMessage, mergeValues, renderMerge } from './mergeFields';
 
 type SendBody = z.output<typeof sendEmailBody>;
@@ -122,6 +122,7 @@ export async function queueEmailWith(deps: { db: Db; tx?: Db; config: Config; jo
   const fromAddress = (await createMailServer(db, deps.config).settings()).fromAddress || addressOf(deps.config.mailFrom);
   const displayName = (sender?.nick_name ?? user.nickName).replace(/["\\\r\n]/g, '');
   const domain = fromAddress.split('@')[1] ?? 'orbit-crm.local';
+  const replyTo = await replyToOf(db, deps.config, sender?.email);
 
   const emailId = await db.transaction(async (tx) => {
     // Again under the transaction: the record may have gone to the bin meanwhile.
@@ -133,7 +134,7 @@ export async function queueEmailWith(deps: { db: Db; tx?: Db; config: Config; jo
         module,
         recordId: body.recordId,
         fromAddress: `"${displayName}" <${fromAddress}>`,
-        replyTo: sender?.email || null,
+        replyTo,
         toAddresses: to,
         ccAddresses: cc,
         bccAddresses: bcc,

@@ -7,6 +7,7 @@ import { crmMailServer } from '../../../db/schema/crmEmail';
 import { badRequest } from '../../../lib/errors';
 import { outboxTransport } from '../../../lib/mailer';
 import { seal, unseal } from '../../../lib/secretBox';
+import { createSettings } from '../../system/config/settings';
 
 const ROW_ID = 1;
 
@@ -15,6 +16,17 @@ export type MailRoute = { kind: 'smtp'; transport: Transporter; from: string } |
 
 /** The address part of `Name <address>` (or the whole text). */
 export const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+
+/**
+ * The Reply-To of mail sent from Orbit: the sender, and the dropbox address when the setting names
+ * one, so that a customer's reply reaches both the sender and Orbit, which threads it onto the
+ * records of the mail it answers (inbound/inboundStore.ts). Null when there is neither.
+ */
+export async function replyToOf(db: Db, config: Config, senderEmail: string | null | undefined): Promise<string | null> {
+  const { emailDropboxAddress } = await createSettings(db, config).read(['emailDropboxAddress']);
+  const addresses = [...new Set([senderEmail, emailDropboxAddress].filter((a): a is string => !!a))];
+  return addresses.length ? addresses.join(', ') : null;
+}
 
 /**
  * The SMTP server of Settings (an administrator's), else `SMTP_URL`, else the development outbox —

@@ -17,7 +17,7 @@ import { rowsOf } from '../engine/query/sql';
 import { moduleRecordsOf, recordNotFound } from '../engine/records/moduleRecords';
 import { asId, personName, scopedRecord } from './emailRecords';
 import { createEmailTemplates } from './emailTemplates';
-import { addressOf, createMailServer } from './mailServer';
+import { addressOf, createMailServer, replyToOf } from './mailServer';
 import { checkMessage, mergeValues, renderMerge } from './mergeFields';
 
 type MassBody = z.output<typeof massEmailBody>;
@@ -115,6 +115,7 @@ export async function queueMassEmail(app: FastifyInstance, user: CurrentUser, la
   const fromAddress = (await createMailServer(db, app.config).settings()).fromAddress || addressOf(app.config.mailFrom);
   const displayName = (sender?.nick_name ?? user.nickName).replace(/["\\\r\n]/g, '');
   const domain = fromAddress.split('@')[1] ?? 'orbit-crm.local';
+  const replyTo = await replyToOf(db, app.config, sender?.email);
 
   const mails: Array<{ module: MassEmailModule; recordId: number; to: string; subject: string; html: string; accountId: number | null }> = [];
   for (const { module, people } of groups) {
@@ -170,7 +171,7 @@ export async function queueMassEmail(app: FastifyInstance, user: CurrentUser, la
             module: m.module,
             recordId: m.recordId,
             fromAddress: `"${displayName}" <${fromAddress}>`,
-            replyTo: sender?.email || null,
+            replyTo,
             toAddresses: [m.to],
             ccAddresses: [],
             bccAddresses: [],

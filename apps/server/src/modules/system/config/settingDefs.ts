@@ -11,6 +11,7 @@ import { CURRENCIES, DEFAULT_ORGANISATION_CURRENCY } from '@orbit/shared/crm/mon
 import { DEFAULT_PALETTE } from '@orbit/shared/palette';
 import { readPaletteSetting } from '@orbit/shared/paletteRule';
 import { PERMISSIONS } from '@orbit/shared/permissions';
+import { isEmail } from '@orbit/shared/validation';
 import type { Config } from '../../../config';
 
 /** What is wrong with a value: a message key and its params (the field is the setting's value). */
@@ -146,6 +147,16 @@ export const SETTING_DEFS: SettingDef[] = [
     label: 'settings.massEmailPerMinute',
     defaultValue: () => String(MASS_EMAIL_PER_MINUTE_DEFAULT),
     check: wholeNumber(MASS_EMAIL_PER_MINUTE_RANGE.min, MASS_EMAIL_PER_MINUTE_RANGE.max),
+  },
+  {
+    // The address that reaches the dropbox (INBOUND_SMTP_PORT) through the organisation's mail
+    // server: mail sent from Orbit names it beside the sender in Reply-To, so a customer's reply
+    // comes back and threads onto the records (crm/email/inbound). Empty: replies go to the sender alone.
+    name: 'emailDropboxAddress',
+    key: SETTING_KEYS.emailDropboxAddress,
+    label: 'settings.emailDropboxAddress',
+    defaultValue: () => '',
+    check: (value) => (value === '' || isEmail(value) ? undefined : { key: 'config.notEmailAddress' }),
   },
   {
     // The web's tab strip keeps at most this many tabs (layout/TagsView); everyone signed in reads it.

@@ -26,6 +26,7 @@ export type SettingValues = {
   organisationCurrency: Currency;
   apiKeyRequestsPerMinute: number;
   massEmailPerMinute: number;
+  emailDropboxAddress: string;
   maxTabs: number;
   themePalette: Palette;
   webhookAllowPrivate: boolean;
@@ -46,6 +47,7 @@ const typed: { [N in SettingName]: (text: string) => SettingValues[N] } = {
   organisationCurrency: (text) => text as Currency,
   apiKeyRequestsPerMinute: Number,
   massEmailPerMinute: Number,
+  emailDropboxAddress: (text) => text,
   maxTabs: Number,
   webhookAllowPrivate: (text) => text === 'true',
   // `effectiveText` has already checked it: only a valid palette (or the default's text) gets here.

@@ -90,3 +90,14 @@ export async function senderUserId(db: Db, address: string): Promise<number | un
   const [row] = await rowsOf<{ user_id: unknown }>(db, sql`select user_id from sys_user where email = ${address} and del_flag = '0' and status = '0' limit 1`);
   return row ? Number(row.user_id) : undefined;
 }
+
+/**
+ * The Orbit user a reply from outside is filed for: the sender of a mail sent from Orbit that it
+ * answers (In-Reply-To or References naming its Message-ID, a random one only its recipients know).
+ * Undefined when it answers none: the mail is refused like any stranger's.
+ */
+export async function repliedToUserId(db: Db, references: string[]): Promise<number | undefined> {
+  if (!references.length) return undefined;
+  const [row] = await rowsOf<{ create_by: unknown }>(db, sql`select create_by from crm_email where message_id in ${references} and direction = 'out' order by id desc limit 1`);
+  return row ? Number(row.create_by) : undefined;
+}

@@ -5,7 +5,7 @@ import { crmEmail, crmEmailLink } from '../../../../db/schema/crmEmail';
 import type { ObjectStore } from '../../../files/objectStore';
 import { loadCurrentUser } from '../../../auth/loadCurrentUser';
 import { createAttachmentsRepository } from '../../attachments/attachments.repository';
-import { matchRecords, senderUserId, threadOrigin } from './inboundMatch';
+import { matchRecords, repliedToUserId, senderUserId, threadOrigin } from './inboundMatch';
 import type { ParsedInbound } from './inboundParse';
 
 /** What became of a received mail. */
@@ -16,8 +16,9 @@ export type InboundOutcome =
   | { kind: 'inbox'; emailId: number };
 
 /**
- * Files a received mail (docs/email.md, "E-mail in"): its From must be an active Orbit user (else
- * it is refused and its files removed); a mail already kept (the same Message-ID: sent from Orbit
+ * Files a received mail (docs/email.md, "E-mail in"): its From must be an active Orbit user, or it
+ * must answer a mail sent from Orbit (a customer's reply: filed for that mail's sender, its From
+ * matched to their lead or contact) — else it is refused and its files removed; a mail already kept (the same Message-ID: sent from Orbit
  * with the dropbox in Bcc, or received twice) is not kept again. The other addresses — From, To
  * and Cc without the dropbox's (`dropbox`: the envelope's recipients) and the sender's — and the
  * mails it answers give the records, within the sender's scope (inboundMatch.ts). Matched: one
@@ -26,7 +27,8 @@ export type InboundOutcome =
  */
 export async function fileInboundMail(db: Db, store: ObjectStore, mail: ParsedInbound, dropbox: string[]): Promise<InboundOutcome> {
   const removeFiles = () => Promise.all(mail.files.map((f) => store.delete(f.storageKey)));
-  const userId = await senderUserId(db, mail.fromAddress);
+  const fromUser = await senderUserId(db, mail.fromAddress);
+  const userId = fromUser ?? (await repliedToUserId(db, mail.references));
   const user = userId === undefined ? undefined : await loadCurrentUser(db, userId);
   if (!user) {
     await removeFiles();
@@ -39,7 +41,8 @@ export async function fileInboundMail(db: Db, store: ObjectStore, mail: ParsedIn
       return { kind: 'duplicate', emailId: kept.id };
     }
   }
-  const own = new Set([...dropbox, mail.fromAddress]);
+  // A user's own address is not a customer's; a customer's is what their reply is matched by.
+  const own = new Set([...dropbox, ...(fromUser === undefined ? [] : [mail.fromAddress])]);
   const addresses = mail.addresses.filter((a) => !own.has(a));
   const records = await matchRecords(db, user, addresses, mail.references);
   const origin = await threadOrigin(db, mail.references);
