@@ -16,14 +16,15 @@ export type InboundOutcome =
   | { kind: 'inbox'; emailId: number };
 
 /**
- * Files a received mail (docs/email.md, "E-mail in"): its From must be an active Orbit user, or it
+ * Files a received mail (docs/email.md, "E-mail in"). Its From must be an active Orbit user, or it
  * must answer a mail sent from Orbit (a customer's reply: filed for that mail's sender, its From
- * matched to their lead or contact) — else it is refused and its files removed; a mail already kept (the same Message-ID: sent from Orbit
- * with the dropbox in Bcc, or received twice) is not kept again. The other addresses — From, To
- * and Cc without the dropbox's (`dropbox`: the envelope's recipients) and the sender's — and the
- * mails it answers give the records, within the sender's scope (inboundMatch.ts). Matched: one
- * `email` entry (direction in) on each record's timeline, its files recorded as files of the first
- * record. Unmatched: it waits in the sender's inbox with its files. One transaction.
+ * matched to their lead or contact); else it is refused and its files removed. A mail already kept
+ * (the same Message-ID: sent from Orbit with the dropbox in Bcc, or received twice) is not kept
+ * again. The other addresses — From, To and Cc without the dropbox's (`dropbox`: the envelope's
+ * recipients) and a user sender's own — and the mails it answers give the records, within that
+ * user's scope (inboundMatch.ts). Matched: one `email` entry (direction in) on each record's
+ * timeline, its files recorded as files of the first record. Unmatched: it waits in the user's
+ * inbox with its files. One transaction.
  */
 export async function fileInboundMail(db: Db, store: ObjectStore, mail: ParsedInbound, dropbox: string[]): Promise<InboundOutcome> {
   const removeFiles = () => Promise.all(mail.files.map((f) => store.delete(f.storageKey)));

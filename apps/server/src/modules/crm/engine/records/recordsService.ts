@@ -80,11 +80,11 @@ export function createRecordsService(db: Db, module: CrmModule) {
       return changed && { before: changed.before, version: body.version + 1 };
     },
 
-    /** An import's dry run of one create or update (updateRecord.ts). */
     /** Before the dry run checks a batch of new records one by one: their duplicates asked once a rule (duplicates/duplicateGuard.ts). */
     prepareDuplicateGuardIn: (tx: Executor, caller: Caller, bodies: Array<Record<string, unknown>>, cache: WriteCache) =>
       prepareDuplicateGuard(m, tx, caller, bodies, cache),
 
+    /** An import's dry run of one create or update (updateRecord.ts). */
     checkWriteIn: (tx: Executor, caller: Caller, body: Record<string, unknown>, id?: number, cache?: WriteCache, duplicates?: DuplicateCheck) =>
       checkRecordWriteIn(m, tx, caller, body, id, cache, duplicates),
 
