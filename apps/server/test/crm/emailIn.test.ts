@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -225,6 +227,27 @@ describe('e-mail received by the dropbox', () => {
     expect((await olivia('GET', '/crm/email/inbox')).body.data).toEqual([]);
     const storedAfter = await countOf(sql`select count(*)::int as n from crm_email where id = ${newsletter!.emailId}`);
     expect(storedAfter).toBe(0);
+  });
+
+  it('a flood of mail at once: each is kept or told to come back (421 past the connection cap), none half-kept, and the spool is emptied', async () => {
+    const before = await countOf(sql`select count(*)::int as n from crm_email where subject like 'Flood %'`);
+    expect(before).toBe(0);
+    // One connection per mail (no pool): more at once than the listener serves.
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        send({ to: 'li.inbound@wei.example', subject: `Flood ${i}`, text: 'x', attachments: [{ filename: `f${i}.bin`, content: Buffer.alloc(256 * 1024, i) }] }).then(
+          () => 250,
+          (error: SmtpFailure) => error.responseCode ?? 0,
+        ),
+      ),
+    );
+    expect(outcomes.every((code) => code === 250 || code === 421), JSON.stringify(outcomes)).toBe(true);
+    const accepted = outcomes.filter((code) => code === 250).length;
+    expect(accepted).toBeGreaterThan(0);
+    expect(await countOf(sql`select count(*)::int as n from crm_email where subject like 'Flood %'`)).toBe(accepted);
+    expect(await countOf(sql`select count(*)::int as n from crm_attachment where file_name like 'f%.bin'`)).toBe(accepted);
+    // Each spool file goes once its mail is answered.
+    await expect.poll(() => readdirSync(path.join(app.config.dataDir, 'inbound')), { timeout: 10_000 }).toEqual([]);
   });
 
   it('a discarded mail’s files leave the file store', async () => {
