@@ -33,6 +33,14 @@ export type ImportJobPayload = { lang: Language; module: CrmModule };
  */
 export const IMPORT_BATCH = 250;
 
+/**
+ * The least time between two writes of the run's progress: each is a transaction of its own (and a
+ * flush of the log to disk), while a batch holds the job by itself (holdJob), so a job taken from
+ * this process stops at its next batch whether its progress was written or not. The job runner's
+ * heartbeat keeps it alive in between.
+ */
+const PROGRESS_EVERY_MS = 1000;
+
 /** Rows written between two looks at the table's statistics (tableStatistics.ts). */
 const ANALYSE_EVERY = 1000;
 
@@ -122,6 +130,7 @@ export function importJob(options: ImportJobOptions = {}): JobHandler {
     // The table grows as the run goes: its statistics are looked at again every ANALYSE_EVERY rows.
     await analyseIfStale(db, plan.def.table);
     let analysedAt = next;
+    let progressAt = Date.now();
     const { rows } = await openKeptRows(upload);
     let batch: DataRow[] = [];
     for await (const row of rows) {
@@ -131,7 +140,10 @@ export function importJob(options: ImportJobOptions = {}): JobHandler {
       next = await writeBatch(batch, next);
       batch = [];
       await flushPendingIndexEntries(db, plan.def.table);
-      await progress(next, imp.rowCount);
+      if (Date.now() - progressAt >= PROGRESS_EVERY_MS) {
+        progressAt = Date.now();
+        await progress(next, imp.rowCount);
+      }
       if (next - analysedAt >= ANALYSE_EVERY) {
         await analyseIfStale(db, plan.def.table);
         analysedAt = next;
