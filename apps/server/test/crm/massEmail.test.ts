@@ -46,6 +46,20 @@ describe('mass e-mail', () => {
     return admin('PUT', '/system/config', { ...row, configValue: value }, { 'accept-language': lang });
   };
   const subjects = () => sink.received.map((m) => m.parsed.subject).sort();
+  /** A process (`worker`) claims the queued mass send, sends its first mail and dies: its job stops being its own. */
+  const claimAndDieAfterOneMail = async (worker: string) => {
+    const job = (await app.jobQueue.claim(worker))!;
+    expect(job.kind).toBe('massEmailSend');
+    await expect(
+      massEmailSendJob({
+        db: app.db, reporting: undefined as never, config: app.config, job, payload: job.payload as never,
+        progress: async (done) => {
+          if (done >= 1) throw new JobReleased();
+        },
+      }),
+    ).rejects.toBeInstanceOf(JobReleased);
+    return job;
+  };
 
   beforeAll(async () => {
     sink = await startSmtpSink();
@@ -201,16 +215,7 @@ describe('mass e-mail', () => {
     const res = await mass(olivia, { templateId: leadTemplate, module: 'leads', ids: [leads.li, leads.ana] });
     const massEmailId = (res.body.data as Summary).massEmailId;
     // A process claims the job, sends the first mail and dies (its job stops being its own).
-    const job = (await app.jobQueue.claim('dead-process'))!;
-    expect(job.kind).toBe('massEmailSend');
-    await expect(
-      massEmailSendJob({
-        db: app.db, reporting: undefined as never, config: app.config, job, payload: job.payload as never,
-        progress: async (done) => {
-          if (done >= 1) throw new JobReleased();
-        },
-      }),
-    ).rejects.toBeInstanceOf(JobReleased);
+    const job = await claimAndDieAfterOneMail('dead-process');
     expect(subjects()).toEqual(['Hello Li']);
     await app.db.execute(sql`update sys_job set heartbeat_at = now() - interval '1 hour' where id = ${job.id}`);
     expect((await app.jobQueue.reapStale(new Date())).retried).toBe(1);
@@ -228,15 +233,7 @@ describe('mass e-mail', () => {
   it('the mails of a mass send whose job the queue fails for good end failed, not queued for ever; those already sent stay sent', async () => {
     const res = await mass(olivia, { templateId: leadTemplate, module: 'leads', ids: [leads.li, leads.ana] });
     const massEmailId = (res.body.data as Summary).massEmailId;
-    const job = (await app.jobQueue.claim('dying-process'))!;
-    await expect(
-      massEmailSendJob({
-        db: app.db, reporting: undefined as never, config: app.config, job, payload: job.payload as never,
-        progress: async (done) => {
-          if (done >= 1) throw new JobReleased();
-        },
-      }),
-    ).rejects.toBeInstanceOf(JobReleased);
+    const job = await claimAndDieAfterOneMail('dying-process');
     // Its last attempt: the queue fails it instead of running it again.
     await app.db.execute(sql`update sys_job set attempts = ${MAX_ATTEMPTS}, heartbeat_at = now() - interval '1 hour' where id = ${job.id}`);
     expect(await app.jobQueue.reapStale(new Date())).toEqual({ retried: 0, failed: 1 });
