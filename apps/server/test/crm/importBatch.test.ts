@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { crmImportRow } from '../../src/db/schema/crmImport';
 import { keyMatch } from '../../src/modules/crm/engine/fieldTypes/text';
+import { matchSql } from '../../src/modules/crm/engine/duplicates/matchConditions';
+import { metadataOf } from '../../src/modules/crm/engine/metadata/metadataStore';
 import { col, rowsOf } from '../../src/modules/crm/engine/query/sql';
 import { analyseIfStale, flushPendingIndexEntries } from '../../src/modules/crm/import/tableStatistics';
 import { loadCurrentUser } from '../../src/modules/auth/loadCurrentUser';
@@ -118,14 +120,42 @@ describe('import batches', () => {
     expect(plan).toContain('crm_lead_email_lower_idx');
   });
 
-  it('after a batch, the rows it wrote are in the trigram indexes proper, not in their pending lists (every lookup reads those)', async () => {
-    const up = await uploaded(app, adminToken, 'leads', [['Last Name', 'Company'], ...Array.from({ length: 30 }, (_, i) => [`Pending${i}`, `Pending Co ${i}`])]);
-    // Without the import's flush, the pending list holds them (gin_clean_pending_list answers the pages it moved).
-    await app.db.execute(sql`insert into crm_lead (last_name, company, status, owner_id, dept_id, create_by) select 'Unflushed' || i, 'Unflushed Co', 'new', 1, 100, 1 from generate_series(1, 30) i`);
+  it('the lead rule "similar name at the same company" finds a company by its lower-case btree, not by the trigram index (which reads its pending list)', async () => {
+    await analyseIfStale(app.db, 'crm_lead');
+    const meta = metadataOf(app.db);
+    await meta.fresh();
+    const company = meta.module('leads').byName.get('company')!;
+    const condition = matchSql(company, 'caseInsensitive', col('company'), sql`${'Acme Trading Ltd'}`, 1);
+    const plan = (await rowsOf<Record<string, string>>(app.db, sql`explain select id from crm_lead where deleted_at is null and ${condition}`)).map((r) => Object.values(r)[0]).join('\n');
+    expect(plan).toContain('crm_lead_company_lower_idx');
+    expect(plan).not.toContain('trgm');
+  });
+
+  it('a run flushes the trigram indexes\' pending lists after each batch only when its lookups read them (a rule answered by trigrams alone, a key of plain text)', async () => {
     const moved = async () => Number((await rowsOf<{ n: unknown }>(app.db, sql`select gin_clean_pending_list('crm_lead_company_trgm_idx'::regclass) as n`))[0]!.n);
+    const leads = (prefix: string) => [['Last Name', 'Company', 'Email'], ...Array.from({ length: 30 }, (_, i) => [`${prefix}${i}`, `${prefix} Co ${i}`, `${prefix.toLowerCase()}${i}@pending.example`])];
+    await moved();
+
+    // The built-in rules and an e-mail key are answered by btrees (the e-mail's and the company's `lower`):
+    // the rows stay in the pending lists, which the inserts flush when they fill, as a bulk load does.
+    expect((await run(app, admin, 'leads', await uploaded(app, adminToken, 'leads', leads('Keyed')), { duplicateField: 'email', duplicatePolicy: 'skip' })).result).toMatchObject({ created: 30 });
     expect(await moved()).toBeGreaterThan(0);
-    expect((await run(app, admin, 'leads', up)).result).toMatchObject({ created: 30 });
+
+    // A key of plain text is found by ILIKE through its trigram index: flushed after each batch.
+    expect((await run(app, admin, 'leads', await uploaded(app, adminToken, 'leads', leads('Texted')), { duplicateField: 'company', duplicatePolicy: 'skip' })).result).toMatchObject({ created: 30 });
     expect(await moved()).toBe(0);
+
+    // So is a rule whose every condition goes through a trigram index.
+    const rule = await admin('POST', '/setup/leads/duplicateRules', { name: 'Similar first name', action: 'warn', conditions: [{ field: 'firstName', match: 'fuzzy' }] });
+    expect(rule.body.code).toBe(200);
+    try {
+      await app.db.execute(sql`insert into crm_lead (last_name, company, status, owner_id, dept_id, create_by) select 'Unflushed' || i, 'Unflushed Co', 'new', 1, 100, 1 from generate_series(1, 30) i`);
+      expect((await run(app, admin, 'leads', await uploaded(app, adminToken, 'leads', leads('Fuzzy')))).result).toMatchObject({ created: 30 });
+      expect(await moved()).toBe(0);
+    } finally {
+      const rules = (await admin('GET', '/setup/leads/duplicateRules')).body.data as Array<{ id: number; name: string }>;
+      await admin('DELETE', `/setup/leads/duplicateRules/${rules.find((r) => r.name === 'Similar first name')!.id}`);
+    }
     await app.db.execute(sql`insert into crm_lead (last_name, company, status, owner_id, dept_id, create_by) values ('Unflushed', 'Unflushed Co', 'new', 1, 100, 1)`);
     await flushPendingIndexEntries(app.db, 'crm_lead');
     expect(await moved()).toBe(0);

@@ -22,7 +22,8 @@ import { importPlan } from './importPlan';
 import { createBatchImporter, type RowOutcome } from './importBatch';
 import type { DataRow } from './importSheet';
 import { openKeptRows } from './keptRows';
-import { analyseIfStale, flushPendingIndexEntries } from './tableStatistics';
+import { analyseIfStale, flushPendingIndexEntries, probesTrigramIndexes } from './tableStatistics';
+import { rulesOf } from '../engine/duplicates/duplicateRules';
 
 export type ImportJobPayload = { lang: Language; module: CrmModule };
 
@@ -91,6 +92,7 @@ export function importJob(options: ImportJobOptions = {}): JobHandler {
     // Checked again as the user is now (an owner disabled, `edit` taken away since the start).
     const plan = await importPlan(db, meta, module, caller, imp.headers, imp.settings as ImportSettings);
     const importer = createBatchImporter(db, meta, plan);
+    const flush = probesTrigramIndexes(plan, await rulesOf(db, module, lang, true));
 
     async function writeBatch(batch: DataRow[], from: number): Promise<number> {
       const next = batch.at(-1)!.index + 1;
@@ -139,7 +141,7 @@ export function importJob(options: ImportJobOptions = {}): JobHandler {
       if (batch.length < batchSize) continue;
       next = await writeBatch(batch, next);
       batch = [];
-      await flushPendingIndexEntries(db, plan.def.table);
+      if (flush) await flushPendingIndexEntries(db, plan.def.table);
       if (Date.now() - progressAt >= PROGRESS_EVERY_MS) {
         progressAt = Date.now();
         await progress(next, imp.rowCount);
@@ -150,7 +152,7 @@ export function importJob(options: ImportJobOptions = {}): JobHandler {
       }
     }
     if (batch.length) next = await writeBatch(batch, next);
-    await flushPendingIndexEntries(db, plan.def.table);
+    if (flush) await flushPendingIndexEntries(db, plan.def.table);
 
     const result = await countsOf(db, job.fileId);
     // A run taken up again after its error file was made does not make another.

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { DuplicateRule } from '@orbit/shared/contract/duplicates';
 import type { Executor } from '../../../db/client';
+import { KEY_TYPES } from '../engine/fieldTypes/text';
 import { rowsOf, tableOf } from '../engine/query/sql';
+import type { ImportPlan } from './importPlan';
 
 /** Changes since the last analysis beyond which the planner's picture of a table is redone: half of it, and at least this many rows. */
 const STALE_ROWS = 500;
@@ -24,10 +27,22 @@ export async function analyseIfStale(db: Executor, table: string): Promise<void>
 }
 
 /**
+ * Whether the import's lookups of each row go through a trigram index: a duplicate rule whose every
+ * condition is one (a `fuzzy` or `emailDomain` match; any other condition has a btree the planner
+ * takes first), or a duplicate key of plain text (found by ILIKE). Only then are the pending lists
+ * worth flushing after each batch (flushPendingIndexEntries): otherwise the inserts flush them
+ * themselves when they fill, as a bulk load does, in larger and cheaper steps.
+ */
+export function probesTrigramIndexes(plan: ImportPlan, rules: DuplicateRule[]): boolean {
+  if (plan.duplicate && !KEY_TYPES.has(plan.duplicate.column.field.type)) return true;
+  return rules.some((rule) => rule.conditions.every((c) => c.match === 'fuzzy' || c.match === 'emailDomain'));
+}
+
+/**
  * Moves the entries of rows just written from the GIN indexes' pending lists into the indexes
  * proper (`gin_clean_pending_list`, in bulk, as vacuum would). Every trigram lookup reads the
- * whole pending list, so an import's duplicate checks — a trigram probe for each row — would
- * otherwise cost more with every batch it wrote (docs/decisions.md, "Trigram lookups while importing").
+ * whole pending list, so an import's duplicate checks through a trigram index would otherwise cost
+ * more with every batch it wrote (docs/decisions.md, "Trigram lookups while importing").
  */
 export async function flushPendingIndexEntries(db: Executor, table: string): Promise<void> {
   await db.execute(

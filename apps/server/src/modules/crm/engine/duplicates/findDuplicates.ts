@@ -81,10 +81,13 @@ export async function knownUnmatched(db: Executor, def: ModuleDef, rules: Duplic
     if (!asked.size) continue;
     const batch = [...asked.values()].map((compared, n) => ({ n, ...Object.fromEntries(compared.map((value, i) => [`c${i}`, value])) }));
     const columns = sql.raw(rule.conditions.map((_, i) => `c${i} text`).join(', '));
+    // Joined laterally with `limit 1`, not `exists`: the planner turns an `exists` into a semi-join
+    // it may answer by hashing the whole table (its estimate of a batch's rows is 100); the lateral
+    // probes an index once a value (matching in importBatch.ts does the same).
     const matched = await rowsOf<{ n: unknown }>(
       db,
       sql`select v.n from json_to_recordset(${JSON.stringify(batch)}::json) as v(n int, ${columns})
-        where exists (select 1 from ${tableOf(def.table)} t where t.deleted_at is null and ${ruleWhere(def, rule, (i) => sql`v.${sql.identifier(`c${i}`)}`)})`,
+        cross join lateral (select 1 from ${tableOf(def.table)} t where t.deleted_at is null and ${ruleWhere(def, rule, (i) => sql`v.${sql.identifier(`c${i}`)}`)} limit 1) m`,
     );
     const found = new Set(matched.map((r) => Number(r.n)));
     [...asked.keys()].forEach((key, n) => found.has(n) || void cache.remember(key, async () => NONE));
@@ -109,8 +112,11 @@ export async function findDuplicates(
   for (const rule of rules) {
     const compared = comparedBy(def, rule, values);
     if (!compared) continue;
-    const where = sql.join([ruleWhere(def, rule, (i) => sql`${compared[i]}`), ...(selfId === undefined ? [] : [sql`t.id <> ${selfId}`])], sql` and `);
-    const ask = () => matchingRecords(db, def, user, where, detailOf(def, rule));
+    // Built only when asked: an import's batch knows most answers already (knownUnmatched).
+    const ask = () => {
+      const where = sql.join([ruleWhere(def, rule, (i) => sql`${compared[i]}`), ...(selfId === undefined ? [] : [sql`t.id <> ${selfId}`])], sql` and `);
+      return matchingRecords(db, def, user, where, detailOf(def, rule));
+    };
     // Not kept: a later record of the batch with the same values is asked again, as it always was.
     const { matches, hiddenCount } = selfId === undefined ? await cache.remember(answerKey(rule, compared), ask, () => false) : await ask();
     if (matches.length || hiddenCount) return { action: rule.action, ruleId: rule.id, ruleName: rule.name, matches, hiddenCount };

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DuplicateMatchKind } from '@orbit/shared/contract/duplicates';
 import type { FieldValue } from '@orbit/shared/crm/fieldValue';
-import { escapeLike } from '../fieldTypes/common';
+import { escapeLike, escapeLikeSql } from '../fieldTypes/common';
 import { KEY_TYPES, keyMatch, phoneDigits } from '../fieldTypes/text';
 import type { FieldDef } from '../metadata/fieldDef';
 import { col } from '../query/sql';
@@ -19,9 +19,9 @@ const digitsOf = (text: string) => text.replace(/[^0-9]/g, '');
 
 /**
  * What a record's `field` is compared with when matching `value` by `kind`, as the condition binds
- * it: the trimmed text (`exact`, `fuzzy`), a pattern without wildcards for ILIKE (`caseInsensitive`
- * text), the digits (`phone`), `%@domain` (`emailDomain`). Undefined when the value cannot match
- * anything (empty, no digits, a free-mail domain): the rule does not apply.
+ * it: the trimmed text (`exact`, `caseInsensitive`, `fuzzy`), the digits (`phone`), `%@domain`
+ * (`emailDomain`). Undefined when the value cannot match anything (empty, no digits, a free-mail
+ * domain): the rule does not apply.
  */
 export function matchValue(field: FieldDef, kind: DuplicateMatchKind, value: unknown): string | undefined {
   if (value === null || value === undefined || Array.isArray(value) || typeof value === 'object' || typeof value === 'boolean') return undefined;
@@ -30,14 +30,13 @@ export function matchValue(field: FieldDef, kind: DuplicateMatchKind, value: unk
   switch (kind) {
     case 'exact':
       return field.type !== 'lookup' ? text : Number.isSafeInteger(Number(text)) ? text : undefined;
-    case 'caseInsensitive':
-      return KEY_TYPES.has(field.type) ? text : escapeLike(text);
     case 'phone':
       return digitsOf(text) || undefined;
     case 'emailDomain': {
       const domain = emailDomain(text);
       return domain ? `%@${escapeLike(domain)}` : undefined;
     }
+    case 'caseInsensitive':
     case 'fuzzy':
       return text;
   }
@@ -47,16 +46,18 @@ export function matchValue(field: FieldDef, kind: DuplicateMatchKind, value: unk
  * The SQL condition under which column `c` of `field` matches `compared` (a `matchValue`: a bound
  * value, or a column of a batch's values) by `kind`, each served by an index of the field
  * (docs/records-engine.md, "Duplicates and merge"): `exact` the column's btree; `caseInsensitive`
- * the `lower` btree of an e-mail, phone or url, the trigram GIN of other text (ILIKE without
- * wildcards); `phone` the digits btree; `emailDomain` the trigram GIN (ILIKE '%@domain'); `fuzzy`
- * the trigram GIN through `%`, then the rule's similarity.
+ * the `lower` btree of an e-mail, phone or url; of other text, the same `lower` equality where the
+ * field has such a btree (a lead's company: the built-in rule's) and otherwise the trigram GIN
+ * through an ILIKE of the value without wildcards — both written, so that the planner takes
+ * whichever index there is; `phone` the digits btree; `emailDomain` the trigram GIN (ILIKE
+ * '%@domain'); `fuzzy` the trigram GIN through `%`, then the rule's similarity.
  */
 export function matchSql(field: FieldDef, kind: DuplicateMatchKind, c: SQL, compared: SQL, threshold: number): SQL {
   switch (kind) {
     case 'exact':
       return field.type === 'lookup' ? sql`${c} = ${compared}::bigint` : sql`${c} = ${compared}`;
     case 'caseInsensitive':
-      return KEY_TYPES.has(field.type) ? keyMatch(c, compared) : sql`${c} ilike ${compared}`;
+      return KEY_TYPES.has(field.type) ? keyMatch(c, compared) : sql`(${keyMatch(c, compared)} and ${c} ilike ${escapeLikeSql(compared)})`;
     case 'phone':
       return sql`${phoneDigits(c)} = ${compared}`;
     case 'emailDomain':

@@ -82,3 +82,6 @@ export function textValue(value: unknown, max = KEY_MAX): string {
 
 /** `%`, `_` and `\` of a user's text matched literally by LIKE. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** `escapeLike` in SQL, of a value known only there (a column of a batch's values). */
+export const escapeLikeSql = (text: SQL): SQL => sql`replace(replace(replace(${text}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;

@@ -1,0 +1,1 @@
+CREATE INDEX "crm_lead_company_lower_idx" ON "crm_lead" USING btree (lower("company")) WHERE deleted_at is null;
