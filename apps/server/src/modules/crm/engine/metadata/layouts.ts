@@ -13,11 +13,21 @@ export function layoutFor(def: ModuleDef, recordTypeId: number | null | undefine
   return byType ?? def.layouts.find((l) => !l.isTemplate);
 }
 
-/** Per-layout flags of the fields a layout lists. */
-export function layoutFlags(layout: LayoutDef | undefined): Map<string, { required: boolean; readOnly: boolean }> {
-  const flags = new Map<string, { required: boolean; readOnly: boolean }>();
-  for (const section of layout?.sections ?? []) {
-    for (const item of section.fields) flags.set(item.field, { required: item.required === true, readOnly: item.readOnly === true });
+type LayoutFlags = ReadonlyMap<string, { required: boolean; readOnly: boolean }>;
+const NO_FLAGS: LayoutFlags = new Map();
+/** Flags by layout: a layout's definition is replaced, never changed, when the metadata is read again. */
+const flagsOf = new WeakMap<LayoutDef, LayoutFlags>();
+
+/** Per-layout flags of the fields a layout lists (asked for every record an import writes: worked out once a layout). */
+export function layoutFlags(layout: LayoutDef | undefined): LayoutFlags {
+  if (!layout) return NO_FLAGS;
+  let flags = flagsOf.get(layout);
+  if (!flags) {
+    const made = new Map<string, { required: boolean; readOnly: boolean }>();
+    for (const section of layout.sections) {
+      for (const item of section.fields) made.set(item.field, { required: item.required === true, readOnly: item.readOnly === true });
+    }
+    flagsOf.set(layout, (flags = made));
   }
   return flags;
 }

@@ -88,22 +88,23 @@ export async function createRecordsIn(
   // Unique values the batch itself takes (the database check sees only what is written).
   const taken = new Set<string>();
   const uniqueKey = (field: FieldDef, value: string) => `${field.name}\u0001${value.toLowerCase()}`;
-  const fresh: Array<{ at: number } & Awaited<ReturnType<typeof newRecord>>> = [];
+  const fresh: Array<{ at: number; values: Record<string, FieldValue> } & Awaited<ReturnType<typeof newRecord>>> = [];
   for (const [at, body] of bodies.entries()) {
     try {
-      fresh.push({ at, ...(await newRecord(m, tx, caller, body, cache)) });
+      const record = await newRecord(m, tx, caller, body, cache);
+      fresh.push({ at, values: valuesByName(record.checked), ...record });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       answers[at] = { error };
     }
   }
-  if (duplicates) await prepareDuplicateGuard(m, tx, caller, fresh.map(({ checked }) => valuesByName(checked)), cache);
-  for (const { at, checked, columns } of fresh) {
+  if (duplicates) await prepareDuplicateGuard(m, tx, caller, fresh.map(({ values }) => values), cache);
+  for (const { at, checked, values, columns } of fresh) {
     try {
       const unique = [...checked].filter((entry): entry is [FieldDef, string] => entry[0].unique && typeof entry[1] === 'string');
       const clash = unique.find(([field, value]) => taken.has(uniqueKey(field, value)));
       if (clash) throw fieldErrors({ [clash[0].name]: { key: 'record.valueTaken', params: { field: labelOf(clash[0], caller.lang), value: clash[1] } } });
-      const warned = duplicates && (await guardDuplicates(m, tx, caller, valuesByName(checked), duplicates, undefined, cache));
+      const warned = duplicates && (await guardDuplicates(m, tx, caller, values, duplicates, undefined, cache));
       for (const [field, value] of unique) taken.add(uniqueKey(field, value));
       rows.push({ at, columns, fields: [...checked.keys()], warned });
     } catch (error) {

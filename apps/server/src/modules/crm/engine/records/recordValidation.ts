@@ -178,8 +178,9 @@ export async function checkRecordWrite(
 
   const values = new Map<FieldDef, FieldValue>();
   for (const [field, raw] of input) {
-    const required = field.required || (flags.get(field.name)?.required ?? false);
-    const checked = checkFieldValue({ ...field, required }, raw);
+    // The field as the layout makes it (a copy only where the layout asks more of it: an import checks every field of every row).
+    const asLaid = field.required || !flags.get(field.name)?.required ? field : { ...field, required: true };
+    const checked = checkFieldValue(asLaid, raw);
     if (!checked.ok) {
       problem(field.name, checked.key, { field: labelOf(field, lang), ...checked.params });
       continue;
@@ -188,7 +189,7 @@ export async function checkRecordWrite(
     const normalise = FIELD_TYPE_REGISTRY[field.type].normalise;
     const value = normalise ? normalise(checked.value) : checked.value;
     if (value !== checked.value) {
-      const again = checkFieldValue({ ...field, required }, value);
+      const again = checkFieldValue(asLaid, value);
       if (!again.ok) {
         problem(field.name, again.key, { field: labelOf(field, lang), ...again.params });
         continue;
