@@ -131,6 +131,8 @@ export function createBatchImporter(db: Db, meta: MetadataStore, plan: ImportPla
     const outcomes: RowOutcome[] = [];
     /** New records of this batch not yet written, with the key they take. */
     let pending: Array<{ at: number; row: ReadRow; body: Record<string, unknown>; seenKey: string }> = [];
+    /** The keys `pending` takes (asked for every row: a scan of `pending` was quadratic in the batch). */
+    const pendingKeys = new Set<string>();
 
     async function writePending() {
       const answers = await records.createManyIn(db, caller, pending.map((p) => p.body), cache, plan.rules, pending.map(() => plan.assign));
@@ -142,6 +144,7 @@ export function createBatchImporter(db: Db, meta: MetadataStore, plan: ImportPla
         } else outcomes[at] = refused(answer.error, row);
       }
       pending = [];
+      pendingKeys.clear();
     }
 
     for (const [at, row] of read.entries()) {
@@ -149,7 +152,7 @@ export function createBatchImporter(db: Db, meta: MetadataStore, plan: ImportPla
       let target: { id: number; version: number } | undefined;
       if (duplicate && row.key) {
         // A row whose key an earlier row of the batch takes: that one is written first, then looked for.
-        if (pending.some((p) => p.seenKey === seenKey)) {
+        if (pendingKeys.has(seenKey)) {
           await writePending();
           matches.set(seenKey, (await matching(db, [row.key])).get(seenKey)!);
         }
@@ -192,7 +195,10 @@ export function createBatchImporter(db: Db, meta: MetadataStore, plan: ImportPla
             const changed = await records.updateTrackedIn(savepoint, caller, { ...full, id, version });
             return changed ? { action: 'update', recordId: id, before: changed.before, version: changed.version } : { action: 'skip' };
           });
-        } else pending.push({ at, row, body: full, seenKey: duplicate && row.key ? seenKey : '' });
+        } else if (duplicate && row.key) {
+          pending.push({ at, row, body: full, seenKey });
+          pendingKeys.add(seenKey);
+        } else pending.push({ at, row, body: full, seenKey: '' });
       } catch (error) {
         outcomes[at] = refused(error, row);
       }
