@@ -3,6 +3,7 @@ import i18n from '../i18n/i18n';
 import { getStoredLanguage } from '../i18n/language';
 import { getToken, removeToken } from '../utils/auth';
 import { classifyAnswer, DOWNLOAD_FAILED, DOWNLOAD_SUCCESS, type AnswerInput } from './classifyAnswer';
+import { earlyKey, keepEarly, takeEarly } from './earlyAnswers';
 import { notifier } from './notifier';
 import { flattenParams } from './flattenParams';
 
@@ -76,17 +77,34 @@ async function act(input: AnswerInput, download: boolean, showError = true): Pro
   }
 }
 
+/** Every call's headers: language, client, and the session's token when there is one. */
+function callHeaders(token: string | undefined): Record<string, string> {
+  // Named as Orbit's web app, the server answers in Orbit's format; unnamed clients are RuoYi's (ISO dates vs RuoYi's, every menu vs RuoYi's views).
+  const headers: Record<string, string> = { 'Accept-Language': getStoredLanguage(), [CLIENT_HEADER]: ORBIT_WEB_CLIENT };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/**
+ * Sends these GETs (paths under `/dev-api`, without a query) now, with the session's token, for the
+ * calls that will ask for them once their code has loaded (earlyAnswers.ts): nothing is shown or
+ * classified here, that is the call's to do with the answer.
+ */
+export function askEarly(paths: readonly string[]): void {
+  const headers = callHeaders(getToken());
+  for (const path of paths) keepEarly(earlyKey(`${API_PREFIX}${path}`, headers), fetch(`${API_PREFIX}${path}`, { headers }));
+}
+
 /**
  * The one request client: base `/dev-api`, bearer token from the `Admin-Token` cookie, language
  * and client (`Orbit-Client: web`) headers, GET parameters flattened (`key[sub]`), files returned raw. Every answer is classified by
- * `classifyAnswer`; a refused call rejects with RequestError.
+ * `classifyAnswer`; a refused call rejects with RequestError. A GET whose answer was asked for
+ * early (askEarly) reads that answer instead of sending it again.
  */
 export async function request<T = unknown>(options: RequestOptions): Promise<T> {
   const method = options.method ?? 'GET';
-  // Named as Orbit's web app, the server answers in Orbit's format; unnamed clients are RuoYi's (ISO dates vs RuoYi's, every menu vs RuoYi's views).
-  const headers: Record<string, string> = { 'Accept-Language': getStoredLanguage(), [CLIENT_HEADER]: ORBIT_WEB_CLIENT };
   const token = options.isToken === false ? undefined : getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers = callHeaders(token);
   let body: BodyInit | undefined;
   // FormData (uploads) and URLSearchParams (list exports, form-encoded like RuoYi's) set their own content type.
   if (options.data instanceof FormData || options.data instanceof URLSearchParams) body = options.data;
@@ -97,11 +115,14 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
   const query = options.params ? flattenParams(options.params) : '';
   const url = `${API_PREFIX}${options.url}${query ? (options.url.includes('?') ? '&' : '?') + query : ''}`;
 
+  const early = method === 'GET' && body === undefined && token !== undefined && options.responseType !== 'blob' ? takeEarly(earlyKey(url, headers)) : undefined;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeout ?? REQUEST_TIMEOUT_MS);
   let response: Response;
+  const send = () => fetch(url, { method, headers, body, signal: controller.signal });
   try {
-    response = await fetch(url, { method, headers, body, signal: controller.signal });
+    // An early answer that failed (the network, as the page loaded) is asked for again.
+    response = await (early ? early.catch(send) : send());
   } catch {
     const timedOut = controller.signal.aborted;
     await act(timedOut ? { kind: 'timeout' } : { kind: 'network', message: '' }, false);

@@ -1,11 +1,11 @@
 import { ConfigProvider } from 'antd';
 import 'antd/dist/antd.css';
-import { useLayoutEffect, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { antdSize, appStore } from '../store/app';
 import { usePalette } from '../store/palette';
 import { useAntdLocale } from '../utils/useAntdLocale';
-import { appTheme, paletteCssVariables } from './theme';
+import { appTheme } from './theme';
 
 /**
  * antd's theme (the palette: the organisation's, or the person's own colours over it), component
@@ -20,11 +20,7 @@ export default function AntdConfig({ children }: { children: ReactNode }) {
   const palette = usePalette();
   const { size } = appStore.use();
   const theme = useMemo(() => appTheme(palette), [palette]);
-  // On the root, so that what antd draws outside the layout (dialogs, drawers, menus) and the
-  // page's own styles read the same colours.
-  useLayoutEffect(() => {
-    for (const [name, value] of Object.entries(paletteCssVariables(palette))) document.documentElement.style.setProperty(name, value);
-  }, [palette]);
+  // The palette's own CSS variables are on the document's root, set by the palette's store.
   return (
     <ConfigProvider locale={antdLocale} componentSize={antdSize(size)} theme={theme}>
       {children}

@@ -5,7 +5,7 @@ import { setNotifier, type Notifier } from '../api/notifier';
 import { i18nReady } from '../i18n/i18n';
 import { getSession, setSession } from '../store/session';
 import { getToken, setToken } from '../utils/auth';
-import { requireSession } from './guards';
+import { requireSession, startSession } from './guards';
 
 const notifier = { error: vi.fn(), success: vi.fn(), confirmLogout: vi.fn(), announceUpdate: vi.fn() } satisfies Notifier;
 const TARGET = 'http://localhost/Leads/leads-index?flag=detail&id=3';
@@ -57,6 +57,20 @@ describe('requireSession (SPEC §4)', () => {
     const session = await requireSession(args());
     expect(session).toMatchObject({ isAdmin: true, roles: ['admin'], routers: menu.data });
     expect(getSession()).toBe(session);
+  });
+
+  it('finds the session asked for as the app started, and asks nothing twice; nothing is asked for on the sign-in page', async () => {
+    setToken('t');
+    serve(() => json(menu));
+    window.history.replaceState(null, '', '/login');
+    startSession();
+    expect(fetch).not.toHaveBeenCalled();
+    window.history.replaceState(null, '', '/Leads/leads-index');
+    startSession();
+    expect(await requireSession(args())).toMatchObject({ routers: menu.data });
+    // User info, menu and the organisation's palette, once each.
+    expect(fetch).toHaveBeenCalledTimes(3);
+    window.history.replaceState(null, '', '/');
   });
 
   it('a menu that cannot be loaded: the menu-load message only, token cleared, back to sign-in with the target', async () => {

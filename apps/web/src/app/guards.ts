@@ -6,6 +6,12 @@ import { RequestError } from '../api/request';
 import { getSession, loadSession, setSession, type Session } from '../store/session';
 import { getToken, removeToken } from '../utils/auth';
 
+/** The routes without the guard (app/router): a token kept there is not checked. */
+const PUBLIC_PATHS = new Set(['/login', '/auth-redirect', '/404']);
+
+/** A path whose route checks the session: any but sign-in and the public pages. */
+export const isGuardedPath = (pathname: string) => !PUBLIC_PATHS.has(pathname);
+
 const loginWithRedirect = (url: URL) => `/login?redirect=${encodeURIComponent(url.pathname + url.search)}`;
 
 let checking: Promise<Session> | null = null;
@@ -25,6 +31,18 @@ function loadOnce(): Promise<Session> {
       checking = null;
     });
   return checking;
+}
+
+/**
+ * Loads the session (user info, menu, the organisation's palette) as soon as the app has its
+ * texts, when a token is there, from the answers asked for as it started (app/earlyRequests): the
+ * route guard then finds it loaded or in flight. Left to the guard, it began only once the router
+ * had started the signed-in shell's code, whose module preloads (one `<link>` per chunk, ~50 of
+ * them) kept the main thread ~40–100 ms first (bench/pageLoad.ts). A failure is handled here as the
+ * guard would (token cleared, shown once); the guard then sends to sign-in.
+ */
+export function startSession(): void {
+  if (getToken() && !getSession() && isGuardedPath(window.location.pathname)) loadOnce().catch(() => undefined);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, type Location } from 'react-router';
 import ErrorBoundary from '../components/ErrorBoundary';
@@ -32,18 +32,22 @@ function toLocation(fullPath: string): Location {
 
 /**
  * One page of the shell. Its own <Routes location> gives the page the location of its tab, so a
- * page kept alive in the background keeps reading its own path and query.
+ * page kept alive in the background keeps reading its own path and query: the active page the
+ * router's location, the others their tab's address. Memoised: the shell draws again whenever its
+ * tabs or settings change (a tab opened or named, the tab cap read) — three times on a full load
+ * of a list — and each time it drew every kept page again with it, a list's 20 rows included.
  */
-function KeptPage({ page, tabKey, location, active }: { page: MenuPage; tabKey: string; location: Location; active: boolean }) {
+const KeptPage = memo(function KeptPage({ page, tabKey, fullPath, location, active }: { page: MenuPage; tabKey: string; fullPath: string; location: Location | null; active: boolean }) {
   // lazyView returns one stable lazy component per view path, so the page keeps its state.
   const View = lazyView(page.component);
+  const own = useMemo(() => location ?? toLocation(fullPath), [location, fullPath]);
   return (
     <div className="app-page" hidden={!active} data-page={page.fullPath} data-tab={tabKey}>
       <TabContext.Provider value={tabKey}>
         <PageContext.Provider value={page}>
           <ErrorBoundary>
             <Suspense fallback={<Spin className="app-page-loading" />}>
-              <Routes location={location}>
+              <Routes location={own}>
                 {/* eslint-disable-next-line react-hooks/static-components -- stable per view path (lazyView) */}
                 <Route path="*" element={<View />} />
               </Routes>
@@ -53,7 +57,7 @@ function KeptPage({ page, tabKey, location, active }: { page: MenuPage; tabKey: 
       </TabContext.Provider>
     </div>
   );
-}
+});
 
 /**
  * The pages of the signed-in area. Keep-alive: pages of open tabs stay mounted (hidden) so that
@@ -106,7 +110,7 @@ export default function PageHost() {
       )}
       {mounted.map((view) => {
         const isActive = view.key === activeKey;
-        return <KeptPage key={`${view.key}#${view.version}`} tabKey={view.key} page={pagesByPath.get(view.path)!} active={isActive} location={isActive ? location : toLocation(view.fullPath)} />;
+        return <KeptPage key={`${view.key}#${view.version}`} tabKey={view.key} page={pagesByPath.get(view.path)!} active={isActive} fullPath={view.fullPath} location={isActive ? location : null} />;
       })}
     </>
   );

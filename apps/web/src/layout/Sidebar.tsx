@@ -68,7 +68,9 @@ export default function Sidebar() {
   const parentKeys = useMemo(() => (selected ? foldersAbove(model.tree, selected) : []), [model.tree, selected]);
   const [openKeys, setOpenKeys] = useState<string[]>(parentKeys);
   useEffect(() => {
-    setOpenKeys((keys) => [...new Set([...keys, ...parentKeys])]);
+    // Unchanged when the folders are open already (always on the first render): a new array would
+    // draw the whole menu again.
+    setOpenKeys((keys) => (parentKeys.every((key) => keys.includes(key)) ? keys : [...new Set([...keys, ...parentKeys])]));
   }, [parentKeys]);
 
   // The entries a played role would not see (the template demo's role switch) leave the menu only.

@@ -27,10 +27,13 @@ export default function TagsView() {
   const activeRef = useRef<HTMLSpanElement | null>(null);
 
   useEffect(() => void loadMaxTabs(), []);
-  // Block body: newer browsers return a promise from scrollIntoView, which an effect must not return.
   // After every change of the tabs too: the active tab's label arrives after it opened (usePageTitle).
+  // In the next frame, not in the effect: scrolling needs the page's layout, which the effect would
+  // compute in the middle of the commits of a full load (~70 ms, computed again for the frame after
+  // the page's next commit, bench/pageLoad.ts); just before the frame it is the layout the frame draws.
   useEffect(() => {
-    void activeRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const frame = requestAnimationFrame(() => void activeRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
+    return () => cancelAnimationFrame(frame);
   }, [activeKey, views]);
 
   const goToLast = (remaining: VisitedView[]) => navigate(remaining.at(-1)?.fullPath ?? HOME_PATH);

@@ -54,6 +54,19 @@ describe('the palette a person’s pages use', () => {
     expect(s.currentPalette()).toEqual(DEFAULT_PALETTE);
   });
 
+  it('is on the document’s root as CSS variables from the start, and a palette with the same colours is not a new one', async () => {
+    document.documentElement.removeAttribute('style');
+    const s = await stores();
+    expect(document.documentElement.style.getPropertyValue('--orbit-primary')).toBe(DEFAULT_PALETTE.main);
+    const first = s.currentPalette();
+    api.getConfigValue.mockResolvedValueOnce({ code: 200, msg: '{}', data: '{}' });
+    await s.loadOrganisationPalette();
+    expect(s.currentPalette()).toBe(first);
+    api.getConfigValue.mockResolvedValueOnce({ code: 200, msg: '', data: '{"main":"#0958d9"}' });
+    await s.loadOrganisationPalette();
+    expect(document.documentElement.style.getPropertyValue('--orbit-primary')).toBe('#0958d9');
+  });
+
   it('resets to the organisation’s palette', async () => {
     const s = await stores({ colours: { main: '#0958d9' } });
     expect(s.currentPalette().main).toBe('#0958d9');

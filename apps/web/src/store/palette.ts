@@ -1,5 +1,6 @@
-import { DEFAULT_PALETTE, PALETTE_SETTING_KEY, readOwnColours, type Palette } from '@orbit/shared/palette';
+import { DEFAULT_PALETTE, PALETTE_COLOURS, PALETTE_SETTING_KEY, readOwnColours, type Palette } from '@orbit/shared/palette';
 import { getConfigValue } from '../api/system/configValue';
+import { paletteCssVariables } from '../app/theme';
 import { createStore } from './createStore';
 import { settingsStore } from './settings';
 
@@ -19,6 +20,21 @@ export const organisationPaletteStore = createStore<Partial<Palette>>({});
 const paletteStore = createStore<Palette>(DEFAULT_PALETTE);
 export const currentPalette = (): Palette => paletteStore.get();
 export const usePalette = (): Palette => paletteStore.use();
+
+/**
+ * The palette as the app's own CSS variables (layout.css, page styles) on the document's root, so
+ * that what antd draws outside the layout (dialogs, drawers, menus) reads the same colours. Set
+ * when the palette changes, before anything draws in it, and only what differs: a custom property
+ * changed on the root restyles every element of the page, and set from the first render's layout
+ * effect (as it was) it did so after the list's table had measured its columns, which made the
+ * browser compute every style of a full load twice (bench/pageLoad.ts).
+ */
+function applyPaletteVariables(palette: Palette): void {
+  const root = document.documentElement.style;
+  for (const [name, value] of Object.entries(paletteCssVariables(palette))) if (root.getPropertyValue(name) !== value) root.setProperty(name, value);
+}
+
+const samePalette = (a: Palette, b: Palette) => PALETTE_COLOURS.every((colour) => a[colour] === b[colour]);
 
 let rule: Rule | undefined;
 /** The settings panel brings the rule with it; then every change applies at once. */
@@ -42,8 +58,15 @@ export async function refreshPalette(): Promise<void> {
   if (call !== latest) return;
   const organisation = organisationPaletteStore.get();
   const colours = settingsStore.get().colours;
-  paletteStore.set(Object.keys(colours).length && rule ? rule.effectivePalette(organisation, colours) : { ...DEFAULT_PALETTE, ...organisation });
+  const next = Object.keys(colours).length && rule ? rule.effectivePalette(organisation, colours) : { ...DEFAULT_PALETTE, ...organisation };
+  // The same colours again (the session's read, a setting saved) redraw nothing: a new palette
+  // object is a new antd theme, and every antd component of the page renders again.
+  if (samePalette(next, paletteStore.get())) return;
+  paletteStore.set(next);
 }
+
+paletteStore.subscribe(() => applyPaletteVariables(paletteStore.get()));
+applyPaletteVariables(paletteStore.get());
 
 settingsStore.subscribe(() => void refreshPalette());
 organisationPaletteStore.subscribe(() => void refreshPalette());

@@ -26,6 +26,14 @@ describe('tags view', () => {
     expect(tagsStore.get()[3]!.fullPath).toBe('/b?id=2');
   });
 
+  it('changes nothing when the newest tab is shown again at its address under a cap it keeps', () => {
+    const before = tagsStore.get();
+    addView(view('/c'), 10);
+    expect(tagsStore.get()).toBe(before);
+    addView(view('/c', { fullPath: '/c?id=1' }), 10);
+    expect(tagsStore.get()).not.toBe(before);
+  });
+
   it('close, close others, close all never close pinned tabs', () => {
     closeView('/b');
     closeView('/home');

@@ -67,6 +67,13 @@ let clock = tagsStore.get().reduce((max, v) => Math.max(max, v.used ?? 0), 0);
  */
 export function addView(view: NewView, cap: number | null = null): void {
   const key = view.key ?? view.path;
+  const open = tagsStore.get().find((v) => v.key === key);
+  // The newest tab shown again at its address under a cap it keeps (the cap read after the tab
+  // opened): nothing changes, and the tabs and pages are not drawn again for it.
+  if (open && open.used === clock && open.fullPath === view.fullPath && (cap === null || tagsStore.get().length <= cap)) {
+    pendingLabels.delete(key);
+    return;
+  }
   const used = ++clock;
   tagsStore.set((views) => {
     const index = views.findIndex((v) => v.key === key);
