@@ -11,7 +11,7 @@ import { usePaletteCommands } from './keys/usePaletteCommands';
 import { SEARCH_RESULTS_PATH } from './routes/constantPages';
 import { menuTitle } from './routes/menuTitle';
 import { searchGroups, userRecordGroups, type SearchItem } from './routes/searchGroups';
-import { loadFuse, useMenuSearch } from './routes/useMenuSearch';
+import { loadMenuSearch, useMenuSearch } from './routes/useMenuSearch';
 import { useRecordSearch } from './routes/useRecordSearch';
 import { useFavourites, useRecentRecords } from './routes/useUserRecords';
 
@@ -38,8 +38,8 @@ export default function MenuSearch() {
         aria-keyshortcuts="Control+K Meta+K"
         data-testid="menu-search"
         // The fuzzy matcher loads while the pointer is on its way.
-        onPointerEnter={() => void loadFuse().catch(() => undefined)}
-        onFocus={() => void loadFuse().catch(() => undefined)}
+        onPointerEnter={() => void loadMenuSearch().catch(() => undefined)}
+        onFocus={() => void loadMenuSearch().catch(() => undefined)}
         onClick={() => openKeyboardOverlay('palette')}
       />
     </Tooltip>

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAllLanguages } from '../../i18n/i18n';
 import type { RouterVo } from '@orbit/shared/contract/auth';
 import { buildMenuModel } from './menuModel';
-import { createMenuSearch, loadFuse, searchEntries } from './useMenuSearch';
+import { createMenuSearch, searchEntries } from './useMenuSearch';
 
 const meta = (title: string) => ({ title, icon: '', noCache: false, link: null, roles: [], affix: false, breadcrumb: true });
 const routers: RouterVo[] = [
@@ -15,7 +15,7 @@ describe('menu search', () => {
   let search: ReturnType<typeof createMenuSearch>;
   beforeAll(async () => {
     await loadAllLanguages();
-    search = createMenuSearch(await loadFuse(), searchEntries(buildMenuModel(routers)));
+    search = createMenuSearch(searchEntries(buildMenuModel(routers)));
   });
   it('finds a page from a misspelt title', () => {
     expect(search('Dashbord')[0]!.path).toBe('/dashboard/dashboard-index');

@@ -2,12 +2,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { LANGUAGES, SEARCH_FUZZY_THRESHOLD } from '@orbit/shared/constants';
 import { loadAllLanguages } from '../../i18n/i18n';
 import { constantPages } from './constantPages';
+import { entryScore } from './fuzzyMatch';
 import type { MenuModel, MenuPage } from './menuModel';
 import { menuTitle } from './menuTitle';
 import { useMenuModel } from './useMenuModel';
 
 export type SearchEntry = { path: string; page: MenuPage; titles: string[]; trails: string[] };
-type FuseClass = typeof import('fuse.js').default;
 
 const SEARCHABLE_CONSTANTS = new Set(['Home', 'Documentation', 'Guide', 'Profile']);
 
@@ -22,45 +22,50 @@ export function searchEntries(model: MenuModel): SearchEntry[] {
   }));
 }
 
-let fuseClass: FuseClass | undefined;
-let fuseLoading: Promise<FuseClass> | undefined;
+let languagesLoaded = false;
+let languagesLoading: Promise<void> | undefined;
 
 /**
- * Fuse.js and every language's texts (the search matches titles in both languages), loaded when a
- * search is first wanted: the signed-in shell's first page loads neither (issue 15).
+ * Every language's texts (the search matches titles in both languages), loaded when a search is
+ * first wanted: the signed-in shell's first page does not load them (issue 15).
  */
-export function loadFuse(): Promise<FuseClass> {
-  fuseLoading ??= Promise.all([import('fuse.js'), loadAllLanguages()]).then(
-    ([m]) => (fuseClass = m.default),
+export function loadMenuSearch(): Promise<void> {
+  languagesLoading ??= loadAllLanguages().then(
+    () => void (languagesLoaded = true),
     (error: unknown) => {
       // A chunk that failed to load (network) is tried again by the next search.
-      fuseLoading = undefined;
+      languagesLoading = undefined;
       throw error;
     },
   );
-  return fuseLoading;
+  return languagesLoading;
 }
 
-export function createMenuSearch(Fuse: FuseClass, entries: SearchEntry[]) {
-  const fuse = new Fuse(entries, {
-    threshold: SEARCH_FUZZY_THRESHOLD,
-    ignoreLocation: true,
-    keys: [
-      { name: 'titles', weight: 0.7 },
-      { name: 'trails', weight: 0.3 },
-    ],
-  });
-  return (query: string): SearchEntry[] => (query.trim() ? fuse.search(query.trim()).map((r) => r.item) : []);
+/**
+ * The pages matching a query, best first: fuzzy over each page's titles (weight 0.7) and menu
+ * trails (0.3) in every language, as Fuse.js ranked them (fuzzyMatch.ts; it was ~9 KiB of
+ * gzipped script for this alone, docs/decisions.md), ties in menu order.
+ */
+export function createMenuSearch(entries: SearchEntry[]) {
+  return (query: string): SearchEntry[] => {
+    const typed = query.trim();
+    if (!typed) return [];
+    return entries
+      .map((entry, index) => ({ entry, index, score: entryScore(typed, [{ values: entry.titles, weight: 0.7 }, { values: entry.trails, weight: 0.3 }], SEARCH_FUZZY_THRESHOLD) }))
+      .filter((hit): hit is { entry: SearchEntry; index: number; score: number } => hit.score !== null)
+      .sort((a, b) => a.score - b.score || a.index - b.index)
+      .map((hit) => hit.entry);
+  };
 }
 
 const nothing = (): SearchEntry[] => [];
 
-/** Fuzzy search over the accessible menu entries (SPEC §2: threshold 0.4, both languages); finds nothing until Fuse.js has loaded. */
+/** Fuzzy search over the accessible menu entries (SPEC §2: threshold 0.4, both languages); finds nothing until every language's texts are in. */
 export function useMenuSearch() {
   const model = useMenuModel();
-  const [Fuse, setFuse] = useState<FuseClass | undefined>(() => fuseClass);
+  const [ready, setReady] = useState(languagesLoaded);
   useEffect(() => {
-    if (!Fuse) void loadFuse().then((loaded) => setFuse(() => loaded));
-  }, [Fuse]);
-  return useMemo(() => (Fuse ? createMenuSearch(Fuse, searchEntries(model)) : nothing), [Fuse, model]);
+    if (!ready) void loadMenuSearch().then(() => setReady(true));
+  }, [ready]);
+  return useMemo(() => (ready ? createMenuSearch(searchEntries(model)) : nothing), [ready, model]);
 }
