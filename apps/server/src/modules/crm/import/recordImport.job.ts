@@ -5,6 +5,7 @@ import type { ImportResult, ImportSettings } from '@orbit/shared/contract/record
 import type { CrmModule } from '@orbit/shared/crm/modules';
 import { translate } from '@orbit/shared/messages';
 import { PERMISSIONS } from '@orbit/shared/permissions';
+import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { insertRows } from '../../../db/jsonInsert';
 import { crmImport, crmImportRow } from '../../../db/schema/crmImport';
@@ -29,10 +30,18 @@ export type ImportJobPayload = { lang: Language; module: CrmModule };
 
 /**
  * Rows written per transaction. Each batch commits with its checkpoint, so a batch is the most a
- * crash can take back; small enough that on PGlite's one connection other requests wait at most
- * half a second or so between batches (docs/decisions.md, "Excel import").
+ * crash can take back, and it holds its locks (the job's row, the records it updates) until it
+ * commits. On the embedded database small, so that on PGlite's one connection other requests wait
+ * at most half a second or so between batches (docs/decisions.md, "Excel import"). On PostgreSQL
+ * other requests do not wait on the batch, and a batch's fixed cost (its transaction and checkpoint,
+ * the duplicate rules' and the assignment's statements, each planned anew) of some 40 ms was a
+ * quarter of a 100,000-row run at 250 rows: 1,000 rows (~0.4 s a batch) took the run from 52.5 to
+ * 39.7 s (bench/import.ts, docs/decisions.md).
  */
-export const IMPORT_BATCH = 250;
+export const IMPORT_BATCH = { embedded: 250, postgres: 1000 } as const;
+
+/** The batch size for the database the server runs on. */
+export const importBatchSize = (config: Pick<Config, 'databaseUrl'>) => (config.databaseUrl ? IMPORT_BATCH.postgres : IMPORT_BATCH.embedded);
 
 /**
  * The least time between two writes of the run's progress: each is a transaction of its own (and a
@@ -77,8 +86,8 @@ async function countsOf(db: Db, fileId: number): Promise<ImportResult> {
  * scope and permissions as they are when the job runs.
  */
 export function importJob(options: ImportJobOptions = {}): JobHandler {
-  const batchSize = options.batchSize ?? IMPORT_BATCH;
   return async ({ db, config, job, payload, progress }) => {
+    const batchSize = options.batchSize ?? importBatchSize(config);
     const { lang, module } = payload as ImportJobPayload;
     const user = await importingUser(db, job, module);
     const found = await createImportRepository(db).byFile(job.fileId);
