@@ -167,6 +167,8 @@ describe('the palette\'s commands', () => {
   });
 
   it('finds a command by its Chinese name in English, and offers "new" only with the permission to add', async () => {
+    // No records: the lists below are the commands alone, whenever the record search answers.
+    api.searchRecords.mockResolvedValue({ code: 200, data: [] });
     const input = openPalette();
     type(input, '新建线索');
     await waitFor(() => expect(optionTexts()).toEqual(['New lead']));
@@ -180,6 +182,7 @@ describe('the palette\'s commands', () => {
   });
 
   it('switches the language, and opens the shortcuts dialog', async () => {
+    api.searchRecords.mockResolvedValue({ code: 200, data: [] });
     let input = openPalette();
     type(input, 'switch language');
     await waitFor(() => expect(optionTexts()).toEqual(['Switch language: 中文']));
