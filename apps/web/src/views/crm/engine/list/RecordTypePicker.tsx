@@ -29,6 +29,12 @@ export default function RecordTypePicker({ module, open, onPick, onClose }: Prop
       onOk={() => value !== null && onPick(value)}
       onCancel={onClose}
       afterClose={() => setChosen(null)}
+      // Closed at once, without antd's zoom out: the form opens in its place. A dialog leaving by
+      // its animation is taken away only when the browser says the animation ended, and twice on a
+      // busy machine it never did: its invisible frame stayed over the page, taking every click
+      // and keeping the keyboard shortcuts off (the e2e of the newcomer's walk and of the palette).
+      transitionName=""
+      maskTransitionName=""
       destroyOnHidden
       rootClassName={FULL_SCREEN_ON_PHONE}
     >
