@@ -96,7 +96,8 @@ describe('personal API keys in Chromium, as a sales rep', () => {
     await screenshot(page, 'api-keys-admin-en');
     await row.getByRole('button', { name: 'Revoke' }).click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
-    await row.getByText('Revoked').waitFor();
+    // The tag, exactly: the key's name "Revoked by IT" holds the word before it is revoked.
+    await row.getByText('Revoked', { exact: true }).waitFor();
     await screenshot(page, 'api-keys-admin-revoked-en');
     expect((await withKey(rep.page, created, 'GET', '/crm/leads/list?pageSize=1')).status).toBe(401);
     await context.close();
