@@ -12,7 +12,7 @@ import { compileFilter } from '../../src/modules/crm/engine/query/filterCompiler
 function leadsDef(): ModuleDef {
   const seed = leadsSeed;
   const fields = seed.fields.map((f, i) => toFieldDef({ ...fieldRow('leads', f, i), id: i + 1, active: true, createTime: new Date(), updateTime: null } as never));
-  return { module: 'leads', table: seed.table, nameFields: seed.nameFields, keyFields: seed.keyFields ?? [], path: seed.path ?? null, board: seed.board ?? {}, fields, byName: new Map(fields.map((f) => [f.name, f])), recordTypes: [], layouts: [], fieldSecurity: new Map() };
+  return { module: 'leads', table: seed.table, nameFields: seed.nameFields, keyFields: seed.keyFields ?? [], path: seed.path ?? null, board: seed.board ?? {}, caseInsensitiveKeys: new Set(seed.caseInsensitiveKeys), fields, byName: new Map(fields.map((f) => [f.name, f])), recordTypes: [], layouts: [], fieldSecurity: new Map() };
 }
 
 const dialect = new PgDialect();

@@ -18,7 +18,7 @@ await loadCrmModules();
 function moduleDef(module: CrmModule): ModuleDef {
   const seed = moduleSeedOf(module);
   const fields = seed.fields.map((f, i) => toFieldDef({ ...fieldRow(module, f, i), id: i + 1, active: true, createTime: new Date(), updateTime: null } as never));
-  return { module, table: seed.table, nameFields: seed.nameFields, keyFields: seed.keyFields ?? [], path: seed.path ?? null, board: seed.board ?? {}, fields, byName: new Map(fields.map((f) => [f.name, f])), recordTypes: [], layouts: [], fieldSecurity: new Map() };
+  return { module, table: seed.table, nameFields: seed.nameFields, keyFields: seed.keyFields ?? [], path: seed.path ?? null, board: seed.board ?? {}, caseInsensitiveKeys: new Set(seed.caseInsensitiveKeys), fields, byName: new Map(fields.map((f) => [f.name, f])), recordTypes: [], layouts: [], fieldSecurity: new Map() };
 }
 const defs = new Map<CrmModule, ModuleDef>();
 const metaOf = (m: CrmModule) => defs.get(m) ?? defs.set(m, moduleDef(m)).get(m)!;

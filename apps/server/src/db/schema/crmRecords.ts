@@ -90,6 +90,10 @@ function recordTable(seed: ModuleSeed) {
         // The recycle bin: the caller's deleted records, newest first.
         index(`${seed.table}_deleted_idx`).on(col('owner_id'), col('deleted_at')).where(sql`deleted_at is not null`),
         ...(seed.indexes?.(seed.table, col) ?? []),
+        ...(seed.caseInsensitiveKeys ?? []).map((name) => {
+          const column = columnOf(seed.fields.find((f) => f.name === name)!);
+          return index(`${seed.table}_${column}_lower_idx`).on(sql`lower(${col(column)})`).where(present);
+        }),
         // The calendar: one owner's entries in a range of days (modules/crm/calendar/calendarEntries.ts).
         ...(seed.calendar ?? []).map((source) => {
           const start = columnOf(seed.fields.find((f) => f.name === source.start)!);

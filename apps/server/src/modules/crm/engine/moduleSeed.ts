@@ -117,6 +117,12 @@ export type ModuleSeed = {
    * reminders; the covering index campaign figures read member leads through).
    */
   indexes?: (table: string, col: (name: string) => SQL) => IndexBuilder[];
+  /**
+   * Text fields besides e-mails, phones and web addresses (KEY_TYPES) that a duplicate rule
+   * compares case-insensitively (a lead's company): each gets a btree on `lower(column)`, and a
+   * rule's match goes through it alone (duplicates/matchConditions.ts).
+   */
+  caseInsensitiveKeys?: string[];
   /** How its records appear on the calendar (none: they do not). */
   calendar?: CalendarSourceSeed[];
   /**

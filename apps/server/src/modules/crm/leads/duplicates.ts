@@ -9,7 +9,7 @@ import { matchCondition } from '../engine/duplicates/matchConditions';
 import type { MetadataStore, ModuleDef } from '../engine/metadata/moduleDef';
 
 /** A field of `def` matched by the engine's duplicate matching (engine/duplicates/matchConditions.ts). */
-const by = (def: ModuleDef, name: string, kind: DuplicateMatchKind, value: string) => matchCondition(def.byName.get(name)!, kind, value, 1, 't');
+const by = (def: ModuleDef, name: string, kind: DuplicateMatchKind, value: string) => matchCondition(def, name, kind, value, 1, 't');
 const either = (...parts: Array<SQL | undefined>) => {
   const present = parts.filter((p): p is SQL => p !== undefined);
   return present.length ? sql`(${sql.join(present, sql` or `)})` : undefined;

@@ -87,11 +87,11 @@ export const leadsSeed: ModuleSeed = {
     index('crm_lead_membership_idx').on(col('id'), col('converted_at'), col('dept_id'), col('owner_id')).where(sql`deleted_at is null`),
     // My day's "leads assigned to me this week" (modules/crm/myDay): an owner's newest leads.
     index(`${table}_owner_created_idx`).on(col('owner_id'), col('create_time')).where(sql`deleted_at is null`),
-    // The duplicate rule "similar name at the same company" finds a company's leads by it
-    // (duplicates/matchConditions.ts): the trigram index answered the same question at up to a
-    // millisecond a record on an import's growing table, a btree probe in a few microseconds.
-    index(`${table}_company_lower_idx`).on(sql`lower(${col('company')})`).where(sql`deleted_at is null`),
   ],
+  // The duplicate rule "similar name at the same company" finds a company's leads by a btree on
+  // lower(company): the trigram index answers the same question in milliseconds a record once a
+  // company has a few hundred leads (4 ms against 0.04 at a million leads), a btree in microseconds.
+  caseInsensitiveKeys: ['company'],
   duplicateRules: [
     { key: 'sameEmail', en: 'Same e-mail', zh: '邮箱相同', conditions: [{ field: 'email', match: 'caseInsensitive' }] },
     { key: 'similarNameSameCompany', en: 'Similar name at the same company', zh: '同一公司的相似姓名', conditions: [{ field: 'lastName', match: 'fuzzy' }, { field: 'company', match: 'caseInsensitive' }] },

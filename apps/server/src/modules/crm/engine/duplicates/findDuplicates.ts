@@ -55,7 +55,7 @@ function ruleWhere(def: ModuleDef, rule: DuplicateRule, comparedOf: (i: number) 
   return sql.join(
     rule.conditions.map((c, i) => {
       const field = def.byName.get(c.field)!;
-      return matchSql(field, c.match, sql`t.${col(field.column)}`, comparedOf(i), rule.threshold);
+      return matchSql(field, c.match, sql`t.${col(field.column)}`, comparedOf(i), rule.threshold, def.caseInsensitiveKeys.has(field.name));
     }),
     sql` and `,
   );

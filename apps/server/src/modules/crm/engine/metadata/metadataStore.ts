@@ -75,6 +75,7 @@ async function load(db: Db): Promise<Map<CrmModule, ModuleDef>> {
       path: seed.path ?? null,
       board: seed.board ?? {},
       moneyDate: seed.moneyDate ?? 'createTime',
+      caseInsensitiveKeys: new Set(seed.caseInsensitiveKeys),
       fields: own,
       byName: new Map(own.map((f) => [f.name, f])),
       recordTypes: types.filter((t) => t.module === seed.module),

@@ -20,6 +20,8 @@ export type ModuleDef = {
   board: BoardSeed;
   /** The date field amounts are converted by (its seed's `moneyDate`, else `createTime`). */
   moneyDate?: string;
+  /** Fields a btree on `lower(column)` serves besides KEY_TYPES (its seed's `caseInsensitiveKeys`). */
+  caseInsensitiveKeys: ReadonlySet<string>;
   /** Active fields in their order. */
   fields: FieldDef[];
   /** Active fields by name. */
