@@ -168,21 +168,28 @@ await withBenchDatabase({ fill: async () => undefined }, async (_database, url) 
       const settings = { mapping: up.data.mapping, duplicateField: 'email', duplicatePolicy: 'skip' };
 
       started = performance.now();
-      const check = await post<{ create: number; fail: number }>(`/crm/leads/import/${up.data.fileId}/check`, settings);
+      const check = await post<{ create: number; invalid: number }>(`/crm/leads/import/${up.data.fileId}/check`, settings);
       const dryRun = (performance.now() - started) / 1000;
-      if (check.fail) throw new Error(`file ${f + 1}: the dry run found ${check.fail} bad rows`);
+      if (check.invalid) throw new Error(`file ${f + 1}: the dry run found ${check.invalid} bad rows`);
 
       started = performance.now();
       await post(`/crm/leads/import/${up.data.fileId}/run`, settings);
       await waitForFile(pool, up.data.fileId, 'import');
       const run = (performance.now() - started) / 1000;
-      const created = (await pool.query<{ created: number }>('select created from crm_import where file_id = $1', [up.data.fileId])).rows[0]?.created;
-      if (created !== ROWS) throw new Error(`file ${f + 1}: created ${created} of ${ROWS}`);
-      return { upload, dryRun, run };
+      const created = (await pool.query<{ created: number }>('select created from crm_import where file_id = $1', [up.data.fileId])).rows[0]?.created ?? 0;
+      // A row the run refused is named with its reason. The dry run checks each row against the
+      // table as it is, not against the rows of the same file before it: a near-duplicate of one of
+      // those (two leads of a company whose names are alike, which the words drawn from row numbers
+      // make once in about a million) is refused by the run alone.
+      const refused = (await pool.query<{ row_no: number; message: string }>(`select row_no, message from crm_import_row where file_id = $1 and action = 'fail' order by row_no`, [up.data.fileId])).rows;
+      for (const r of refused) console.log(`file ${f + 1}, row ${r.row_no}: ${r.message}`);
+      const alike = refused.filter((r) => /Similar name at the same company/.test(r.message)).length;
+      if (created + alike !== ROWS || alike > ROWS / 10_000) throw new Error(`file ${f + 1}: created ${created} of ${ROWS}`);
+      return { upload, dryRun, run, created };
     }
 
     await makeBareTable(pool);
-    const { upload: uploadSeconds, dryRun: checkSeconds, run: runSeconds } = await importFile(0);
+    const { upload: uploadSeconds, dryRun: checkSeconds, run: runSeconds, created: createdFirst } = await importFile(0);
     const assignedInTurn = async () => {
       if (!ASSIGNMENT) return;
       // Every lead went through the rules: the department's users got the rest in turn (within one of each other).
@@ -225,15 +232,17 @@ await withBenchDatabase({ fill: async () => undefined }, async (_database, url) 
       // Then the other files into the table as it grows (the bare rows above stay in it too).
       let total = uploadSeconds + checkSeconds + runSeconds;
       console.log(`\nfile  1: upload ${uploadSeconds.toFixed(1)} s, dry run ${checkSeconds.toFixed(1)} s, run ${runSeconds.toFixed(1)} s`);
-      let last = { upload: uploadSeconds, dryRun: checkSeconds, run: runSeconds };
+      let last = { upload: uploadSeconds, dryRun: checkSeconds, run: runSeconds, created: createdFirst };
+      let created = createdFirst;
       for (let f = 1; f < FILES; f++) {
         last = await importFile(f);
         total += last.upload + last.dryRun + last.run;
+        created += last.created;
         console.log(`file ${String(f + 1).padStart(2)}: upload ${last.upload.toFixed(1)} s, dry run ${last.dryRun.toFixed(1)} s, run ${last.run.toFixed(1)} s`);
       }
       await assignedInTurn();
       const imported = Number((await pool.query<{ n: string }>(`select count(*) as n from crm_lead where email like 'bench.lead%' and deleted_at is null`)).rows[0]!.n);
-      if (imported !== FILES * ROWS) throw new Error(`imported ${imported} of ${FILES * ROWS}`);
+      if (imported !== created) throw new Error(`${imported} rows in the table, ${created} created`);
       const allPeak = peakMb(app.pid!);
       console.log(`${FILES} files: ${imported.toLocaleString('en')} rows imported end to end in ${total.toFixed(0)} s (uploads, dry runs and runs); the last file's run ${(last.run / runSeconds).toFixed(2)}× the first's; server peak RSS ${allPeak.toFixed(0)} MB`);
       if (allPeak > TARGET.rssMb) process.exitCode = 1;
