@@ -29,3 +29,44 @@ globalThis.ResizeObserver ??= class {
 // not here: a tree left mounted at a file's end could run React's scheduled work after jsdom was
 // torn down ("window is not defined", seen once on a busy machine).
 afterEach(() => cleanup());
+
+/**
+ * The CSS antd writes at run time, kept to the `display` and `visibility` of each plain rule: all a
+ * test can observe of it (Testing Library's "is it accessible", and the spaces an accessible name
+ * puts around an inline-flex icon). jsdom matches every rule of every style sheet against an element
+ * at each getComputedStyle — which antd's text areas, tables and form items call as they draw, and
+ * Testing Library for each name it computes — and that matching was ~60 % of the tests' time with
+ * antd's whole CSS in the document (a CPU profile of the slowest files; docs/decisions.md).
+ */
+const innerHtml = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML')!;
+/** What was written, as read back: antd rewrites a style only when its text changed. */
+const written = new WeakMap<HTMLStyleElement, string>();
+Object.defineProperty(HTMLStyleElement.prototype, 'innerHTML', {
+  configurable: true,
+  get(this: HTMLStyleElement) {
+    return written.get(this) ?? innerHtml.get!.call(this);
+  },
+  set(this: HTMLStyleElement, css: string) {
+    written.set(this, css);
+    innerHtml.set!.call(this, hidingRules(css));
+  },
+});
+
+/** The `display` and `visibility` declarations of the top-level rules of `css` (at-rules and nested blocks dropped). */
+function hidingRules(css: string): string {
+  const kept: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < css.length; i++) {
+    if (css[i] === '{') depth++;
+    else if (css[i] === '}' && --depth === 0) {
+      const rule = css.slice(start, i + 1);
+      start = i + 1;
+      const open = rule.indexOf('{');
+      if (rule.trimStart().startsWith('@') || rule.indexOf('{', open + 1) >= 0) continue;
+      const shown = rule.slice(open + 1, -1).split(';').filter((d) => /^\s*(display|visibility)\s*:/.test(d));
+      if (shown.length) kept.push(`${rule.slice(0, open)}{${shown.join(';')}}`);
+    }
+  }
+  return kept.join('\n');
+}
