@@ -55,7 +55,7 @@ export function matchValue(field: FieldDef, kind: DuplicateMatchKind, value: unk
  * The `lower` equality alone where the btree exists, never beside the ILIKE: the planner guesses
  * both as selective (it has no statistics of either expression) and took the GIN, which reads
  * every row sharing the name's trigrams — 4 ms a probe instead of 0.04 on a company with 200 leads,
- * an import's dry run of 100,000 rows at a million leads over five minutes instead of half one.
+ * an import's dry run of 100,000 rows at a million leads over five minutes instead of half a minute.
  */
 export function matchSql(field: FieldDef, kind: DuplicateMatchKind, c: SQL, compared: SQL, threshold: number, lowerIndexed = false): SQL {
   switch (kind) {
