@@ -171,9 +171,12 @@ describe('accessibility', () => {
     await page.keyboard.press('Enter');
     await form.waitFor({ state: 'hidden' });
 
-    // The new record's link in the list opens it.
+    // The new record's link in the list opens it. The list settles first: the link appears before its
+    // fetch after the save ends, and in a CI run the focus reached the link and was gone by the next
+    // read (the test took its usual 6 s: the Tabs had stopped on the link).
     const link = page.getByRole('link', { name: 'Keyboard-only launch' }).first();
     await link.waitFor();
+    await settled(page);
     await tabTo(link, 150);
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/campaign/campaign-detail');
