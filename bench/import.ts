@@ -181,8 +181,8 @@ await withBenchDatabase({ fill: async () => undefined }, async (_database, url) 
       await waitForFile(pool, up.data.fileId, 'import');
       const run = (performance.now() - started) / 1000;
       const created = (await pool.query<{ created: number }>('select created from crm_import where file_id = $1', [up.data.fileId])).rows[0]?.created ?? 0;
-      // A row the run refused is named with its reason. Only near-duplicates are expected: the dry
-      // run writes nothing, so one of an earlier row of the same file is refused by the run alone.
+      // A row the run refused is named with its reason: only near-duplicates by the built-in rule are
+      // expected (of a lead an earlier file brought: the dry run names them too).
       const refused = (await pool.query<{ row_no: number; message: string }>(`select row_no, message from crm_import_row where file_id = $1 and action = 'fail' order by row_no`, [up.data.fileId])).rows;
       for (const r of refused) console.log(`file ${f + 1}, row ${r.row_no}: ${r.message}`);
       const alike = refused.filter((r) => isAlike(r.message)).length;
