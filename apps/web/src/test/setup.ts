@@ -48,12 +48,12 @@ Object.defineProperty(HTMLStyleElement.prototype, 'innerHTML', {
   },
   set(this: HTMLStyleElement, css: string) {
     written.set(this, css);
-    innerHtml.set!.call(this, hidingRules(css));
+    innerHtml.set!.call(this, displayRules(css));
   },
 });
 
 /** The `display` and `visibility` declarations of the top-level rules of `css` (at-rules and nested blocks dropped). */
-function hidingRules(css: string): string {
+function displayRules(css: string): string {
   const kept: string[] = [];
   let depth = 0;
   let start = 0;
