@@ -2,21 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { boundedFilter, type FilterNode } from '@orbit/shared/crm/filter';
 import { AppError } from '../../src/lib/errors';
-import { fieldRow } from '../../src/modules/crm/engine/metadata/reconcileMetadata';
-import { toFieldDef } from '../../src/modules/crm/engine/metadata/metadataStore';
-import type { ModuleDef } from '../../src/modules/crm/engine/metadata/moduleDef';
-import { leadsSeed } from '../../src/modules/crm/leads/leads.seed';
 import { compileFilter } from '../../src/modules/crm/engine/query/filterCompiler';
+import { loadCrmModules } from '../../src/modules/crm/engine/crmModules';
+import { seedModuleDef } from '../helpers/seedModuleDef';
 
-/** The leads module as the engine sees it, straight from its seed (no database). */
-function leadsDef(): ModuleDef {
-  const seed = leadsSeed;
-  const fields = seed.fields.map((f, i) => toFieldDef({ ...fieldRow('leads', f, i), id: i + 1, active: true, createTime: new Date(), updateTime: null } as never));
-  return { module: 'leads', table: seed.table, nameFields: seed.nameFields, keyFields: seed.keyFields ?? [], path: seed.path ?? null, board: seed.board ?? {}, caseInsensitiveKeys: new Set(seed.caseInsensitiveKeys), fields, byName: new Map(fields.map((f) => [f.name, f])), recordTypes: [], layouts: [], fieldSecurity: new Map() };
-}
-
+await loadCrmModules();
 const dialect = new PgDialect();
-const def = leadsDef();
+const def = seedModuleDef('leads');
 const compile = (node: FilterNode, lang: 'en' | 'zh' = 'en') => {
   const sql = compileFilter(node, def, lang);
   return sql ? dialect.sqlToQuery(sql) : undefined;

@@ -4,24 +4,17 @@ import type { CrmModule } from '@orbit/shared/crm/modules';
 import { reportDefinition, type ReportDefinition } from '@orbit/shared/crm/report';
 import { AppError } from '../../src/lib/errors';
 import type { CurrentUser } from '../../src/modules/auth/currentUser';
-import { fieldRow } from '../../src/modules/crm/engine/metadata/reconcileMetadata';
-import { toFieldDef } from '../../src/modules/crm/engine/metadata/metadataStore';
 import type { ModuleDef } from '../../src/modules/crm/engine/metadata/moduleDef';
-import { loadCrmModules, moduleSeedOf } from '../../src/modules/crm/engine/crmModules';
+import { loadCrmModules } from '../../src/modules/crm/engine/crmModules';
+import { seedModuleDef } from '../helpers/seedModuleDef';
 import { resolveReport } from '../../src/modules/crm/report/reportCheck';
 import { detailQuery, summaryQuery } from '../../src/modules/crm/report/reportCompiler';
 import { displayCurrencySql } from '../../src/modules/crm/money/displayCurrency';
 
 await loadCrmModules();
 
-/** A module as the engine sees it, straight from its seed (no database). */
-function moduleDef(module: CrmModule): ModuleDef {
-  const seed = moduleSeedOf(module);
-  const fields = seed.fields.map((f, i) => toFieldDef({ ...fieldRow(module, f, i), id: i + 1, active: true, createTime: new Date(), updateTime: null } as never));
-  return { module, table: seed.table, nameFields: seed.nameFields, keyFields: seed.keyFields ?? [], path: seed.path ?? null, board: seed.board ?? {}, caseInsensitiveKeys: new Set(seed.caseInsensitiveKeys), fields, byName: new Map(fields.map((f) => [f.name, f])), recordTypes: [], layouts: [], fieldSecurity: new Map() };
-}
 const defs = new Map<CrmModule, ModuleDef>();
-const metaOf = (m: CrmModule) => defs.get(m) ?? defs.set(m, moduleDef(m)).get(m)!;
+const metaOf = (m: CrmModule) => defs.get(m) ?? defs.set(m, seedModuleDef(m)).get(m)!;
 
 const dialect = new PgDialect();
 const admin = { userId: 1, deptId: 100, roles: [{ roleId: 1, roleKey: 'admin', dataScope: '1' }], isAdmin: true } as unknown as CurrentUser;

@@ -6,6 +6,7 @@ import type { MessageKey } from '@orbit/shared/messages';
 import { UNNAMED_STATEMENT, type Db } from '../../../../db/client';
 import { crmField, crmLayout, crmMetaVersion, crmRecordType } from '../../../../db/schema/crm';
 import { moduleSeeds } from '../crmModules';
+import type { ModuleSeed } from '../moduleSeed';
 import type { FieldDef } from './fieldDef';
 import type { MetadataStore, ModuleDef } from './moduleDef';
 import { attachFormulaExpressions } from '../formula/formulaFields';
@@ -67,24 +68,38 @@ async function load(db: Db): Promise<Map<CrmModule, ModuleDef>> {
   const modules = new Map<CrmModule, ModuleDef>();
   for (const seed of moduleSeeds()) {
     const own = fields.filter((f) => f.module === seed.module).map(toFieldDef);
-    modules.set(seed.module, {
-      module: seed.module,
-      table: seed.table,
-      nameFields: seed.nameFields,
-      keyFields: seed.keyFields ?? ['ownerId'],
-      path: seed.path ?? null,
-      board: seed.board ?? {},
-      moneyDate: seed.moneyDate ?? 'createTime',
-      caseInsensitiveKeys: new Set(seed.caseInsensitiveKeys),
-      fields: own,
-      byName: new Map(own.map((f) => [f.name, f])),
-      recordTypes: types.filter((t) => t.module === seed.module),
-      layouts: layouts.filter((l) => l.module === seed.module),
-      fieldSecurity: fieldSecurityOf(own, security),
-    });
+    modules.set(
+      seed.module,
+      moduleDefOf(seed, own, {
+        recordTypes: types.filter((t) => t.module === seed.module),
+        layouts: layouts.filter((l) => l.module === seed.module),
+        fieldSecurity: fieldSecurityOf(own, security),
+      }),
+    );
   }
   attachFormulaExpressions(modules);
   return modules;
+}
+
+/** A module as the engine sees it: what its seed says and its active fields (tests make one from the seed alone, without the database's rows). */
+export function moduleDefOf(
+  seed: ModuleSeed,
+  fields: FieldDef[],
+  rows: Pick<ModuleDef, 'recordTypes' | 'layouts' | 'fieldSecurity'> = { recordTypes: [], layouts: [], fieldSecurity: new Map() },
+): ModuleDef {
+  return {
+    module: seed.module,
+    table: seed.table,
+    nameFields: seed.nameFields,
+    keyFields: seed.keyFields ?? ['ownerId'],
+    path: seed.path ?? null,
+    board: seed.board ?? {},
+    moneyDate: seed.moneyDate ?? 'createTime',
+    caseInsensitiveKeys: new Set(seed.caseInsensitiveKeys),
+    fields,
+    byName: new Map(fields.map((f) => [f.name, f])),
+    ...rows,
+  };
 }
 
 
