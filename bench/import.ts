@@ -89,8 +89,8 @@ async function writeFile(file: string, f: number): Promise<void> {
 const csv = (value: unknown) => `"${String(value).replaceAll('"', '""')}"`;
 
 /**
- * A table like crm_lead (its columns, defaults, checks and every index) holding what crm_lead holds
- * before the import: the bare COPY writes there, so that it meets the indexes as the import met them,
+ * A table like crm_lead (its columns, generated columns, defaults, checks and every index) holding what
+ * crm_lead holds before the import: the bare COPY writes there, so that it meets the indexes as the import met them,
  * not grown by the import's and the multi-row baseline's rows.
  */
 async function makeBareTable(pool: pg.Pool, table: string) {
