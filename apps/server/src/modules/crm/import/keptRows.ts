@@ -50,6 +50,9 @@ export async function keepUploadRows(upload: string): Promise<UploadSurvey> {
     return { headers, sample, rowCount };
   } catch (error) {
     out.destroy();
+    // The file may still be opening (the writes so far were only buffered): removed once the stream
+    // has closed, or the open would bring it back after the removal (seen on a loaded machine).
+    if (!out.closed) await once(out, 'close');
     await rm(partial, { force: true });
     throw error;
   }
