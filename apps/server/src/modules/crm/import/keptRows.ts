@@ -52,7 +52,8 @@ export async function keepUploadRows(upload: string): Promise<UploadSurvey> {
     out.destroy();
     // The file may still be opening (the writes so far were only buffered): removed once the stream
     // has closed, or the open would bring it back after the removal (seen on a loaded machine).
-    if (!out.closed) await once(out, 'close');
+    // A failed open ends it too, and the refusal stays the upload's own.
+    if (!out.closed) await once(out, 'close').catch(() => undefined);
     await rm(partial, { force: true });
     throw error;
   }
