@@ -10,6 +10,7 @@ import type { ModuleDef } from '../../src/modules/crm/engine/metadata/moduleDef'
  * (`loadCrmModules`) first.
  */
 export function seedModuleDef(module: CrmModule): ModuleDef {
-  const fields = moduleSeedOf(module).fields.map((f, i) => toFieldDef({ ...fieldRow(module, f, i), id: i + 1, active: true, createTime: new Date(), updateTime: null } as never));
-  return moduleDefOf(moduleSeedOf(module), fields);
+  const seed = moduleSeedOf(module);
+  const fields = seed.fields.map((f, i) => toFieldDef({ ...fieldRow(module, f, i), id: i + 1, active: true, createTime: new Date(), updateTime: null } as never));
+  return moduleDefOf(seed, fields);
 }
