@@ -9,7 +9,7 @@ const answer = (body: unknown) => new Response(JSON.stringify(body), { headers: 
 
 beforeEach(() => {
   setNotifier(notifier);
-  setToken('token-one');
+  setToken('early-answers-one'); // a session of its own: other files' answers stay unread (vitest.projects.ts)
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -36,7 +36,7 @@ describe('answers asked for early', () => {
     vi.stubGlobal('fetch', fetch);
     askEarly(['/crm/meta/leads', '/getInfo']);
     await request({ url: '/crm/meta/leads', params: { pageNum: 1 } });
-    setToken('token-two');
+    setToken('early-answers-two');
     await request({ url: '/getInfo' });
     expect(fetch).toHaveBeenCalledTimes(4);
     askEarly(['/getRouters']);

@@ -36,7 +36,10 @@ async function redirectedTo(promise: Promise<unknown>): Promise<string | null> {
 beforeAll(async () => {
   await i18nReady;
 });
-beforeEach(() => setNotifier(notifier));
+beforeEach(() => {
+  setNotifier(notifier);
+  setSession(null); // another file's session, in the modules the files share (vitest.projects.ts)
+});
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.clearAllMocks();
