@@ -1,7 +1,6 @@
 import { defineConfig } from 'vitest/config';
-import { webProjects } from './apps/web/vitest.projects';
 
-// One config per workspace (the web app's as two projects); `npm test` (scripts/test.mjs) picks projects per step.
+// One config per workspace; `npm test` (scripts/test.mjs) picks projects per step.
 export default defineConfig({
-  test: { projects: ['packages/shared', 'apps/server', ...webProjects, 'e2e'] },
+  test: { projects: ['packages/shared', 'apps/server', 'apps/web', 'e2e'] },
 });

@@ -13,5 +13,9 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000, interval: 100 } },
     // One browser and one server per file; files run one after another to spare the 2 cores.
     fileParallelism: false,
+    // The files share their worker's modules (Playwright's client above all): a fresh worker per
+    // file imported them again, seconds of a busy core each time. Nothing in the helpers keeps state
+    // between files (each describe block starts its own server and browser).
+    isolate: false,
   },
 });

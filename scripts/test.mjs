@@ -32,7 +32,7 @@ const PGLITE_FILES = [
 const only = process.argv.slice(2); // e.g. `npm test -- server-postgres` runs one step
 const step = {
   build: { name: 'build', command: ['npm', 'run', 'build'] },
-  unit: { name: 'unit', args: ['--project', 'shared', '--project', 'web', '--project', 'web-mocks'], env: {} },
+  unit: { name: 'unit', args: ['--project', 'shared', '--project', 'web'], env: {} },
   pglite: { name: 'server-pglite', args: ['--project', 'server', ...PGLITE_FILES], env: {} },
   // Through PgBouncer in transaction pooling where it is installed (.ci/run installs it): docs/scaling.md.
   postgres: { name: 'server-postgres', args: ['--project', 'server'], env: { TEST_DATABASE: 'postgres' }, pooler: true },

@@ -9,7 +9,7 @@ const answer = (body: unknown) => new Response(JSON.stringify(body), { headers: 
 
 beforeEach(() => {
   setNotifier(notifier);
-  setToken('early-answers-one'); // a session of its own: other files' answers stay unread (vitest.projects.ts)
+  setToken('early-answers-one'); // a session of its own: no other test's answers are read
 });
 afterEach(() => {
   vi.unstubAllGlobals();

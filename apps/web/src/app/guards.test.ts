@@ -35,10 +35,13 @@ async function redirectedTo(promise: Promise<unknown>): Promise<string | null> {
 
 beforeAll(async () => {
   await i18nReady;
+  // The session imports the palette's module as it loads: imported once here, so that a session that
+  // fails (its menu refused) sends its palette read inside its own test, not into the next test's fetch.
+  await import('../store/palette');
 });
 beforeEach(() => {
   setNotifier(notifier);
-  setSession(null); // another file's session, in the modules the files share (vitest.projects.ts)
+  setSession(null); // the session an earlier test left
 });
 afterEach(() => {
   vi.unstubAllGlobals();
