@@ -13,8 +13,12 @@ export function serverAndBrowser(env: Record<string, string> = {}): SuiteApp {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startServer(env, { from: inject('seededDataDir') });
-    browser = await launchBrowser();
+    // Side by side: Chromium starts while the server opens its database. Both are kept before a
+    // failure of either is thrown, so that afterAll stops the one that started.
+    const [serverStart, browserLaunch] = await Promise.allSettled([startServer(env, { from: inject('seededDataDir') }), launchBrowser()]);
+    if (serverStart.status === 'fulfilled') server = serverStart.value;
+    if (browserLaunch.status === 'fulfilled') browser = browserLaunch.value;
+    for (const outcome of [serverStart, browserLaunch]) if (outcome.status === 'rejected') throw outcome.reason;
   });
   afterAll(async () => {
     await browser?.close();
