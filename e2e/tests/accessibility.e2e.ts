@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { accessibilityViolations } from '../helpers/accessibility';
 import { serverAndBrowser } from '../helpers/suite';
-import { openPage, signedInPage } from './shell-support';
+import { navigate, openPage, signedInPage } from './shell-support';
 
 /** A page of every area: the business lists, reports, the dashboard, set-up, administration, monitoring, the profile. */
 const PAGES = [
@@ -60,14 +60,6 @@ function requestsInFlight(page: Page): { quiet(ms?: number): Promise<void> } {
       await expect.poll(() => inFlight === 0 && Date.now() - lastChange >= ms, { timeout: 20_000, interval: 50 }).toBe(true);
     },
   };
-}
-
-/** Goes to `path` inside the running app, as a menu click does (no reload). */
-async function navigate(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
 }
 
 /**

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from '../helpers/browser';
 import { serverAndBrowser } from '../helpers/suite';
-import { signedInPage } from './shell-support';
+import { navigate, signedInPage } from './shell-support';
 
 /** Every template demo page (SPEC §2) by address, with the demo id its content carries. */
 const PAGES: Array<[string, string]> = [
@@ -60,14 +60,6 @@ const slug = (path: string) => path.slice(1).replace(/\//g, '-');
 async function open(page: Page, baseUrl: string, path: string): Promise<void> {
   await page.goto(`${baseUrl}${path}`);
   await page.getByTestId('app-layout').waitFor();
-}
-
-/** Goes to `path` inside the running app, as a menu click does (no reload: the walk stays short). */
-async function navigate(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
 }
 
 /** Pages a restricted role is tried on: the two admin-only ones and a few of each section. */

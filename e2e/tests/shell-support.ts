@@ -36,6 +36,14 @@ export async function openPage(page: Page, baseUrl: string, path: string): Promi
   await page.locator(`[data-page="${path}"]:visible`).waitFor();
 }
 
+/** Goes to `path` inside the running app, as a menu click does (no reload: a walk through many pages stays short). */
+export async function navigate(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 /** Switches the language through the top bar's language menu. */
 export async function switchLanguage(page: Page, label: 'English' | '中文'): Promise<void> {
   const lang = label === '中文' ? 'zh-CN' : 'en';
