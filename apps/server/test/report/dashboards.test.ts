@@ -13,9 +13,10 @@ describe('dashboards API', () => {
   const as: Record<string, Call> = {};
   let ids: Record<string, number>;
   let sales: number;
+  const statements: string[] = [];
 
   beforeAll(async () => {
-    app = await createTestApp();
+    app = await createTestApp({}, { onStatement: (text) => void statements.push(text) });
     for (const name of ['admin', 'emma.stone', 'olivia.park', 'mia.chen']) as[name] = caller(app, await loginAs(app, name));
     ids = await userIds(as.admin!);
     const list = await as['olivia.park']!('GET', '/crm/dashboard/list');
@@ -43,6 +44,16 @@ describe('dashboards API', () => {
     expect(Number(widgets[0]!.previous!.summary.at(-1)!.values[0] ?? 0)).toBe(Number(await won(last)));
     // The short table: the five largest open deals.
     expect(widgets[6]!.result!.rows).toHaveLength(5);
+  });
+
+  it("reads each widget's report once and the viewer's display currency once, however many widgets run", async () => {
+    statements.length = 0;
+    const widgets = await data(as.admin!);
+    const reading = (pattern: RegExp) => statements.filter((text) => pattern.test(text)).length;
+    expect(reading(/^select .* from "crm_report"/s)).toBe(widgets.length);
+    // The statement that reads it alone (the figures' own statements convert to it inline).
+    expect(reading(/^select coalesce\(\(select u\.display_currency/)).toBe(1);
+    for (const w of widgets.filter((w) => w.result)) expect((w.result as unknown as { currency: string }).currency).toBe('USD');
   });
 
   it("the pipeline funnel and the other picklist groups come in their dictionary's order, as an administrator orders it", async () => {

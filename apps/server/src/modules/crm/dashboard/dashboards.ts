@@ -6,12 +6,14 @@ import type { createDashboardBody } from '@orbit/shared/contract/dashboard';
 import { layoutProblem } from '@orbit/shared/crm/dashboardLayout';
 import { resolveRelativeDate } from '@orbit/shared/crm/relativeDates';
 import type { z } from 'zod';
+import type { Currency } from '@orbit/shared/crm/money';
 import type { Db } from '../../../db/client';
 import { crmDashboard, crmReport } from '../../../db/schema/crmReport';
 import { sysRole } from '../../../db/schema/organisation';
 import { AppError, fieldError, notFound } from '../../../lib/errors';
 import { uniqueViolationError } from '../../../lib/uniqueViolation';
 import type { CurrentUser } from '../../auth/currentUser';
+import { displayCurrencyOf } from '../money/displayCurrency';
 import type { ReportNarrowing } from '../report/reportCompiler';
 import { reportVisibleTo, type Reports } from '../report/reports';
 
@@ -91,18 +93,18 @@ export function createDashboards(db: Db, reports: Reports) {
   }
 
   /** One widget: its report run with the dashboard's narrowing; a report that cannot run says why instead of failing the dashboard. */
-  async function widgetData(user: CurrentUser, lang: Language, widget: DashboardWidget, narrowing: ReportNarrowing, translate: (e: AppError) => string): Promise<WidgetData> {
+  async function widgetData(user: CurrentUser, lang: Language, widget: DashboardWidget, narrowing: ReportNarrowing, currency: Currency, translate: (e: AppError) => string): Promise<WidgetData> {
     try {
       const report = await reports.get(user, widget.reportId, lang, translate);
       if (report.problem) return { report, result: null, previous: null, range: null, error: report.problem };
       if (widget.kind === 'figure') {
         const ranges = figureRanges(widget, narrowing);
         const run = (range: { from: string; to: string } | undefined) =>
-          reports.run(user, widget.reportId, lang, { preview: false, pageNum: 1, pageSize: 1, detail: false, narrowing: { ...narrowing, ...range } });
+          reports.run(user, widget.reportId, lang, { preview: false, pageNum: 1, pageSize: 1, detail: false, narrowing: { ...narrowing, ...range }, currency }, report);
         const [result, previous] = await Promise.all([run(ranges?.current), ranges ? run(ranges.previous) : Promise.resolve(null)]);
         return { report, result, previous, range: ranges?.current ?? null, error: null };
       }
-      const result = await reports.run(user, widget.reportId, lang, { preview: false, pageNum: 1, pageSize: WIDGET_TABLE_ROWS, detail: widget.kind === 'table', narrowing });
+      const result = await reports.run(user, widget.reportId, lang, { preview: false, pageNum: 1, pageSize: WIDGET_TABLE_ROWS, detail: widget.kind === 'table', narrowing, currency }, report);
       return { report, result, previous: null, range: null, error: null };
     } catch (error) {
       if (error instanceof AppError) return { report: null, result: null, previous: null, range: null, error: translate(error) };
@@ -118,8 +120,10 @@ export function createDashboards(db: Db, reports: Reports) {
 
     async data(user: CurrentUser, id: number, lang: Language, narrowing: ReportNarrowing, translate: (e: AppError) => string): Promise<DashboardData> {
       const row = await find(user, id);
-      // Widgets run together: each is one or two statements.
-      const widgets = await Promise.all(row.widgets.map((w) => widgetData(user, lang, w, narrowing, translate)));
+      // The viewer's display currency once for every widget; then the widgets run together, each
+      // reading its report once and running one or two statements.
+      const { display } = await displayCurrencyOf(db, user.userId);
+      const widgets = await Promise.all(row.widgets.map((w) => widgetData(user, lang, w, narrowing, display, translate)));
       return { dashboard: toMeta(row, user, lang), widgets };
     },
 

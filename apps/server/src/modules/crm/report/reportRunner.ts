@@ -2,6 +2,7 @@ import type { Language } from '@orbit/shared/constants';
 import { REPORT_PREVIEW_LIMIT } from '@orbit/shared/constants';
 import type { CrmRecord } from '@orbit/shared/contract/crm';
 import type { ReportResult, ReportSummaryRow } from '@orbit/shared/contract/report';
+import type { Currency } from '@orbit/shared/crm/money';
 import type { Executor } from '../../../db/client';
 import type { CurrentUser } from '../../auth/currentUser';
 import type { MetadataStore } from '../engine/metadata/moduleDef';
@@ -15,7 +16,8 @@ import { detailQuery, readDetailRow, summaryQuery, type ReportNarrowing } from '
 export const MAX_SUMMARY_ROWS = 2000;
 
 /** `detail: false` skips the detail rows; `figures: false` the grouped statement (an export's later pages: `total` is then 0). */
-export type RunOptions = { preview: true } | { preview: false; pageNum: number; pageSize: number; narrowing?: ReportNarrowing; detail?: boolean; figures?: boolean };
+/** `currency`: the viewer's display currency when the caller has read it already (a dashboard, once for all its widgets). */
+export type RunOptions = { preview: true } | { preview: false; pageNum: number; pageSize: number; narrowing?: ReportNarrowing; detail?: boolean; figures?: boolean; currency?: Currency };
 
 /** A group key as the wire carries it: lookups as ids, numbers as decimal text, dates as 'YYYY-MM-DD'. */
 function keyOf(ref: ResolvedRef, raw: unknown): string | number | boolean | null {
@@ -80,7 +82,7 @@ export async function runReport(db: Executor, meta: MetadataStore, report: Resol
     truncated: summaryRows.length > summaryLimit || (options.preview && detailRows.length > REPORT_PREVIEW_LIMIT),
     lookups,
     // The currency its money figures are in: the viewer's display currency (summaryQuery converts to it).
-    currency: (await displayCurrencyOf(db, user.userId)).display,
+    currency: (!options.preview && options.currency) || (await displayCurrencyOf(db, user.userId)).display,
     ...(converted ? { converted: true } : {}),
   };
 }

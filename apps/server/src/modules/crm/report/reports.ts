@@ -105,7 +105,7 @@ export function createReports(db: Db, reporting: Reporting = primaryOnly(db)) {
     };
   }
 
-  async function runnable(user: CurrentUser, id: number, lang: Language, found?: ReportRow): Promise<ResolvedReport> {
+  async function runnable(user: CurrentUser, id: number, lang: Language, found?: Pick<ReportRow, 'definition'>): Promise<ResolvedReport> {
     const row = found ?? (await find(db, user, id));
     const report = resolve(reportDefinition.parse(row.definition), lang, user);
     assertModuleAccess(user, report);
@@ -238,8 +238,9 @@ export function createReports(db: Db, reporting: Reporting = primaryOnly(db)) {
       return reporting.read((reader) => runReport(reader, meta, report, user, lang, { preview: true }));
     },
 
-    async run(user: CurrentUser, id: number, lang: Language, options: Exclude<RunOptions, { preview: true }>) {
-      const report = await runnable(user, id, lang);
+    /** `found`: the report as `get` just read it for this user (a dashboard's widget), not read again. */
+    async run(user: CurrentUser, id: number, lang: Language, options: Exclude<RunOptions, { preview: true }>, found?: Pick<ReportMeta, 'definition'>) {
+      const report = await runnable(user, id, lang, found);
       return reporting.read((reader) => runReport(reader, meta, report, user, lang, options));
     },
 
