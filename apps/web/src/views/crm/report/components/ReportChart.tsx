@@ -28,7 +28,12 @@ export default function ReportChart({ result, type, aggregate, labels, height = 
   useEffect(() => {
     let disposed = false;
     let chart: ECharts | undefined;
-    const observer = new ResizeObserver(() => chart?.resize());
+    const observer = new ResizeObserver(([entry]) => {
+      if (!chart || !entry) return;
+      // The first observation reports the size the chart was just drawn at: no second drawing then.
+      const { width, height } = entry.contentRect;
+      if (Math.round(width) !== chart.getWidth() || Math.round(height) !== chart.getHeight()) chart.resize();
+    });
     void import('./echartsSetup').then(({ init }) => {
       if (disposed || !box.current) return;
       const instance = init(box.current);
