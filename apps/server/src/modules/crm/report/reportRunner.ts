@@ -15,8 +15,10 @@ import { detailQuery, readDetailRow, summaryQuery, type ReportNarrowing } from '
 /** Grouped rows a full run answers at most (a report grouped by a near-unique field is cut, and says so). */
 export const MAX_SUMMARY_ROWS = 2000;
 
-/** `detail: false` skips the detail rows; `figures: false` the grouped statement (an export's later pages: `total` is then 0). */
-/** `currency`: the viewer's display currency when the caller has read it already (a dashboard, once for all its widgets). */
+/**
+ * `detail: false` skips the detail rows; `figures: false` the grouped statement (an export's later pages: `total` is then 0);
+ * `currency`: the viewer's display currency when the caller has read it already (a dashboard, once for all its widgets).
+ */
 export type RunOptions = { preview: true } | { preview: false; pageNum: number; pageSize: number; narrowing?: ReportNarrowing; detail?: boolean; figures?: boolean; currency?: Currency };
 
 /** A group key as the wire carries it: lookups as ids, numbers as decimal text, dates as 'YYYY-MM-DD'. */
