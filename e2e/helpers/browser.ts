@@ -38,15 +38,25 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(artefactsDir, `${name}.png`), fullPage: true });
 }
 
-/** A screenshot once the page's finite animations (a dialog opening, a message sliding in) have ended. */
-export async function settledScreenshot(page: Page, name: string): Promise<void> {
-  if (!takesScreenshots) return;
+/**
+ * Once the page's finite animations (a dialog opening, a message sliding in) have ended. Before a
+ * click in a dialog that has just opened: antd's zoom-in starts from the dialog's final box, so a
+ * button looks still to Playwright, then shrinks and grows back while the click is on its way — on
+ * a busy machine the click lands beside it and is lost (docs/decisions.md, the password prompt).
+ */
+export async function animationsEnded(page: Page): Promise<void> {
   // A function, not a string: the app's CSP (script-src 'self') refuses the eval a string predicate
   // runs through. Typed by hand: bench/ compiles this file without the DOM's types.
   type Animated = { getAnimations: () => Array<{ playState: string; effect: { getTiming: () => { iterations?: number } } | null }> };
   await page.waitForFunction(() =>
     (globalThis as unknown as { document: Animated }).document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
+}
+
+/** A screenshot once the page's finite animations have ended. */
+export async function settledScreenshot(page: Page, name: string): Promise<void> {
+  if (!takesScreenshots) return;
+  await animationsEnded(page);
   await screenshot(page, name);
 }
 
