@@ -46,4 +46,21 @@ describe('LoadMoreSelect', () => {
     await waitFor(() => expect(server).toHaveBeenLastCalledWith({ pageNum: 1, pageSize: 10, keyword: '2' }));
     await waitFor(() => expect(optionTexts()).toEqual(['Account 2', 'Account 12', 'Account 20', 'Account 21', 'Account 22', 'Account 23', 'Account 24', 'Account 25']));
   });
+
+  it('asks for nothing until it is first opened, then shows a spinner until the first page is in', async () => {
+    server.mockClear();
+    let answer!: () => void;
+    const slow = vi.fn((q: { pageNum: number; pageSize: number; keyword: string }) => new Promise<LoadMorePage>((resolve) => (answer = () => void server(q).then(resolve))));
+    render(<LoadMoreSelect fetchPage={slow} virtual={false} />);
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(slow).not.toHaveBeenCalled();
+
+    fireEvent.mouseDown(document.querySelector('.ant-select')!);
+    await waitFor(() => expect(slow).toHaveBeenCalledWith({ pageNum: 1, pageSize: 10, keyword: '' }));
+    expect(document.querySelector('.ant-select-dropdown .ant-spin')).not.toBeNull();
+    expect(document.querySelector('.ant-select-dropdown .ant-empty')).toBeNull();
+    answer();
+    await waitFor(() => expect(optionTexts()).toHaveLength(10));
+    expect(slow).toHaveBeenCalledTimes(1);
+  });
 });

@@ -14,13 +14,18 @@ type Props = Omit<SelectProps, 'options' | 'onPopupScroll' | 'loading' | 'showSe
 };
 
 /**
- * A dropdown whose options come page by page from the server: the next page loads when the list
- * is scrolled to its end (SPEC §9); typing searches on the server from the first page again.
+ * A dropdown whose options come page by page from the server: the first page when it first opens
+ * (a form of five lookups asks for nothing until one is opened; the chosen values show their names
+ * through `labelInValue`), the next when the list is scrolled to its end (SPEC §9); typing searches
+ * on the server from the first page again.
  */
-export default function LoadMoreSelect({ fetchPage, pageSize = DEFAULT_PAGE_SIZE, ...props }: Props) {
+export default function LoadMoreSelect({ fetchPage, pageSize = DEFAULT_PAGE_SIZE, onOpenChange, ...props }: Props) {
   const [options, setOptions] = useState<LoadMoreOption[]>([]);
   const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
+  // Opened once: from then on the options follow the search text. Until then the spinner is what
+  // an opening shows, not "No data" for the moment before the request goes out.
+  const [opened, setOpened] = useState(Boolean(props.open ?? props.defaultOpen));
+  const [loading, setLoading] = useState(opened);
   const [keyword, setKeyword] = useState('');
   const pageNum = useRef(0);
   const request = useRef(0);
@@ -51,10 +56,12 @@ export default function LoadMoreSelect({ fetchPage, pageSize = DEFAULT_PAGE_SIZE
     [pageSize],
   );
 
+  const openedNow = opened || Boolean(props.open);
   useEffect(() => {
+    if (!openedNow) return;
     const timer = setTimeout(() => void load(true, keyword), keyword ? 300 : 0);
     return () => clearTimeout(timer);
-  }, [keyword, load]);
+  }, [openedNow, keyword, load]);
 
   return (
     <Select
@@ -62,6 +69,13 @@ export default function LoadMoreSelect({ fetchPage, pageSize = DEFAULT_PAGE_SIZE
       showSearch={{ filterOption: false, onSearch: setKeyword }}
       options={options}
       loading={loading}
+      onOpenChange={(open) => {
+        if (open && !openedNow) {
+          setOpened(true);
+          setLoading(true);
+        }
+        onOpenChange?.(open);
+      }}
       notFoundContent={loading ? <Spin size="small" /> : undefined}
       onPopupScroll={(event) => {
         if (shouldLoadMore(event.currentTarget, { loaded: options.length, total, loading })) void load(false, keyword);
