@@ -121,6 +121,16 @@ describe('import batches', () => {
     expect(plan).toContain('crm_lead_email_lower_idx');
   });
 
+  it("the import's analysis samples a tenth of PostgreSQL's default: a histogram of at most 11 bounds (autovacuum's full analysis comes later)", async () => {
+    // Forgotten statistics: the table counts as never analysed.
+    await app.db.execute(sql`select pg_stat_reset_single_table_counters('crm_lead'::regclass)`);
+    await analyseIfStale(app.db, 'crm_lead');
+    const [leads] = await rowsOf<{ n: unknown }>(app.db, sql`select count(distinct id) as n from crm_lead`);
+    const [stats] = await rowsOf<{ bounds: unknown }>(app.db, sql`select array_length(histogram_bounds, 1) as bounds from pg_stats where tablename = 'crm_lead' and attname = 'id'`);
+    expect(Number(leads!.n)).toBeGreaterThan(11);
+    expect(Number(stats!.bounds)).toBeLessThanOrEqual(11);
+  });
+
   it('the lead rule "similar name at the same company" finds a company by its lower-case btree alone, not by the trigram index (which reads its pending list)', async () => {
     await analyseIfStale(app.db, 'crm_lead');
     const meta = metadataOf(app.db);
