@@ -31,9 +31,14 @@ export async function launchBrowser(): Promise<Browser> {
  */
 const takesScreenshots = !process.env.CI || process.env.E2E_SCREENSHOTS === '1';
 
-/** Saves a screenshot of a main screen into the ignored artefacts folder, for a person to look at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves a screenshot of a main screen into the ignored artefacts folder, for a person to look at;
+ * `settleMs`: a pause first for what moves without a CSS animation (a chart drawing itself in), and
+ * only when a screenshot is taken — nothing else waits for it.
+ */
+export async function screenshot(page: Page, name: string, settleMs = 0): Promise<void> {
   if (!takesScreenshots) return;
+  if (settleMs) await page.waitForTimeout(settleMs);
   mkdirSync(artefactsDir, { recursive: true });
   await page.screenshot({ path: path.join(artefactsDir, `${name}.png`), fullPage: true });
 }

@@ -76,8 +76,7 @@ describe('template demo pages in Chromium', () => {
         await navigate(page, path);
         await demo(page, id).waitFor({ timeout: 20_000 });
         if (id.startsWith('charts.')) await page.locator('.app-page:visible [data-testid="demo-chart"] canvas').first().waitFor();
-        await page.waitForTimeout(200);
-        await screenshot(page, `demo-${slug(path)}-${language}`);
+        await screenshot(page, `demo-${slug(path)}-${language}`, 200);
       }
       // The sidebar lists the demo sections; the example base redirects to its list; a non-numeric id does not exist.
       await page.getByTestId('menu-Charts').waitFor();
