@@ -59,8 +59,10 @@ export function chartOption(result: ReportResult, asked: ChartType, aggregate: n
     series = [{ type: type === 'line' ? 'line' : 'bar', name: seriesName, data: points.map((p) => p.value) }];
   }
   const categoryAxis = { type: 'category', data: categories, axisLabel: { interval: 0, hideOverlap: true } };
-  const valueAxis = { type: 'value' };
   const horizontal = type === 'bar';
+  // Side-on, the value axis's last label ("2,500,000") is centred on the grid's right edge and was cut
+  // by the card: it ends there instead.
+  const valueAxis = horizontal ? { type: 'value', axisLabel: { alignMaxLabel: 'right' } } : { type: 'value' };
   return {
     option: {
       tooltip,
