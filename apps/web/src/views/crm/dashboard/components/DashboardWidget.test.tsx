@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WidgetData } from '@orbit/shared/contract/dashboard';
 import type { ReportResult } from '@orbit/shared/contract/report';
 import { dictApi, leadsMeta, prepareCrmTests, renderCrm, signInOlivia } from '../../../../test/crmFixtures';
-import DashboardWidget from './DashboardWidget';
+import DashboardWidget, { figureFontSize } from './DashboardWidget';
 
 const api = vi.hoisted(() => ({ getModuleMeta: vi.fn(), metaVersionSeen: { use: () => null } }));
 vi.mock('../../../../api/crm', () => api);
@@ -54,5 +54,19 @@ describe('DashboardWidget', () => {
     expect(await within(card).findByText('Qualified')).toBeTruthy();
     expect(within(card).getByText('New')).toBeTruthy();
     expect(within(card).queryByTestId('widget-loading')).toBeNull();
+  });
+
+  it('a figure shrinks with its card rather than being cut: its size follows its length, between 14 and 24 px', async () => {
+    api.getModuleMeta.mockResolvedValue({ code: 200, data: leadsMeta });
+    renderCrm(<DashboardWidget widget={{ ...widget, kind: 'figure' }} data={data} />);
+    const body = await screen.findByTestId('figure-body');
+    expect(body.style.containerType).toBe('inline-size');
+    const content = body.querySelector<HTMLElement>('.ant-statistic-content')!;
+    expect(content.textContent).toBe('6');
+    expect(content.style.whiteSpace).toBe('nowrap');
+    // jsdom drops a size in `cqi` (the e2e's screenshots show it drawn); the size asked for:
+    expect(figureFontSize('6')).toBe('clamp(14px, calc(100cqi / 0.6), 24px)');
+    // "US$1,137,000.00": 15 characters of ~0.6 em — at most 24 px, and 24 px only where the card is 216 px wide.
+    expect(figureFontSize('US$1,137,000.00')).toBe('clamp(14px, calc(100cqi / 9.0), 24px)');
   });
 });

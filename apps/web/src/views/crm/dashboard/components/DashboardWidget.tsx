@@ -15,6 +15,17 @@ import { ROW_HEIGHT } from './gridMetrics';
 import ConvertedNote from '../../../../components/money/ConvertedNote';
 import { asCurrency } from '../../../../utils/formatCurrency';
 
+/** A figure's largest size (antd's Statistic) and the smallest it shrinks to in a narrow card. */
+const FIGURE_MAX_PX = 24;
+const FIGURE_MIN_PX = 14;
+
+/**
+ * The figure's font size: as large as the card's width lets the whole text show (a digit is about
+ * 0.6 em wide), so that "US$1,137,000.00" in a quarter of a 1000 px screen is smaller, not cut.
+ * The card's body is a size container (`cqi`: a hundredth of its width).
+ */
+export const figureFontSize = (text: string) => `clamp(${FIGURE_MIN_PX}px, calc(100cqi / ${(Math.max(text.length, 1) * 0.6).toFixed(1)}), ${FIGURE_MAX_PX}px)`;
+
 /** The change of a figure from the previous period, as a fraction (null without a previous value). */
 export function change(current: number, previous: number | null): number | null {
   if (previous === null || previous === 0) return null;
@@ -68,9 +79,10 @@ export default function DashboardWidget({ widget, data }: { widget: Widget; data
     const value = total?.values[0] ?? null;
     const before = data.previous?.summary.at(-1)?.values[0] ?? (data.previous ? 0 : null);
     const delta = change(Number(value ?? 0), before === null ? null : Number(before));
+    const figure = labels.aggregateText(0, value);
     body = (
-      <div data-testid="figure-body">
-        <Statistic value={labels.aggregateText(0, value)} title={data.result.aggregates[0]?.label} />
+      <div data-testid="figure-body" style={{ containerType: 'inline-size' }}>
+        <Statistic value={figure} title={data.result.aggregates[0]?.label} styles={{ content: { fontSize: figureFontSize(figure), whiteSpace: 'nowrap' } }} />
         {delta !== null && (
           <Typography.Text type={delta >= 0 ? 'success' : 'danger'} data-testid="widget-change">
             {delta >= 0 ? <ArrowUpOutlined /> : <ArrowDownOutlined />} {Math.abs(Math.round(delta * 100))}% {t('dashboard.vsPrevious', { value: labels.aggregateText(0, before) })}

@@ -83,7 +83,7 @@ describe('report charts', () => {
     expect((option as { yAxis: { data: string[] } }).yAxis.data).toEqual(stages.map(([k]) => k));
     expect(points[0]!.map((p) => p.keys[0])).toEqual(stages.map(([k]) => k));
     // Side-on, the largest figure's label ends at the grid's edge rather than past the card's.
-    expect(option.xAxis).toEqual({ type: 'value', axisLabel: { alignMaxLabel: 'right' } });
+    expect(option.xAxis).toEqual({ type: 'value', axisLabel: { alignMaxLabel: 'right', hideOverlap: true } });
   });
 
   it('names date buckets and formats figures in the language', () => {

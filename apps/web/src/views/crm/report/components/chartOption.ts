@@ -61,8 +61,8 @@ export function chartOption(result: ReportResult, asked: ChartType, aggregate: n
   const categoryAxis = { type: 'category', data: categories, axisLabel: { interval: 0, hideOverlap: true } };
   const horizontal = type === 'bar';
   // Side-on, the value axis's last label ("2,500,000") is centred on the grid's right edge and was cut
-  // by the card: it ends there instead.
-  const valueAxis = horizontal ? { type: 'value', axisLabel: { alignMaxLabel: 'right' } } : { type: 'value' };
+  // by the card: it ends there instead; in a narrow card labels that would overlap are left out.
+  const valueAxis = horizontal ? { type: 'value', axisLabel: { alignMaxLabel: 'right', hideOverlap: true } } : { type: 'value' };
   return {
     option: {
       tooltip,
