@@ -13,6 +13,11 @@ import { useHasPermission } from './components/useHasPermission';
 
 export const reportLink = (id: number) => `/report/report-detail?flag=detail&id=${id}`;
 
+/** The report's name with its tags ("Fixed template", "Shared") on one or two lines. */
+const NAME_WIDTH = 280;
+/** The columns' widths together with the selection's and a description's least: narrower, the table scrolls. */
+const TABLE_MIN_WIDTH = 32 + NAME_WIDTH + 150 + 120 + 150 + 180 + 140;
+
 /**
  * Reports › list (`/report/report-index`): the reports and templates the user may see (their own,
  * shared with them, the built-in templates), opened, copied, deleted; "New report" opens the builder.
@@ -64,6 +69,7 @@ export default function ReportIndexPage() {
     {
       key: 'name',
       title: t('report.name'),
+      width: NAME_WIDTH,
       render: (_: unknown, r: ReportMeta) => (
         <Space wrap size={[8, 4]}>
           <Link to={reportLink(r.id)} data-testid={`report-link-${r.id}`}>
@@ -81,7 +87,8 @@ export default function ReportIndexPage() {
       ),
     },
     // The description's ellipsis makes the table's layout fixed: the short columns get widths so that
-    // the name and the description share the rest, and a name is not broken inside its words.
+    // the name and the description share the rest, and a name is not broken inside its words; on a
+    // narrow screen the table scrolls sideways (TABLE_MIN_WIDTH) rather than squeeze the name.
     { key: 'module', title: t('report.module'), width: 150, render: (_: unknown, r: ReportMeta) => t(`crm.module.${r.module}`) },
     { key: 'format', title: t('report.format'), width: 120, render: (_: unknown, r: ReportMeta) => t(`report.formatName.${r.definition.format}`) },
     { key: 'owner', title: t('report.owner'), width: 150, render: (_: unknown, r: ReportMeta) => r.ownerName ?? t('report.builtIn') },
@@ -150,6 +157,7 @@ export default function ReportIndexPage() {
           locale={{ emptyText: kind === 'templates' ? t('report.noTemplates') : t('report.noReports') }}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), getCheckboxProps: (r) => ({ disabled: !r.canEdit }) }}
           pagination={{ current: page.pageNum, pageSize: page.pageSize, total: list.data?.total ?? 0, onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) }}
+          scroll={{ x: TABLE_MIN_WIDTH }}
           data-testid="report-table"
         />
       )}
