@@ -66,7 +66,7 @@ describe('DashboardWidget', () => {
     expect(content.style.whiteSpace).toBe('nowrap');
     // jsdom drops a size in `cqi` (the e2e's screenshots show it drawn); the size asked for:
     expect(figureFontSize('6')).toBe('clamp(14px, calc(100cqi / 0.6), 24px)');
-    // "US$1,137,000.00": 15 characters of ~0.6 em — at most 24 px, and 24 px only where the card is 216 px wide.
+    // "US$1,137,000.00": 15 characters of ~0.6 em — 24 px only where the card is at least 216 px wide.
     expect(figureFontSize('US$1,137,000.00')).toBe('clamp(14px, calc(100cqi / 9.0), 24px)');
   });
 });
