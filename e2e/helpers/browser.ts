@@ -58,6 +58,14 @@ export async function animationsEnded(page: Page): Promise<void> {
   );
 }
 
+/** The confirmation dialog just opened (antd's `Modal.confirm`), once it has finished zooming in: ready for a click. */
+export async function openedConfirm(page: Page): Promise<Locator> {
+  const confirm = page.locator('.ant-modal-confirm');
+  await confirm.waitFor();
+  await animationsEnded(page);
+  return confirm;
+}
+
 /** A screenshot once the page's finite animations have ended. */
 export async function settledScreenshot(page: Page, name: string): Promise<void> {
   if (!takesScreenshots) return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { animationsEnded, screenshot } from '../helpers/browser';
+import { openedConfirm, screenshot } from '../helpers/browser';
 import { serverAndBrowser } from '../helpers/suite';
 import { openPage, signedInPage } from './shell-support';
 
@@ -95,10 +95,7 @@ describe('personal API keys in Chromium, as a sales rep', () => {
     expect(await row.textContent()).toContain('olivia.park');
     await screenshot(page, 'api-keys-admin-en');
     await row.getByRole('button', { name: 'Revoke' }).click();
-    const confirm = page.locator('.ant-modal-confirm');
-    await confirm.waitFor();
-    await animationsEnded(page);
-    await confirm.getByRole('button', { name: 'OK' }).click();
+    await (await openedConfirm(page)).getByRole('button', { name: 'OK' }).click();
     // The tag, exactly: the key's name "Revoked by IT" holds the word before it is revoked.
     await row.getByText('Revoked', { exact: true }).waitFor();
     await screenshot(page, 'api-keys-admin-revoked-en');

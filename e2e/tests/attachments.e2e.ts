@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiOf, fixture } from '../helpers/api';
-import { animationsEnded, settledScreenshot } from '../helpers/browser';
+import { openedConfirm, settledScreenshot } from '../helpers/browser';
 import { serverAndBrowser } from '../helpers/suite';
 import { signedInPage } from './shell-support';
 
@@ -74,9 +74,7 @@ describe('files on a record in Chromium', () => {
 
     // Delete, after a confirmation.
     await row('notes.txt').getByTestId('record-file-delete').click();
-    await page.locator('.ant-modal-confirm').waitFor();
-    await animationsEnded(page);
-    await page.locator('.ant-modal-confirm .ant-btn-dangerous').click();
+    await (await openedConfirm(page)).locator('.ant-btn-dangerous').click();
     await expect.poll(() => filesOf(page).getByTestId('record-file-name').count()).toBe(2);
 
     // An empty file is refused, with the reason in the panel, and nothing is added.
